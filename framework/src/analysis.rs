@@ -1,0 +1,87 @@
+//! Generic analyses over any [`Game`] and any [`Solver`]: the value of every move of a position, the number
+//! of winning moves, and the mistakes along a game record (a move from a winning state that leaves the
+//! opponent in a winning state).
+
+use crate::engines::Solver;
+use crate::game::Game;
+use crate::value::Value;
+use serde::Serialize;
+
+/// A move with its value for the player who makes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveValue<M> {
+    /// The move.
+    pub mv: M,
+    /// Its value for the mover (the child's value backed up).
+    pub value: Value,
+}
+
+/// The value of every legal move of `position`, for the player to move, in move-generation order.
+pub fn move_values<G: Game, S: Solver<G>>(solver: &mut S, game: &G, position: &G::Position) -> Vec<MoveValue<G::Move>> {
+    game.legal_moves(position)
+        .into_iter()
+        .map(|mv| {
+            let value = solver.value(game, &game.play(position, &mv)).backed_up();
+            MoveValue { mv, value }
+        })
+        .collect()
+}
+
+/// The number of legal moves of `position` that win for the player to move.
+pub fn count_winning_moves<G: Game, S: Solver<G>>(solver: &mut S, game: &G, position: &G::Position) -> usize {
+    if game.is_over(position) {
+        return 0;
+    }
+    move_values(solver, game, position).iter().filter(|m| m.value.is_win()).count()
+}
+
+/// A move of a record made from a winning position into a position winning for the opponent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mistake<M> {
+    /// 0-based index of the move in the record (even: the first player's move).
+    pub ply: usize,
+    /// The move.
+    pub mv: M,
+    /// The value before the move, for the mover (a win).
+    pub before: Value,
+    /// The value after the move, for the opponent (a win).
+    pub after: Value,
+}
+
+/// A record that cannot be replayed: the move at `ply` is illegal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {} of the record is illegal", .ply + 1)]
+pub struct IllegalMove {
+    /// 0-based index of the illegal move.
+    pub ply: usize,
+}
+
+/// Replays `record` from `start` and lists its mistakes.
+pub fn mistakes<G: Game, S: Solver<G>>(
+    solver: &mut S,
+    game: &G,
+    start: &G::Position,
+    record: &[G::Move],
+) -> Result<Vec<Mistake<G::Move>>, IllegalMove> {
+    let mut found = Vec::new();
+    let mut position = start.clone();
+    let mut before = solver.value(game, &position);
+    let mut moves = Vec::new();
+    for (ply, mv) in record.iter().enumerate() {
+        moves.clear();
+        if !game.is_over(&position) {
+            game.moves(&position, &mut moves);
+        }
+        if !moves.contains(mv) {
+            return Err(IllegalMove { ply });
+        }
+        let next = game.play(&position, mv);
+        let after = solver.value(game, &next);
+        if before.is_win() && after.is_win() {
+            found.push(Mistake { ply, mv: mv.clone(), before, after });
+        }
+        position = next;
+        before = after;
+    }
+    Ok(found)
+}

@@ -1,0 +1,129 @@
+//! The Sprague-Grundy engine: nimbers of [`Impartial`] components, memoized by canonical component key, with
+//! no cap on nimber size; sums by XOR; counting the winning moves of a sum.
+
+use crate::impartial::Impartial;
+use crate::stats::Stats;
+use hashbrown::HashMap;
+
+/// The minimum excludant: the least natural number not in `values`.
+pub fn mex(values: &[u32]) -> u32 {
+    let mut seen = vec![false; values.len() + 1];
+    for &value in values {
+        if let Some(slot) = seen.get_mut(value as usize) {
+            *slot = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
+}
+
+/// Memoized Sprague-Grundy evaluation. The table persists across calls; [`GrundyEngine::retain`] drops
+/// entries that no longer apply (for example those of a finished case), keeping shared ones.
+///
+/// ```
+/// use ludus_framework::engines::grundy::GrundyEngine;
+/// use ludus_framework::Impartial;
+///
+/// /// Nim: a heap of n stones can become any smaller heap.
+/// struct Nim;
+/// impl Impartial for Nim {
+///     type Component = u32;
+///     type Key = u32;
+///     fn key(&self, heap: &u32) -> u32 { *heap }
+///     fn options(&self, heap: &u32, emit: &mut dyn FnMut(&[u32], u64)) {
+///         emit(&[], 1);
+///         for smaller in 1..*heap { emit(&[smaller], 1); }
+///     }
+/// }
+///
+/// let mut engine = GrundyEngine::new();
+/// assert_eq!(engine.nimber(&Nim, &5), 5);
+/// assert_eq!(engine.sum(&Nim, &[3, 5, 6]), 0); // 3 ^ 5 ^ 6 = 0: lost for the player to move
+/// assert_eq!(engine.winning_moves(&Nim, &[1, 2]), 1); // only 2 -> 1
+/// ```
+#[derive(Clone, Debug)]
+pub struct GrundyEngine<K> {
+    table: HashMap<K, u32>,
+    stats: Stats,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Default for GrundyEngine<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> GrundyEngine<K> {
+    /// An engine with an empty table.
+    pub fn new() -> Self {
+        GrundyEngine { table: HashMap::new(), stats: Stats::default() }
+    }
+
+    /// The nimber of one component.
+    pub fn nimber<G: Impartial<Key = K>>(&mut self, game: &G, component: &G::Component) -> u32 {
+        let key = game.key(component);
+        if let Some(&nimber) = self.table.get(&key) {
+            self.stats.hits += 1;
+            return nimber;
+        }
+        self.stats.visited += 1;
+        let mut values = Vec::new();
+        game.options(component, &mut |parts, _count| {
+            let value = parts.iter().fold(0, |acc, part| acc ^ self.nimber(game, part));
+            values.push(value);
+        });
+        let nimber = mex(&values);
+        self.table.insert(key, nimber);
+        nimber
+    }
+
+    /// The nimber of a sum of components (XOR of their nimbers); zero exactly when the player to move loses.
+    pub fn sum<G: Impartial<Key = K>>(&mut self, game: &G, components: &[G::Component]) -> u32 {
+        components.iter().fold(0, |acc, component| acc ^ self.nimber(game, component))
+    }
+
+    /// The number of moves of the sum `components` after which the sum's nimber is zero, counting each option
+    /// with its multiplicity: the winning moves of the player to move (zero when the position is lost).
+    pub fn winning_moves<G: Impartial<Key = K>>(&mut self, game: &G, components: &[G::Component]) -> u64 {
+        let nimbers: Vec<u32> = components.iter().map(|c| self.nimber(game, c)).collect();
+        let total = nimbers.iter().fold(0, |acc, n| acc ^ n);
+        let mut winning = 0u64;
+        for (component, nimber) in components.iter().zip(&nimbers) {
+            let rest = total ^ nimber;
+            game.options(component, &mut |parts, count| {
+                let value = parts.iter().fold(rest, |acc, part| acc ^ self.nimber(game, part));
+                if value == 0 {
+                    winning += count;
+                }
+            });
+        }
+        winning
+    }
+
+    /// Keeps only the table entries whose key satisfies `keep`.
+    pub fn retain(&mut self, mut keep: impl FnMut(&K) -> bool) {
+        self.table.retain(|key, _| keep(key));
+    }
+
+    /// The stored nimber of a key, if computed.
+    pub fn lookup(&self, key: &K) -> Option<u32> {
+        self.table.get(key).copied()
+    }
+
+    /// The statistics gathered so far.
+    pub fn stats(&self) -> Stats {
+        Stats { table_entries: self.table.len() as u64, ..self.stats }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mex;
+
+    #[test]
+    fn mex_is_the_least_missing_value() {
+        assert_eq!(mex(&[]), 0);
+        assert_eq!(mex(&[1, 2]), 0);
+        assert_eq!(mex(&[0, 2, 1, 5]), 3);
+        assert_eq!(mex(&[0, 0, 1, 1]), 2);
+    }
+}

@@ -1,0 +1,41 @@
+//! Search engines. Each is generic over the game traits, knows no game, and reports [`crate::Stats`].
+//!
+//! - [`negamax`]: plain negamax (the reference) and memoized negamax over canonical keys, both behind the
+//!   [`Solver`] trait that the generic analyses use;
+//! - [`parallel`]: the parallel memoized negamax (shared `dashmap` table, rayon) and the parallel Grundy engine;
+//! - [`grundy`]: the Sprague-Grundy engine for [`crate::Impartial`] games;
+//! - [`one_player`]: memoized depth-first search for [`crate::Solitaire`] games, returning a witness line;
+//! - [`brute_force`]: the brute-force constructor over an [`crate::Enumerate`] space.
+
+pub mod brute_force;
+pub mod grundy;
+pub mod negamax;
+pub mod one_player;
+pub mod parallel;
+
+use crate::game::Game;
+use crate::stats::Stats;
+use crate::value::Value;
+
+/// What a negamax search computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// Win, loss or draw only: the search stops at the first winning move found, so the remoteness it returns
+    /// belongs to some line, not necessarily the optimal one.
+    #[default]
+    Outcome,
+    /// Exact remoteness: every move is searched and the best value under [`Value`]'s order is kept.
+    Exact,
+}
+
+/// A two-player search engine: the value of a position of a game.
+pub trait Solver<G: Game> {
+    /// The value of `position` for the player to move (exactness of the remoteness depends on the mode).
+    fn value(&mut self, game: &G, position: &G::Position) -> Value;
+
+    /// The statistics gathered so far.
+    fn stats(&self) -> Stats;
+
+    /// The mode the solver searches in.
+    fn mode(&self) -> Mode;
+}

@@ -1,0 +1,196 @@
+//! Parallel engines over a shared `dashmap` table with rayon: [`ParallelNegamax`] and [`ParallelGrundy`].
+//!
+//! Both compute exactly what their sequential twins compute (tests check it); they differ in who computes it.
+//! They run in the current rayon pool: wrap calls in `rayon::ThreadPool::install` to choose the thread count.
+
+use super::grundy::mex;
+use super::negamax::settled_value;
+use super::{Mode, Solver};
+use crate::game::Canonicalize;
+use crate::impartial::Impartial;
+use crate::stats::Stats;
+use crate::value::Value;
+use dashmap::DashMap;
+use rayon::prelude::*;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Memoized negamax whose top `split_depth` plies search sibling moves in parallel (rayon tasks); deeper
+/// nodes search sequentially. All threads share one `DashMap` table, so work found by one thread is reused by
+/// all. In [`Mode::Outcome`] a found win stops the sibling tasks of its node (rayon short-circuit).
+#[derive(Debug)]
+pub struct ParallelNegamax<K: Eq + Hash> {
+    mode: Mode,
+    split_depth: u32,
+    table: DashMap<K, Value>,
+    visited: AtomicU64,
+    hits: AtomicU64,
+}
+
+impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
+    /// An engine that splits the work over the first `split_depth` plies.
+    pub fn new(mode: Mode, split_depth: u32) -> Self {
+        ParallelNegamax {
+            mode,
+            split_depth,
+            table: DashMap::new(),
+            visited: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+        }
+    }
+
+    /// The value of `position` (the engine can be shared between threads: `&self`).
+    pub fn evaluate<G>(&self, game: &G, position: &G::Position) -> Value
+    where
+        G: Canonicalize<Key = K> + Sync,
+        G::Position: Send + Sync,
+        G::Move: Send + Sync,
+    {
+        self.search(game, position, 0)
+    }
+
+    fn search<G>(&self, game: &G, position: &G::Position, depth: u32) -> Value
+    where
+        G: Canonicalize<Key = K> + Sync,
+        G::Position: Send + Sync,
+        G::Move: Send + Sync,
+    {
+        if let Some(value) = settled_value(game, self.mode, position) {
+            return value;
+        }
+        let key = game.canonical(position);
+        if let Some(value) = self.table.get(&key) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return *value;
+        }
+        self.visited.fetch_add(1, Ordering::Relaxed);
+        let moves = game.legal_moves(position);
+        let mode = self.mode;
+        let value = if depth < self.split_depth {
+            let folded = moves
+                .par_iter()
+                .map(|mv| {
+                    let value = self.search(game, &game.play(position, mv), depth + 1).backed_up();
+                    if mode == Mode::Outcome && value.is_win() {
+                        Err(value)
+                    } else {
+                        Ok(value)
+                    }
+                })
+                .try_reduce(|| Value::LOST, |a, b| Ok(a.max(b)));
+            match folded {
+                Ok(value) | Err(value) => value,
+            }
+        } else {
+            super::negamax::best_of_children(
+                mode,
+                moves.iter().map(|mv| self.search(game, &game.play(position, mv), depth + 1)),
+            )
+        };
+        self.table.insert(key, value);
+        value
+    }
+
+    /// The statistics gathered so far.
+    pub fn statistics(&self) -> Stats {
+        Stats {
+            visited: self.visited.load(Ordering::Relaxed),
+            table_entries: self.table.len() as u64,
+            hits: self.hits.load(Ordering::Relaxed),
+        }
+    }
+}
+
+impl<G> Solver<G> for ParallelNegamax<G::Key>
+where
+    G: Canonicalize + Sync,
+    G::Key: Send + Sync,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+{
+    fn value(&mut self, game: &G, position: &G::Position) -> Value {
+        self.evaluate(game, position)
+    }
+
+    fn stats(&self) -> Stats {
+        self.statistics()
+    }
+
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+}
+
+/// The Sprague-Grundy engine with a shared `DashMap` table. [`ParallelGrundy::precompute`] evaluates waves
+/// of components in parallel, where each wave's options lie in earlier waves (for example sub-rectangles
+/// ordered by area); [`ParallelGrundy::nimber`] then answers from the table.
+#[derive(Debug)]
+pub struct ParallelGrundy<K: Eq + Hash> {
+    table: DashMap<K, u32>,
+    visited: AtomicU64,
+    hits: AtomicU64,
+}
+
+impl<K: Eq + Hash + Clone + Send + Sync> Default for ParallelGrundy<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
+    /// An engine with an empty table.
+    pub fn new() -> Self {
+        ParallelGrundy { table: DashMap::new(), visited: AtomicU64::new(0), hits: AtomicU64::new(0) }
+    }
+
+    /// The nimber of `component` (recursive, memoized in the shared table).
+    pub fn nimber<G>(&self, game: &G, component: &G::Component) -> u32
+    where
+        G: Impartial<Key = K> + Sync,
+    {
+        let key = game.key(component);
+        if let Some(nimber) = self.table.get(&key) {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+            return *nimber;
+        }
+        self.visited.fetch_add(1, Ordering::Relaxed);
+        let mut values = Vec::new();
+        game.options(component, &mut |parts, _| {
+            values.push(parts.iter().fold(0, |acc, part| acc ^ self.nimber(game, part)));
+        });
+        let nimber = mex(&values);
+        self.table.insert(key, nimber);
+        nimber
+    }
+
+    /// Evaluates each wave in parallel, one wave after the other.
+    pub fn precompute<G>(&self, game: &G, waves: &[Vec<G::Component>])
+    where
+        G: Impartial<Key = K> + Sync,
+        G::Component: Send + Sync,
+    {
+        for wave in waves {
+            wave.par_iter().for_each(|component| {
+                self.nimber(game, component);
+            });
+        }
+    }
+
+    /// The nimber of a sum (XOR of the components' nimbers).
+    pub fn sum<G>(&self, game: &G, components: &[G::Component]) -> u32
+    where
+        G: Impartial<Key = K> + Sync,
+        G::Component: Send + Sync,
+    {
+        components.par_iter().map(|c| self.nimber(game, c)).reduce(|| 0, |a, b| a ^ b)
+    }
+
+    /// The statistics gathered so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            visited: self.visited.load(Ordering::Relaxed),
+            table_entries: self.table.len() as u64,
+            hits: self.hits.load(Ordering::Relaxed),
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The framework's error type, shared by engines, plugins and input reading.
+
+use crate::input::InputError;
+
+/// Everything that can go wrong in the framework and in plugins.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Malformed input: names the file, line, column and what was expected.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// An instance beyond a limit that protects memory or time.
+    #[error("{what} is {got}, above the limit of {limit}{hint}")]
+    Limit {
+        /// What exceeded the limit (for example "grid cells in case 3").
+        what: String,
+        /// The value found.
+        got: u64,
+        /// The largest value allowed.
+        limit: u64,
+        /// How to get past the limit, if one can (may be empty).
+        hint: String,
+    },
+    /// A solver name the plugin does not have.
+    #[error("plugin `{plugin}` has no solver `{solver}` (available: {available})")]
+    UnknownSolver {
+        /// The plugin asked.
+        plugin: String,
+        /// The solver asked for.
+        solver: String,
+        /// The solvers the plugin has, comma separated.
+        available: String,
+    },
+    /// A search gave up after visiting its maximum number of states.
+    #[error("search stopped after visiting {0} states (its limit)")]
+    SearchLimit(u64),
+    /// A solver produced an answer that the plugin's own verifier rejects: a bug, never printed as an answer.
+    #[error("internal check failed in case {case}: {reason}")]
+    SelfCheck {
+        /// The case number (1-based).
+        case: usize,
+        /// The verifier's reason.
+        reason: String,
+    },
+    /// A request that the plugin does not support (for example an option it has no use for).
+    #[error("{0}")]
+    Unsupported(String),
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+impl Error {
+    /// A limit error without a hint.
+    pub fn limit(what: impl Into<String>, got: u64, limit: u64) -> Self {
+        Error::Limit { what: what.into(), got, limit, hint: String::new() }
+    }
+
+    /// A limit error with a hint on how to go past it.
+    pub fn limit_with_hint(what: impl Into<String>, got: u64, limit: u64, hint: impl Into<String>) -> Self {
+        Error::Limit { what: what.into(), got, limit, hint: format!(" ({})", hint.into()) }
+    }
+}
+
+/// The framework's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,102 @@
+//! The two-player game traits: [`Position`], [`Move`], [`Game`] and [`Canonicalize`].
+//!
+//! A game is a value (it may carry parameters such as a board size or a grid). Positions and moves are plain
+//! data. The engines in [`crate::engines`] search any type that implements these traits and know nothing else
+//! about the game.
+
+use crate::value::Value;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Marker for position types: cloneable, comparable, hashable and printable.
+pub trait Position: Clone + Eq + Hash + Debug {}
+impl<T: Clone + Eq + Hash + Debug> Position for T {}
+
+/// Marker for move types: cloneable, comparable, hashable and printable.
+pub trait Move: Clone + Eq + Hash + Debug {}
+impl<T: Clone + Eq + Hash + Debug> Move for T {}
+
+/// A finite two-player game with perfect information and alternating moves.
+///
+/// Contract:
+/// - positions form a directed acyclic graph under [`Game::play`] (no position repeats in a game), so every
+///   search terminates;
+/// - [`Game::outcome`] is `Some` exactly for finished positions, and gives the value for the player to move
+///   (usually `Value::Lose(0)`: the opponent just won, or `Value::Draw`);
+/// - a position whose `outcome` is `None` and that has no moves is treated as lost for the player to move
+///   (the normal-play convention);
+/// - [`Game::moves`] is deterministic: the same position always yields the same moves in the same order.
+pub trait Game {
+    /// A game state, including whose turn it is if that matters.
+    type Position: Position;
+    /// A move from one position to the next.
+    type Move: Move;
+
+    /// Appends the legal moves of `position` to `moves` (which the caller clears).
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>);
+
+    /// The position after `mv` is played in `position`. `mv` must be one of `moves(position)`.
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position;
+
+    /// The value of a finished position for the player to move, or `None` while the game goes on.
+    fn outcome(&self, position: &Self::Position) -> Option<Value>;
+
+    /// A value proven without search (for example "the player to move can win at once"), or `None`.
+    ///
+    /// Contract: a returned value is correct. Its remoteness must be exact when the game is searched in
+    /// exact-remoteness mode; games whose shortcuts only know the outcome return `None` from
+    /// [`Game::shortcut_is_exact`] and engines in exact mode then skip them.
+    fn shortcut(&self, position: &Self::Position) -> Option<Value> {
+        let _ = position;
+        None
+    }
+
+    /// Whether [`Game::shortcut`] values carry exact remoteness. Default: `false`.
+    fn shortcut_is_exact(&self) -> bool {
+        false
+    }
+
+    /// The legal moves of `position` in a new vector.
+    fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.moves(position, &mut moves);
+        moves
+    }
+
+    /// Whether the game is over at `position`.
+    fn is_over(&self, position: &Self::Position) -> bool {
+        self.outcome(position).is_some()
+    }
+
+    /// Plays a line of moves from `position`, checking that each is legal; `Err(index)` names the first illegal move
+    /// (a move after the game is over is illegal too).
+    fn play_line(&self, position: &Self::Position, line: &[Self::Move]) -> Result<Self::Position, usize> {
+        let mut current = position.clone();
+        let mut moves = Vec::new();
+        for (index, mv) in line.iter().enumerate() {
+            moves.clear();
+            if self.outcome(&current).is_some() {
+                return Err(index);
+            }
+            self.moves(&current, &mut moves);
+            if !moves.contains(mv) {
+                return Err(index);
+            }
+            current = self.play(&current, mv);
+        }
+        Ok(current)
+    }
+}
+
+/// A canonical form of positions, the key of the memo tables.
+///
+/// Contract: equal keys imply equal values (including remoteness, when searched in exact mode); for every
+/// symmetry `sym` of the game, `canonical(sym(p)) == canonical(p)`. The identity canonicalization, which
+/// merges nothing, is always valid: `type Key = Self::Position; fn canonical(&self, p) -> Key { p.clone() }`.
+pub trait Canonicalize: Game {
+    /// The canonical key type.
+    type Key: Eq + Hash + Clone + Debug;
+
+    /// The canonical key of `position`.
+    fn canonical(&self, position: &Self::Position) -> Self::Key;
+}

@@ -1,0 +1,249 @@
+//! Reading the official input formats: a whitespace tokenizer that knows the file, line and column of every
+//! token, and an error type ([`InputError`]) that names them together with what was expected.
+//!
+//! ```
+//! use ludus_framework::input::{Reader, Source};
+//! let source = Source::new("example.in", "2\n3 4\n");
+//! let mut reader = Reader::new(&source);
+//! let cases = reader.number::<usize>("the number of cases T", 1, 100)?;
+//! reader.set_context("case 1");
+//! let rows = reader.number::<u32>("R", 1, 10)?;
+//! assert_eq!((cases, rows), (2, 3));
+//! let error = reader.number::<u32>("C", 1, 3).unwrap_err();
+//! assert_eq!(error.to_string(), "example.in:2:3: case 1: expected C (an integer from 1 to 3), found `4`");
+//! # Ok::<(), ludus_framework::input::InputError>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A named text: the input of a plugin.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The file name shown in errors (`-` or `<stdin>` for standard input).
+    pub name: &'a str,
+    /// The whole text.
+    pub text: &'a str,
+}
+
+impl<'a> Source<'a> {
+    /// A source named `name` holding `text`.
+    pub fn new(name: &'a str, text: &'a str) -> Self {
+        Source { name, text }
+    }
+}
+
+/// Malformed input: where it is and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// The file name.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// Where in the input's structure (for example "case 3"), possibly empty.
+    pub context: String,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        if !self.context.is_empty() {
+            write!(f, "{}: ", self.context)?;
+        }
+        write!(f, "{}", self.message)
+    }
+}
+
+/// A token with its place in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token's text.
+    pub text: &'a str,
+    /// Byte offset in the source.
+    pub offset: usize,
+}
+
+/// A tokenizer over a [`Source`] that reports places in its errors.
+#[derive(Clone, Debug)]
+pub struct Reader<'a> {
+    source: Source<'a>,
+    offset: usize,
+    context: String,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `source`.
+    pub fn new(source: &Source<'a>) -> Self {
+        Reader { source: *source, offset: 0, context: String::new() }
+    }
+
+    /// Sets the context shown in errors (for example `case 3`); empty for none.
+    pub fn set_context(&mut self, context: impl Into<String>) {
+        self.context = context.into();
+    }
+
+    /// The current context.
+    pub fn context(&self) -> &str {
+        &self.context
+    }
+
+    /// The source being read.
+    pub fn source(&self) -> Source<'a> {
+        self.source
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.source.text.len());
+        let before = &self.source.text.as_bytes()[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let column = self.source.text.get(line_start..offset).map_or(offset - line_start, |s| s.chars().count()) + 1;
+        (line, column)
+    }
+
+    /// An error at byte `offset` with `message`.
+    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
+        let (line, column) = self.line_column(offset);
+        InputError {
+            file: self.source.name.to_string(),
+            line,
+            column,
+            context: self.context.clone(),
+            message: message.into(),
+        }
+    }
+
+    /// An "expected X, found Y" error at `token`.
+    pub fn expected(&self, token: Token<'_>, expected: &str) -> InputError {
+        self.error_at(token.offset, format!("expected {expected}, found `{}`", shorten(token.text)))
+    }
+
+    fn skip_whitespace(&mut self) {
+        let bytes = self.source.text.as_bytes();
+        while self.offset < bytes.len() && bytes[self.offset].is_ascii_whitespace() {
+            self.offset += 1;
+        }
+    }
+
+    /// The next whitespace-separated token, or an "expected `what`, found the end of the input" error.
+    pub fn token(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        self.skip_whitespace();
+        let bytes = self.source.text.as_bytes();
+        let start = self.offset;
+        if start >= bytes.len() {
+            return Err(self.error_at(start, format!("expected {what}, found the end of the input")));
+        }
+        while self.offset < bytes.len() && !bytes[self.offset].is_ascii_whitespace() {
+            self.offset += 1;
+        }
+        let text = self.source.text.get(start..self.offset).unwrap_or("");
+        Ok(Token { text, offset: start })
+    }
+
+    /// The next token parsed as an integer in `min..=max`.
+    pub fn number<T>(&mut self, what: &str, min: T, max: T) -> Result<T, InputError>
+    where
+        T: FromStr + PartialOrd + fmt::Display + Copy,
+    {
+        let token = self.token(what)?;
+        match token.text.parse::<T>() {
+            Ok(value) if value >= min && value <= max => Ok(value),
+            _ => Err(self.expected(token, &format!("{what} (an integer from {min} to {max})"))),
+        }
+    }
+
+    /// The next non-empty line, trimmed, as a token (for grid rows). Skips blank lines.
+    pub fn line(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        self.skip_whitespace();
+        let bytes = self.source.text.as_bytes();
+        let start = self.offset;
+        if start >= bytes.len() {
+            return Err(self.error_at(start, format!("expected {what}, found the end of the input")));
+        }
+        while self.offset < bytes.len() && bytes[self.offset] != b'\n' {
+            self.offset += 1;
+        }
+        let text = self.source.text.get(start..self.offset).unwrap_or("").trim_end();
+        Ok(Token { text, offset: start })
+    }
+
+    /// Whether only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_whitespace();
+        self.offset >= self.source.text.len()
+    }
+
+    /// Fails if anything but whitespace is left.
+    pub fn finish(&mut self) -> Result<(), InputError> {
+        self.context.clear();
+        if self.at_end() {
+            Ok(())
+        } else {
+            let token = self.token("")?;
+            Err(self.error_at(token.offset, format!("expected the end of the input, found `{}`", shorten(token.text))))
+        }
+    }
+
+    /// The current byte offset.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() > 24 {
+        let head: String = text.chars().take(24).collect();
+        format!("{head}...")
+    } else {
+        text.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_line_and_column_of_bad_tokens() {
+        let source = Source::new("in.txt", "3\n  x 5\n");
+        let mut reader = Reader::new(&source);
+        assert_eq!(reader.number::<u8>("T", 1, 5), Ok(3));
+        let error = reader.number::<u8>("N", 1, 5).unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3));
+        assert!(error.to_string().contains("expected N (an integer from 1 to 5), found `x`"));
+    }
+
+    #[test]
+    fn truncated_input_names_what_was_expected() {
+        let source = Source::new("in.txt", "1\n");
+        let mut reader = Reader::new(&source);
+        reader.set_context("case 1");
+        assert_eq!(reader.number::<u8>("T", 1, 5), Ok(1));
+        let error = reader.token("R").unwrap_err();
+        assert_eq!(error.to_string(), "in.txt:2:1: case 1: expected R, found the end of the input");
+    }
+
+    #[test]
+    fn lines_and_trailing_garbage() {
+        let source = Source::new("in", "\n.#.\n..#  \nextra");
+        let mut reader = Reader::new(&source);
+        assert_eq!(reader.line("row").map(|t| t.text), Ok(".#."));
+        assert_eq!(reader.line("row").map(|t| t.text), Ok("..#"));
+        let error = reader.finish().unwrap_err();
+        assert_eq!(error.line, 4);
+    }
+
+    #[test]
+    fn out_of_range_and_overflowing_numbers_are_errors() {
+        let source = Source::new("in", "0 99999999999999999999 -1");
+        let mut reader = Reader::new(&source);
+        assert!(reader.number::<u32>("a", 1, 10).is_err());
+        assert!(reader.number::<u64>("b", 0, u64::MAX).is_err());
+        assert!(reader.number::<u32>("c", 0, 10).is_err());
+    }
+}

@@ -1,0 +1,66 @@
+//! # Ludus framework
+//!
+//! The core of Ludus, a generic exact game solver: one game definition, several engines.
+//!
+//! - Traits: [`Game`] (two players, [`Position`] and [`Move`]), [`Canonicalize`] (the memo key and the
+//!   game's symmetries), [`Impartial`] (sums of independent components), [`Solitaire`] (one player), and the
+//!   constructive pair [`Construct`] / [`Verify`] (with [`Enumerate`] for brute force).
+//! - [`engines`]: plain and memoized negamax, parallel negamax, Sprague-Grundy (sequential and parallel),
+//!   one-player search, brute-force construction. Every engine reports [`Stats`].
+//! - [`analysis`]: the value of every move, winning-move counts, mistakes along a game record.
+//! - [`plugin`]: the interface a problem implements to be run by the `ludus` CLI; [`input`]: the tokenizer
+//!   for the official formats, whose errors name file, line and column; [`conformance`]: the checks every
+//!   plugin's tests call.
+//!
+//! ## Example: a subtraction game, solved by two engines
+//!
+//! ```
+//! use ludus_framework::engines::{negamax::{MemoNegamax, PlainNegamax}, Mode, Solver};
+//! use ludus_framework::{analysis, Canonicalize, Game, Value};
+//!
+//! /// Remove 1, 3 or 4 counters; whoever cannot move loses.
+//! struct Subtraction;
+//! impl Game for Subtraction {
+//!     type Position = u32;
+//!     type Move = u32;
+//!     fn moves(&self, counters: &u32, moves: &mut Vec<u32>) {
+//!         moves.extend([1, 3, 4].into_iter().filter(|take| take <= counters));
+//!     }
+//!     fn play(&self, counters: &u32, take: &u32) -> u32 { counters - take }
+//!     fn outcome(&self, counters: &u32) -> Option<Value> { (*counters == 0).then_some(Value::LOST) }
+//! }
+//! impl Canonicalize for Subtraction {
+//!     type Key = u32;
+//!     fn canonical(&self, counters: &u32) -> u32 { *counters }
+//! }
+//!
+//! let mut memo = MemoNegamax::new(Mode::Exact);
+//! let mut plain = PlainNegamax::new(Mode::Exact);
+//! for counters in 0..20 {
+//!     // Positions 0, 2, 7, 9, 14, 16 (mod 7: 0 or 2) are lost for the player to move.
+//!     assert_eq!(memo.value(&Subtraction, &counters).is_loss(), counters % 7 == 0 || counters % 7 == 2);
+//!     assert_eq!(memo.value(&Subtraction, &counters), plain.value(&Subtraction, &counters));
+//! }
+//! assert_eq!(analysis::count_winning_moves(&mut memo, &Subtraction, &10), 2); // 10 -> 9 and 10 -> 7 win
+//! ```
+
+pub mod analysis;
+pub mod conformance;
+pub mod engines;
+pub mod error;
+pub mod game;
+pub mod impartial;
+pub mod input;
+pub mod plugin;
+pub mod puzzle;
+pub mod solitaire;
+pub mod stats;
+pub mod value;
+
+pub use error::{Error, Result};
+pub use game::{Canonicalize, Game, Move, Position};
+pub use impartial::Impartial;
+pub use puzzle::{Construct, Enumerate, Puzzle, Verify, Violation};
+pub use solitaire::Solitaire;
+pub use stats::Stats;
+pub use value::Value;

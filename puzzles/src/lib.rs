@@ -1,0 +1,3 @@
+//! # Ludus puzzles
+//!
+//! One-player and constructive puzzle plugins.
