@@ -1,0 +1,2 @@
+//! Criterion bench placeholder: replaced by the plugin work in progress.
+fn main() {}
