@@ -12,8 +12,9 @@ use std::hash::Hash;
 ///
 /// Contract:
 /// - every option of a component is strictly "smaller" (the options graph is acyclic);
-/// - [`Impartial::options`] calls `emit` once per distinct result, with the resulting components and the
-///   number of distinct moves that lead to it (at least 1); the order is deterministic;
+/// - [`Impartial::options`] calls `emit` for the options, with the resulting components and the
+///   number of distinct moves that lead to that result (at least 1; equal results may be emitted once with their
+///   total count or several times); the order is deterministic;
 /// - equal keys imply equal nimbers, and [`Impartial::key`] is the same for symmetric components.
 pub trait Impartial {
     /// One independent part of a position.
@@ -33,5 +34,70 @@ pub trait Impartial {
         let mut list = Vec::new();
         self.options(component, &mut |parts, count| list.push((parts.to_vec(), count)));
         list
+    }
+}
+
+/// Any [`Impartial`] game seen as a two-player [`Game`]: a position is a list of components, a move replaces
+/// one component by the parts of one of its options. Lets negamax cross-check the Grundy engine (a sum is lost
+/// exactly when its nimber is zero). The canonical key is the sorted list of component keys.
+#[derive(Clone, Copy, Debug)]
+pub struct SumGame<'a, G>(pub &'a G);
+
+/// A move of a [`SumGame`]: which component, and which of its options (in `options` order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SumMove {
+    /// Index of the component played in.
+    pub component: usize,
+    /// Index of the option taken, in the order `options` emits them.
+    pub option: usize,
+}
+
+impl<G: Impartial> crate::game::Game for SumGame<'_, G> {
+    type Position = Vec<G::Component>;
+    type Move = SumMove;
+
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<SumMove>) {
+        for (component, part) in position.iter().enumerate() {
+            let mut option = 0;
+            self.0.options(part, &mut |_, _| {
+                moves.push(SumMove { component, option });
+                option += 1;
+            });
+        }
+    }
+
+    fn play(&self, position: &Self::Position, mv: &SumMove) -> Self::Position {
+        let mut next: Vec<G::Component> = Vec::with_capacity(position.len() + 1);
+        for (index, part) in position.iter().enumerate() {
+            if index != mv.component {
+                next.push(part.clone());
+                continue;
+            }
+            let mut option = 0;
+            self.0.options(part, &mut |parts, _| {
+                if option == mv.option {
+                    next.extend_from_slice(parts);
+                }
+                option += 1;
+            });
+        }
+        next
+    }
+
+    fn outcome(&self, _position: &Self::Position) -> Option<crate::value::Value> {
+        None
+    }
+}
+
+impl<G: Impartial> crate::game::Canonicalize for SumGame<'_, G>
+where
+    G::Key: Ord,
+{
+    type Key = Vec<G::Key>;
+
+    fn canonical(&self, position: &Self::Position) -> Vec<G::Key> {
+        let mut keys: Vec<G::Key> = position.iter().map(|part| self.0.key(part)).collect();
+        keys.sort();
+        keys
     }
 }

@@ -59,7 +59,7 @@ pub mod value;
 
 pub use error::{Error, Result};
 pub use game::{Canonicalize, Game, Move, Position};
-pub use impartial::Impartial;
+pub use impartial::{Impartial, SumGame};
 pub use puzzle::{Construct, Enumerate, Puzzle, Verify, Violation};
 pub use solitaire::Solitaire;
 pub use stats::Stats;

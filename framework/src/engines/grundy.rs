@@ -17,7 +17,8 @@ pub fn mex(values: &[u32]) -> u32 {
 }
 
 /// Memoized Sprague-Grundy evaluation. The table persists across calls; [`GrundyEngine::retain`] drops
-/// entries that no longer apply (for example those of a finished case), keeping shared ones.
+/// entries that no longer apply (for example those of a finished case), keeping shared ones. The table is
+/// keyed by the game's component keys alone: use one engine per game (or keys that tell games apart).
 ///
 /// ```
 /// use ludus_framework::engines::grundy::GrundyEngine;
