@@ -1,1 +1,52 @@
-fn main() {}
+//! The `ludus` command-line program: argument parsing, the plugin table, progress and output.
+//! It holds no game logic; see the `ludus-framework`, `ludus-games` and `ludus-puzzles` crates.
+
+mod bench;
+mod cli;
+mod commands;
+mod progress;
+mod registry;
+
+use clap::Parser;
+use cli::{Cli, Command, Format};
+use ludus_framework::plugin::SolveOptions;
+use std::process::ExitCode;
+
+/// Deep searches recurse once per move; run on a thread with a generous stack.
+const STACK_BYTES: usize = 512 * 1024 * 1024;
+
+fn run(cli: Cli) -> anyhow::Result<bool> {
+    match cli.command.unwrap_or(Command::Samples { plugin: None, format: Format::Text }) {
+        Command::List { format } => commands::list(format).map(|()| true),
+        Command::Samples { plugin, format } => commands::samples(plugin.as_deref(), format),
+        Command::Solve { plugin, file, engine, threads, format, witness, no_limit, stats } => {
+            let options = SolveOptions { solver: engine, threads, witness, no_limit };
+            commands::solve(&plugin, file.as_deref(), &options, format, stats).map(|()| true)
+        }
+        Command::Verify { plugin, input, output, format } => commands::verify(&plugin, &input, &output, format),
+        Command::Check { plugin, cases, seed, format } => commands::check(&plugin, cases, seed, format),
+        Command::Gen { plugin, seed, preset, cases, size, output } => {
+            commands::generate(&plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)
+        }
+        Command::Bench { filter, threads, format } => bench::run(filter.as_deref(), threads, format).map(|()| true),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || run(cli));
+    let outcome = match worker {
+        Ok(handle) => {
+            handle.join().unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the solver thread panicked")))
+        }
+        Err(error) => Err(anyhow::anyhow!("cannot start the solver thread: {error}")),
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -128,13 +128,19 @@ pub fn check_plugin(plugin: &dyn Plugin, cases: usize, seed: u64) -> Result<Chec
     Ok(report)
 }
 
-/// Solves the bundled sample with `solver` and compares it with the published answer: by text, or (for
-/// [`Comparison::Rule`]) by verifying the answer and comparing the classes with those of the published answer.
+/// Solves the bundled sample with `solver` and judges the answer with [`judge_sample`].
 pub fn check_sample(plugin: &dyn Plugin, solver: &str) -> Result<std::result::Result<(), String>> {
     let sample = plugin.sample();
+    let answers =
+        plugin.solve(Source::new("sample.in", sample.input), &SolveOptions::with_solver(solver), &NoProgress)?;
+    judge_sample(plugin, &plugin.render(&answers))
+}
+
+/// Judges a rendered answer to the bundled sample: equal to the published answer (for [`Comparison::Text`]),
+/// or (for [`Comparison::Rule`]) accepted by the verifier, as the published answer must be too.
+pub fn judge_sample(plugin: &dyn Plugin, rendered: &str) -> Result<std::result::Result<(), String>> {
+    let sample = plugin.sample();
     let input = Source::new("sample.in", sample.input);
-    let answers = plugin.solve(input, &SolveOptions::with_solver(solver), &NoProgress)?;
-    let rendered = plugin.render(&answers);
     match plugin.comparison() {
         Comparison::Text => {
             if rendered.trim_end() == sample.answer.trim_end() {
@@ -144,24 +150,20 @@ pub fn check_sample(plugin: &dyn Plugin, solver: &str) -> Result<std::result::Re
             }
         }
         Comparison::Rule => {
-            let verdicts = plugin.verify(input, Source::new("answer", &rendered))?;
-            let rejected: Vec<String> =
-                verdicts.iter().filter_map(|v| v.problem.as_ref().map(|p| format!("case {}: {p}", v.case))).collect();
-            if !rejected.is_empty() {
-                return Ok(Err(rejected.join("; ")));
-            }
-            let published = plugin.verify(input, Source::new("sample.ans", sample.answer))?;
-            let bad: Vec<String> = published
-                .iter()
-                .filter_map(|v| v.problem.as_ref().map(|p| format!("published case {}: {p}", v.case)))
-                .collect();
-            if bad.is_empty() {
+            let mut problems = rejections(plugin.verify(input, Source::new("answer", rendered))?, "case");
+            problems
+                .extend(rejections(plugin.verify(input, Source::new("sample.ans", sample.answer))?, "published case"));
+            if problems.is_empty() {
                 Ok(Ok(()))
             } else {
-                Ok(Err(bad.join("; ")))
+                Ok(Err(problems.join("; ")))
             }
         }
     }
+}
+
+fn rejections(verdicts: Vec<crate::plugin::CaseVerdict>, label: &str) -> Vec<String> {
+    verdicts.into_iter().filter_map(|v| v.problem.map(|p| format!("{label} {}: {p}", v.case))).collect()
 }
 
 /// For every case of `answers` (right answers to `input`), corrupts it with [`Plugin::corrupt`] and checks

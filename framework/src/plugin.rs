@@ -83,6 +83,10 @@ pub trait Progress: Sync {
     fn start(&self, total: u64);
     /// `steps` more are done.
     fn advance(&self, steps: u64);
+    /// Engine statistics of the work done (a plugin calls it once per engine run; `ludus bench` sums them).
+    fn record(&self, stats: &crate::Stats) {
+        let _ = stats;
+    }
 }
 
 /// Progress that shows nothing.

@@ -57,7 +57,7 @@ impl Board {
 }
 
 fn has_line(mask: u16) -> bool {
-    LINES.iter().any(|&line| mask & line == line)
+    LINES.iter().any(|line| line & !mask == 0)
 }
 
 /// Tic-tac-toe: a move is a cell index 0..9 (row by row).

@@ -1,0 +1,170 @@
+//! `ludus bench`: a quick benchmark table without criterion. For each workload (classic games, each plugin
+//! on generated official-size inputs, Connect Four end-easy) and each engine or solver: time, positions
+//! visited, table entries, hits and positions per second. Every workload checks the result it times.
+
+use crate::cli::Format;
+use crate::progress::Bar;
+use crate::registry;
+use anyhow::{bail, Result};
+use ludus_framework::engines::grundy::GrundyEngine;
+use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
+use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
+use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::input::Source;
+use ludus_framework::plugin::{with_threads, GenOptions, Plugin, Preset, SolveOptions};
+use ludus_framework::{Stats, Value};
+use ludus_games::classic::{Board, Kayles, TicTacToe};
+use serde::Serialize;
+use std::time::Instant;
+
+/// The Connect Four "end-easy" benchmark positions (Pascal Pons' public test set), bundled.
+const END_EASY: &str = include_str!("../samples/connect-four/end-easy.txt");
+
+/// One row of the table.
+#[derive(Debug, Serialize)]
+struct Row {
+    workload: String,
+    engine: String,
+    seconds: f64,
+    stats: Stats,
+    positions_per_second: f64,
+    note: String,
+}
+
+impl Row {
+    fn new(workload: &str, engine: &str, seconds: f64, stats: Stats, note: impl Into<String>) -> Self {
+        let positions_per_second = if seconds > 0.0 { stats.visited as f64 / seconds } else { 0.0 };
+        Row {
+            workload: workload.to_string(),
+            engine: engine.to_string(),
+            seconds,
+            stats,
+            positions_per_second,
+            note: note.into(),
+        }
+    }
+}
+
+fn timed<T>(work: impl FnOnce() -> T) -> (T, f64) {
+    let started = Instant::now();
+    let result = work();
+    (result, started.elapsed().as_secs_f64())
+}
+
+fn classic_rows(threads: usize) -> Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    let workload = "tic-tac-toe (empty board, exact)";
+    let mut plain = PlainNegamax::new(Mode::Exact);
+    let (value, seconds) = timed(|| plain.value(&TicTacToe, &Board::EMPTY));
+    check(value == Value::Draw, "tic-tac-toe is a draw")?;
+    rows.push(Row::new(workload, "plain negamax", seconds, Solver::<TicTacToe>::stats(&plain), "draw"));
+    let mut memo = MemoNegamax::new(Mode::Exact);
+    let (value, seconds) = timed(|| memo.value(&TicTacToe, &Board::EMPTY));
+    check(value == Value::Draw, "tic-tac-toe is a draw")?;
+    rows.push(Row::new(workload, "memo negamax", seconds, Solver::<TicTacToe>::stats(&memo), "draw"));
+    let parallel = ParallelNegamax::new(Mode::Exact, 2);
+    let (value, seconds) = timed(|| with_threads(threads, || parallel.evaluate(&TicTacToe, &Board::EMPTY)));
+    check(value? == Value::Draw, "tic-tac-toe is a draw")?;
+    rows.push(Row::new(workload, "parallel negamax", seconds, parallel.statistics(), "draw"));
+
+    let workload = "Kayles nimbers G(0..=2000)";
+    let mut grundy = GrundyEngine::new();
+    let (values, seconds) = timed(|| (0..=2000u32).map(|pins| grundy.nimber(&Kayles, &pins)).collect::<Vec<_>>());
+    check((71..=1988).all(|n| values[n] == values[n + 12]), "Kayles has period 12 from 71")?;
+    rows.push(Row::new(workload, "grundy", seconds, grundy.stats(), "period 12 from 71"));
+    let parallel = ParallelGrundy::new();
+    let waves: Vec<Vec<u32>> = (0..=2000u32).map(|pins| vec![pins]).collect();
+    let (done, seconds) = timed(|| with_threads(threads, || parallel.precompute(&Kayles, &waves)));
+    done?;
+    check((0..=2000u32).all(|n| parallel.nimber(&Kayles, &n) == values[n as usize]), "parallel Grundy agrees")?;
+    rows.push(Row::new(workload, "parallel grundy", seconds, parallel.stats(), "agrees"));
+    Ok(rows)
+}
+
+fn check(condition: bool, what: &str) -> Result<()> {
+    if condition {
+        Ok(())
+    } else {
+        bail!("benchmark self-check failed: {what}")
+    }
+}
+
+fn plugin_rows(plugin: &dyn Plugin, threads: usize) -> Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    let mut inputs = vec![(
+        format!("{} (official size, seed 1)", plugin.name()),
+        plugin.generate(&GenOptions { preset: Preset::Official, cases: None, size: None }, 1)?,
+    )];
+    inputs.push((
+        format!("{} (200 small cases, seed 1)", plugin.name()),
+        plugin.generate(&GenOptions { preset: Preset::Small, cases: Some(200), size: None }, 1)?,
+    ));
+    if plugin.name() == "connect-four" {
+        inputs.push(("connect-four (end-easy, 1000 positions)".to_string(), END_EASY.to_string()));
+    }
+    for (workload, input) in &inputs {
+        let mut reference: Option<Vec<String>> = None;
+        for solver in plugin.solvers() {
+            let bar = Bar::new(&format!("{workload} / {}", solver.name), true);
+            let options = SolveOptions { solver: solver.name.to_string(), threads, ..SolveOptions::default() };
+            let (answers, seconds) = timed(|| plugin.solve(Source::new(workload, input), &options, &bar));
+            bar.finish();
+            match answers {
+                Ok(answers) => {
+                    let classes: Vec<String> = answers.iter().map(|a| a.class.clone()).collect();
+                    let note = match &reference {
+                        None => format!("{} cases", answers.len()),
+                        Some(expected) if *expected == classes => format!("{} cases, agrees", answers.len()),
+                        Some(_) => {
+                            bail!("{workload}: solver `{}` disagrees with `{}`", solver.name, plugin.solvers()[0].name)
+                        }
+                    };
+                    reference.get_or_insert(classes);
+                    rows.push(Row::new(workload, solver.name, seconds, bar.stats(), note));
+                }
+                Err(ludus_framework::Error::Limit { .. }) => {
+                    rows.push(Row::new(workload, solver.name, 0.0, Stats::default(), "skipped: beyond its size limit"));
+                }
+                Err(error) => bail!("{workload}: solver `{}` failed: {error}", solver.name),
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// Runs the workloads whose name contains `filter` and prints the table.
+pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
+    let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
+    let mut rows = Vec::new();
+    if wanted("tic-tac-toe") || wanted("Kayles") || wanted("classic") {
+        rows.extend(classic_rows(threads)?.into_iter().filter(|row| wanted(&row.workload) || wanted("classic")));
+    }
+    for plugin in registry::all() {
+        if wanted(plugin.name()) {
+            rows.extend(plugin_rows(plugin.as_ref(), threads)?);
+        }
+    }
+    if format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(());
+    }
+    println!(
+        "{:<46} {:<17} {:>10} {:>12} {:>10} {:>12} {:>12}  note",
+        "workload", "engine", "ms", "visited", "table", "hits", "pos/s"
+    );
+    for row in &rows {
+        println!(
+            "{:<46} {:<17} {:>10.2} {:>12} {:>10} {:>12} {:>12.0}  {}",
+            row.workload,
+            row.engine,
+            row.seconds * 1000.0,
+            row.stats.visited,
+            row.stats.table_entries,
+            row.stats.hits,
+            row.positions_per_second,
+            row.note
+        );
+    }
+    println!("threads: {}", ludus_framework::plugin::thread_count(threads));
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! The command line: clap definitions of every `ludus` subcommand and its flags.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Ludus: exact solvers for games and puzzles. Without a command, runs every plugin on its bundled sample.
+#[derive(Debug, Parser)]
+#[command(name = "ludus", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do (default: `samples`).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The official output format (or a readable table).
+    #[default]
+    Text,
+    /// JSON on standard output.
+    Json,
+}
+
+/// Generated size class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PresetArg {
+    /// Tiny instances that every solver, brute force included, finishes.
+    #[default]
+    Small,
+    /// The official large limits.
+    Official,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the plugins with their kind, solvers and summary.
+    List {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Run every plugin (or one) on its bundled sample and say whether the answer is right, with the time.
+    Samples {
+        /// Only this plugin.
+        plugin: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Solve an input file in the plugin's official format.
+    Solve {
+        /// The plugin (see `ludus list`).
+        plugin: String,
+        /// The input file; `-` or nothing for standard input.
+        file: Option<PathBuf>,
+        /// The solver (`fast`, `generic`, ...; see `ludus list`).
+        #[arg(long, default_value = "fast")]
+        engine: String,
+        /// Worker threads for parallel solvers (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+        /// Print a witness (for example a winning move sequence) where the plugin can.
+        #[arg(long)]
+        witness: bool,
+        /// Let a size-limited solver run past its limit (it may take very long).
+        #[arg(long)]
+        no_limit: bool,
+        /// Print engine statistics and the time on standard error.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Judge an answer file against an input file, case by case, by the plugin's rules.
+    Verify {
+        /// The plugin.
+        plugin: String,
+        /// The input file.
+        input: PathBuf,
+        /// The answer file.
+        output: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Cross-check every solver of a plugin (or `all`) on random small instances; every answer must verify.
+    Check {
+        /// The plugin, or `all`.
+        plugin: String,
+        /// Number of random instances.
+        #[arg(long, default_value_t = 1000)]
+        cases: usize,
+        /// First seed (instance i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Write a random input in the plugin's official format.
+    Gen {
+        /// The plugin.
+        plugin: String,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Size class.
+        #[arg(long, value_enum, default_value_t)]
+        preset: PresetArg,
+        /// Number of cases.
+        #[arg(long)]
+        cases: Option<usize>,
+        /// The main size parameter (tiles, grid side, stacks...), overriding the preset's.
+        #[arg(long)]
+        size: Option<usize>,
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Time every solver of every plugin on generated official-size inputs, and the engines on classic games.
+    Bench {
+        /// Only workloads whose name contains this text.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Worker threads for parallel engines (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+}

@@ -1,0 +1,224 @@
+//! The subcommands' work: reading files, calling plugins, printing answers, tables and JSON.
+
+use crate::cli::{Format, PresetArg};
+use crate::progress::Bar;
+use crate::registry;
+use anyhow::{bail, Context, Result};
+use ludus_framework::conformance::{check_plugin, judge_sample};
+use ludus_framework::input::Source;
+use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Reads a file (or standard input for `-` / none) as UTF-8 text, with its display name.
+pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
+    match path {
+        None => read_stdin(),
+        Some(path) if path.as_os_str() == "-" => read_stdin(),
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = String::from_utf8(bytes).with_context(|| format!("{}: not UTF-8 text", path.display()))?;
+            Ok((path.display().to_string(), text))
+        }
+    }
+}
+
+fn read_stdin() -> Result<(String, String)> {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).context("<stdin>: cannot read standard input as UTF-8 text")?;
+    Ok(("<stdin>".to_string(), text))
+}
+
+fn print_json(value: &serde_json::Value) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// `ludus list`.
+pub fn list(format: Format) -> Result<()> {
+    let plugins = registry::all();
+    if format == Format::Json {
+        let items: Vec<_> = plugins
+            .iter()
+            .map(|p| json!({"name": p.name(), "kind": p.kind(), "summary": p.summary(), "solvers": p.solvers()}))
+            .collect();
+        return print_json(&json!(items));
+    }
+    for plugin in &plugins {
+        println!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
+        for solver in plugin.solvers() {
+            println!("    --engine {:<14} {}", solver.name, solver.summary);
+        }
+    }
+    Ok(())
+}
+
+/// `ludus solve`.
+pub fn solve(plugin: &str, file: Option<&Path>, options: &SolveOptions, format: Format, stats: bool) -> Result<()> {
+    let plugin = registry::find(plugin)?;
+    plugin.solver(&options.solver)?;
+    let (name, text) = read_input(file)?;
+    let bar = Bar::new(plugin.name(), true);
+    let started = Instant::now();
+    let answers = plugin.solve(Source::new(&name, &text), options, &bar);
+    bar.finish();
+    let answers = answers?;
+    let elapsed = started.elapsed();
+    if format == Format::Json {
+        let cases: Vec<_> = answers
+            .iter()
+            .enumerate()
+            .map(|(index, answer)| json!({"case": index + 1, "answer": answer.json, "text": answer.text.trim()}))
+            .collect();
+        print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases,
+            "seconds": elapsed.as_secs_f64(), "stats": bar.stats()}))?;
+    } else {
+        let mut out = std::io::stdout().lock();
+        out.write_all(plugin.render(&answers).as_bytes())?;
+    }
+    if stats {
+        eprintln!("{} cases in {:.3} s; {}", answers.len(), elapsed.as_secs_f64(), bar.stats());
+    }
+    Ok(())
+}
+
+/// `ludus verify`: exit status 1 when a case is rejected.
+pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format) -> Result<bool> {
+    let plugin = registry::find(plugin)?;
+    let (input_name, input_text) = read_input(Some(input))?;
+    let (output_name, output_text) = read_input(Some(output))?;
+    let verdicts = plugin.verify(Source::new(&input_name, &input_text), Source::new(&output_name, &output_text))?;
+    let rejected = verdicts.iter().filter(|v| v.problem.is_some()).count();
+    if format == Format::Json {
+        print_json(&json!({"plugin": plugin.name(), "cases": verdicts, "rejected": rejected}))?;
+    } else {
+        for verdict in &verdicts {
+            match &verdict.problem {
+                None => println!("Case #{}: accepted", verdict.case),
+                Some(problem) => println!("Case #{}: REJECTED: {problem}", verdict.case),
+            }
+        }
+        println!("{} of {} cases accepted", verdicts.len() - rejected, verdicts.len());
+    }
+    Ok(rejected == 0)
+}
+
+/// `ludus check`: exit status 1 on any failure.
+pub fn check(plugin: &str, cases: usize, seed: u64, format: Format) -> Result<bool> {
+    let mut all_good = true;
+    let mut reports = Vec::new();
+    for plugin in registry::select(plugin)? {
+        let started = Instant::now();
+        let report = check_plugin(plugin.as_ref(), cases, seed)?;
+        let seconds = started.elapsed().as_secs_f64();
+        all_good &= report.failures.is_empty();
+        if format == Format::Text {
+            println!(
+                "{}: {} random cases, solvers {}: {} ({seconds:.2} s)",
+                plugin.name(),
+                report.cases,
+                report.solvers.join(" / "),
+                if report.failures.is_empty() {
+                    "all agree, all verified".to_string()
+                } else {
+                    format!("{} FAILED", report.failures.len())
+                }
+            );
+            for failure in report.failures.iter().take(5) {
+                println!("  instance:\n{}  problem: {}", indent(&failure.input), failure.problem);
+            }
+        }
+        reports.push(json!({"plugin": plugin.name(), "report": report, "seconds": seconds}));
+    }
+    if format == Format::Json {
+        print_json(&json!(reports))?;
+    }
+    Ok(all_good)
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("    {line}\n")).collect()
+}
+
+/// `ludus gen`.
+pub fn generate(
+    plugin: &str,
+    seed: u64,
+    preset: PresetArg,
+    cases: Option<usize>,
+    size: Option<usize>,
+    output: Option<&PathBuf>,
+) -> Result<()> {
+    let plugin = registry::find(plugin)?;
+    let preset = match preset {
+        PresetArg::Small => Preset::Small,
+        PresetArg::Official => Preset::Official,
+    };
+    let text = plugin.generate(&GenOptions { preset, cases, size }, seed)?;
+    match output {
+        Some(path) => std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// `ludus` / `ludus samples`: every plugin on its bundled sample; exit status 1 if any answer is wrong.
+pub fn samples(only: Option<&str>, format: Format) -> Result<bool> {
+    let plugins = match only {
+        Some(name) => registry::select(name)?,
+        None => registry::all(),
+    };
+    if plugins.is_empty() {
+        bail!("no plugin is registered");
+    }
+    let mut all_good = true;
+    let mut results = Vec::new();
+    for plugin in &plugins {
+        let (verdict, rendered, seconds) = run_sample(plugin.as_ref());
+        let good = verdict.is_ok();
+        all_good &= good;
+        if format == Format::Text {
+            let how = match plugin.comparison() {
+                ludus_framework::plugin::Comparison::Text => "matches the published answer",
+                ludus_framework::plugin::Comparison::Rule => "verified by rule",
+            };
+            println!("== {} ({}) in {:.1} ms", plugin.name(), plugin.kind(), seconds * 1000.0);
+            print!("{rendered}");
+            match &verdict {
+                Ok(()) => println!("-> OK: {how}\n"),
+                Err(problem) => println!("-> WRONG: {problem}\n"),
+            }
+        }
+        results.push(json!({"plugin": plugin.name(), "ok": good, "problem": verdict.err(), "answer": rendered, "seconds": seconds}));
+    }
+    if format == Format::Json {
+        print_json(&json!(results))?;
+    } else {
+        let good = results.iter().filter(|r| r["ok"] == json!(true)).count();
+        println!("{good} of {} plugins answer their samples right", results.len());
+    }
+    Ok(all_good)
+}
+
+fn run_sample(plugin: &dyn Plugin) -> (std::result::Result<(), String>, String, f64) {
+    let sample = plugin.sample();
+    let started = Instant::now();
+    let answers = plugin.solve(
+        Source::new("sample.in", sample.input),
+        &SolveOptions::default(),
+        &ludus_framework::plugin::NoProgress,
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    match answers {
+        Err(error) => (Err(format!("solver failed: {error}")), String::new(), seconds),
+        Ok(answers) => {
+            let rendered = plugin.render(&answers);
+            let verdict = judge_sample(plugin, &rendered).unwrap_or_else(|error| Err(error.to_string()));
+            (verdict, rendered, seconds)
+        }
+    }
+}
