@@ -1,0 +1,61 @@
+//! Writing a new two-player game against the Ludus traits and solving it with several engines.
+//!
+//! The game: a pile of counters; a move removes 1, 3 or 4 of them; whoever cannot move loses.
+//! Run with `cargo run --release --example subtraction_game`.
+
+use ludus_framework::analysis;
+use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
+use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::{Canonicalize, Game, Value};
+
+/// The subtraction game with the removal set {1, 3, 4}.
+struct Subtraction {
+    removals: Vec<u32>,
+}
+
+impl Game for Subtraction {
+    type Position = u32;
+    type Move = u32;
+
+    fn moves(&self, counters: &u32, moves: &mut Vec<u32>) {
+        moves.extend(self.removals.iter().copied().filter(|take| take <= counters));
+    }
+
+    fn play(&self, counters: &u32, take: &u32) -> u32 {
+        counters - take
+    }
+
+    fn outcome(&self, counters: &u32) -> Option<Value> {
+        // No counters left: the player to move cannot move and has lost.
+        (*counters == 0).then_some(Value::LOST)
+    }
+}
+
+/// Identity canonicalization: the pile size is already canonical.
+impl Canonicalize for Subtraction {
+    type Key = u32;
+
+    fn canonical(&self, counters: &u32) -> u32 {
+        *counters
+    }
+}
+
+fn main() {
+    let game = Subtraction { removals: vec![1, 3, 4] };
+    let mut memo = MemoNegamax::new(Mode::Exact);
+    let mut plain = PlainNegamax::new(Mode::Exact);
+    println!("pile  value (exact remoteness)   winning moves");
+    for counters in 0..=21 {
+        let value = memo.value(&game, &counters);
+        assert_eq!(value, plain.value(&game, &counters), "engines disagree at {counters}");
+        let winning: Vec<u32> = analysis::move_values(&mut memo, &game, &counters)
+            .into_iter()
+            .filter(|m| m.value.is_win())
+            .map(|m| m.mv)
+            .collect();
+        println!("{counters:>4}  {:<26} {winning:?}", value.to_string());
+    }
+    println!("memo: {}", Solver::<Subtraction>::stats(&memo));
+    println!("plain: {}", Solver::<Subtraction>::stats(&plain));
+    println!("Lost piles are those with counters % 7 in {{0, 2}}.");
+}
