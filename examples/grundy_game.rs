@@ -39,7 +39,9 @@ fn main() {
     let mut negamax = MemoNegamax::new(Mode::Outcome);
     let value = negamax.value(&SumGame(&GrundysGame), &position.to_vec());
     let verdict = if value.is_win() { "a win" } else { "a loss" };
-    println!("heaps {position:?}: nimber {nimber}, {winning} winning moves; negamax says {verdict} for the player to move");
+    println!(
+        "heaps {position:?}: nimber {nimber}, {winning} winning moves; negamax says {verdict} for the player to move"
+    );
     assert_eq!(nimber == 0, value.is_loss());
     println!("grundy: {}", engine.stats());
 }

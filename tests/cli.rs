@@ -74,7 +74,8 @@ fn every_solver_of_every_plugin_answers_the_official_sample() {
         let input_arg = input.to_str().expect("path");
         let list = ludus(&["list", "--format", "json"]);
         let all: serde_json::Value = serde_json::from_slice(&list.stdout).expect("JSON");
-        let entry = all.as_array().expect("array").iter().find(|p| p["name"] == plugin.as_str()).expect("listed").clone();
+        let entry =
+            all.as_array().expect("array").iter().find(|p| p["name"] == plugin.as_str()).expect("listed").clone();
         for solver in entry["solvers"].as_array().expect("solvers") {
             let engine = solver["name"].as_str().expect("solver name");
             let output = ludus(&["solve", &plugin, input_arg, "--engine", engine]);
@@ -119,7 +120,8 @@ fn generated_official_inputs_solve_from_standard_input_and_verify() {
         assert!(solved.status.success(), "{plugin}: {}", text(&solved.stderr));
         let input_file = temp_file(&format!("{plugin}-gen.in"), &input);
         let answer_file = temp_file(&format!("{plugin}-gen.out"), &text(&solved.stdout));
-        let verdict = ludus(&["verify", &plugin, input_file.to_str().expect("path"), answer_file.to_str().expect("path")]);
+        let verdict =
+            ludus(&["verify", &plugin, input_file.to_str().expect("path"), answer_file.to_str().expect("path")]);
         assert!(verdict.status.success(), "{plugin}: {}", text(&verdict.stdout));
         let json = ludus(&["solve", &plugin, input_file.to_str().expect("path"), "--format", "json"]);
         let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON output");
