@@ -2,6 +2,8 @@
 //! present, else the bundled copies), answer files judged by `ludus verify`, generated inputs round-tripped,
 //! random cross-checks, and clear errors with non-zero exits for bad usage and bad input.
 
+#![allow(clippy::expect_used)] // test helpers: a failure to spawn the binary should fail the test loudly
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
