@@ -1,2 +1,108 @@
-//! Criterion bench placeholder: replaced by the plugin work in progress.
-fn main() {}
+//! Criterion bench of the `stack-management` plugin: the fast solver on a generated official-size input
+//! (T = 100 cases of 60,000 to 100,000 cards, about 2.5 MB), with and without winning lines, the verifier on its
+//! output, and fast vs generic (both with winning lines) on small-set inputs that both finish. Every timed
+//! result is checked.
+#![allow(clippy::expect_used)] // a bench stops loudly on a broken setup
+
+use criterion::{criterion_main, Criterion};
+use ludus_framework::input::Source;
+use ludus_framework::plugin::{CaseAnswer, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_puzzles::stack_management::StackManagement;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::hint::black_box;
+
+fn solve(input: &str, solver: &str, witness: bool) -> Vec<CaseAnswer> {
+    let options = SolveOptions { witness, ..SolveOptions::with_solver(solver) };
+    StackManagement.solve(Source::new("bench.in", input), &options, &NoProgress).expect("the input is valid")
+}
+
+fn classes(answers: &[CaseAnswer]) -> Vec<&str> {
+    answers.iter().map(|answer| answer.class.as_str()).collect()
+}
+
+fn all_accepted(input: &str, answers: &[CaseAnswer]) -> bool {
+    let rendered = StackManagement.render(answers);
+    StackManagement
+        .verify(Source::new("bench.in", input), Source::new("bench.out", &rendered))
+        .expect("the input is valid")
+        .iter()
+        .all(|verdict| verdict.problem.is_none())
+}
+
+fn official(c: &mut Criterion) {
+    let input = StackManagement
+        .generate(&GenOptions { preset: Preset::Official, cases: None, size: None }, 1)
+        .expect("generation works");
+    let plain = solve(&input, "fast", false);
+    let witnessed = solve(&input, "fast", true);
+    assert_eq!(classes(&plain), classes(&witnessed));
+    assert!(all_accepted(&input, &witnessed), "the verifier rejects a winning line");
+    let rendered = StackManagement.render(&witnessed);
+    let mut group = c.benchmark_group("stack-management official preset (T=100, 60,000-100,000 cards per case)");
+    group.sample_size(10);
+    group.bench_function("fast", |b| {
+        b.iter(|| assert_eq!(classes(&solve(black_box(&input), "fast", false)), classes(&plain)))
+    });
+    group.bench_function("fast --witness", |b| {
+        b.iter(|| assert_eq!(classes(&solve(black_box(&input), "fast", true)), classes(&plain)))
+    });
+    group.bench_function("verify (replay every winning line)", |b| {
+        b.iter(|| {
+            let verdicts = StackManagement
+                .verify(Source::new("bench.in", black_box(&input)), Source::new("bench.out", &rendered))
+                .expect("the input is valid");
+            assert!(verdicts.iter().all(|verdict| verdict.problem.is_none()));
+        })
+    });
+    group.finish();
+}
+
+/// An input shaped like the official small set: T = 100 cases of N = 4 stacks of C = 9 cards, drawn from the
+/// 13 values of 3 or 4 suits.
+fn small_set(seed: u64) -> String {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let cases = 100;
+    let mut premade = String::new();
+    let mut listed = String::new();
+    for case in 0..cases {
+        let suits = if rng.gen_bool(0.5) { 3 } else { 4 };
+        let mut deck: Vec<(u32, u32)> = (1..=13).flat_map(|value| (1..=suits).map(move |suit| (value, suit))).collect();
+        deck.shuffle(&mut rng);
+        for stack in deck[..36].chunks(9) {
+            premade.push('9');
+            for (value, suit) in stack {
+                premade.push_str(&format!(" {value} {suit}"));
+            }
+            premade.push('\n');
+        }
+        let first = 4 * case;
+        listed.push_str(&format!("4 9\n{} {} {} {}\n", first, first + 1, first + 2, first + 3));
+    }
+    format!("{}\n{premade}{cases}\n{listed}", 4 * cases)
+}
+
+fn small(c: &mut Criterion) {
+    let input = small_set(5);
+    let expected = solve(&input, "fast", false);
+    assert_eq!(classes(&solve(&input, "generic", false)), classes(&expected));
+    assert!(
+        expected.iter().any(|answer| answer.class == "POSSIBLE")
+            && expected.iter().any(|answer| answer.class == "IMPOSSIBLE")
+    );
+    let mut group = c.benchmark_group("stack-management small set (T=100, N=4, C=9, --witness)");
+    group.sample_size(10);
+    for solver in ["fast", "generic"] {
+        group.bench_function(solver, |b| {
+            b.iter(|| assert_eq!(classes(&solve(black_box(&input), solver, true)), classes(&expected)))
+        });
+    }
+    group.finish();
+}
+
+/// The bench group, in a private module (the function `criterion_group!` generates has no doc comment).
+mod group {
+    criterion::criterion_group!(benches, super::official, super::small);
+}
+
+criterion_main!(group::benches);

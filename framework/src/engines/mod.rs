@@ -2,11 +2,14 @@
 //!
 //! - [`negamax`]: plain negamax (the reference) and memoized negamax over canonical keys, both behind the
 //!   [`Solver`] trait that the generic analyses use;
+//! - [`alpha_beta`]: exact alpha-beta over [`Value`]'s order with a table of bounds, and an optional
+//!   move-ordering hook;
 //! - [`parallel`]: the parallel memoized negamax (shared `dashmap` table, rayon) and the parallel Grundy engine;
 //! - [`grundy`]: the Sprague-Grundy engine for [`crate::Impartial`] games;
 //! - [`one_player`]: memoized depth-first search for [`crate::Solitaire`] games, returning a witness line;
 //! - [`brute_force`]: the brute-force constructor over an [`crate::Enumerate`] space.
 
+pub mod alpha_beta;
 pub mod brute_force;
 pub mod grundy;
 pub mod negamax;

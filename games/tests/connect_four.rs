@@ -1,0 +1,301 @@
+//! Tests of Connect Four and the `connect-four` plugin: the bundled sample and the End-Easy benchmark come out
+//! exactly right, the two solvers agree on thousands of random positions, the verifier rejects wrong answers,
+//! bad input is reported with its line and case, and the game's shortcuts, symmetry and engines agree.
+
+use ludus_framework::conformance::{check_corruption, check_game, check_plugin, check_sample};
+use ludus_framework::engines::alpha_beta::{AlphaBeta, Ordered};
+use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
+use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::input::Source;
+use ludus_framework::plugin::{seeded_rng, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::{Canonicalize, Error, Game, Value};
+use ludus_games::connect_four::{exact_score, random_moves, Board, ConnectFour, ConnectFourPlugin};
+
+const END_EASY: &str = include_str!("../../samples/connect-four/end-easy.txt");
+
+fn solve(input: &str, solver: &str) -> Result<Vec<String>, Error> {
+    let answers =
+        ConnectFourPlugin.solve(Source::new("in.txt", input), &SolveOptions::with_solver(solver), &NoProgress)?;
+    Ok(answers.into_iter().map(|answer| answer.text).collect())
+}
+
+fn input_error(input: &str) -> String {
+    match solve(input, "fast") {
+        Err(Error::Input(error)) => error.to_string(),
+        other => panic!("expected an input error for {input:?}, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_bundled_sample_comes_out_right_with_every_solver() {
+    for solver in ["fast", "generic"] {
+        assert_eq!(check_sample(&ConnectFourPlugin, solver).unwrap(), Ok(()), "{solver}");
+    }
+    assert_eq!(ConnectFourPlugin.sample().input.lines().count(), 20);
+}
+
+/// Solves the End-Easy lines selected by `keep` with the fast solver and compares every score.
+fn check_end_easy(keep: impl Fn(usize) -> bool) -> usize {
+    let lines: Vec<&str> =
+        END_EASY.lines().enumerate().filter(|(index, _)| keep(*index)).map(|(_, line)| line).collect();
+    let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    let answers = solve(&input, "fast").unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(answers.len(), lines.len());
+    for (line, answer) in lines.iter().zip(&answers) {
+        assert_eq!(answer, line);
+    }
+    // The claims in the input are checked by the verifier as well.
+    let rendered = ConnectFourPlugin.render(
+        &ConnectFourPlugin
+            .solve(Source::new("in", &input), &SolveOptions::default(), &NoProgress)
+            .unwrap_or_else(|error| panic!("{error}")),
+    );
+    let verdicts = ConnectFourPlugin
+        .verify(Source::new("in", &input), Source::new("out", &rendered))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(verdicts.iter().all(|verdict| verdict.problem.is_none()), "{verdicts:?}");
+    lines.len()
+}
+
+#[test]
+fn the_whole_end_easy_benchmark_gets_exact_scores() {
+    assert_eq!(check_end_easy(|_| true), 1000);
+}
+
+#[test]
+fn fast_and_generic_agree_on_thousands_of_random_small_positions() {
+    let report = check_plugin(&ConnectFourPlugin, 2000, 1).unwrap();
+    assert_eq!(report.cases, 2000);
+    assert_eq!(report.solvers, vec!["fast", "generic"]);
+    assert!(report.failures.is_empty(), "{:?}", report.failures.first());
+}
+
+#[test]
+fn the_verifier_rejects_corrupted_answers() {
+    let input =
+        ConnectFourPlugin.generate(&GenOptions { preset: Preset::Small, cases: Some(40), size: None }, 9).unwrap();
+    let answers = ConnectFourPlugin
+        .solve(Source::new("in", &input), &SolveOptions::default(), &NoProgress)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(check_corruption(&ConnectFourPlugin, &input, &answers, 3).unwrap(), Ok(40));
+}
+
+#[test]
+fn the_verifier_rejects_hand_made_wrong_answers() {
+    let input = "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n";
+    let verify = |output: &str| {
+        ConnectFourPlugin
+            .verify(Source::new("in", input), Source::new("out", output))
+            .unwrap()
+            .into_iter()
+            .map(|verdict| verdict.problem)
+            .collect::<Vec<_>>()
+    };
+    let right = "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n";
+    assert_eq!(verify(right), vec![None, None]);
+    // A wrong score, a wrong sign (a draw claimed as a loss), moves of another position, a malformed line.
+    let problems = verify("2252576253462244111563365343671351441 1\n7422341735647741166133573473242566 0\n");
+    assert!(problems[0].as_deref().unwrap().contains("exact score is -1"), "{problems:?}");
+    assert!(problems[1].as_deref().unwrap().contains("exact score is 1"), "{problems:?}");
+    let problems = verify("2252576253462244111563365343671351442 -1\n7422341735647741166133573473242566\n");
+    assert!(problems[0].as_deref().unwrap().contains("moves"), "{problems:?}");
+    assert!(problems[1].as_deref().unwrap().contains("MOVES SCORE"), "{problems:?}");
+    // A missing answer, and an extra one.
+    let problems = verify("2252576253462244111563365343671351441 -1\n");
+    assert_eq!(problems[0], None);
+    assert!(problems[1].as_deref().unwrap().contains("missing"));
+    let problems = verify(&format!("{right}4 0\n"));
+    assert_eq!(problems.len(), 3);
+    assert!(problems[2].as_deref().unwrap().contains("extra answer"));
+    // A wrong claim in the input rejects its case even when the answer is right.
+    let claimed = "2252576253462244111563365343671351441 -2\n";
+    let verdicts = ConnectFourPlugin
+        .verify(Source::new("in", claimed), Source::new("out", "2252576253462244111563365343671351441 -1\n"))
+        .unwrap();
+    assert!(verdicts[0].problem.as_deref().unwrap().contains("claims the score -2"), "{verdicts:?}");
+}
+
+#[test]
+fn a_non_digit_is_an_error_naming_line_and_case() {
+    let message = input_error("4453\n44x3\n");
+    assert!(message.starts_with("in.txt:2:3: case 2: expected a column from 1 to 7, found `x`"), "{message}");
+}
+
+#[test]
+fn a_column_out_of_range_is_an_error_naming_line_and_case() {
+    let message = input_error("4453\n\n1234\n4480\n");
+    assert!(message.starts_with("in.txt:4:3: case 3: column 8 is out of range"), "{message}");
+    let message = input_error("04\n");
+    assert!(message.starts_with("in.txt:1:1: case 1: column 0 is out of range"), "{message}");
+}
+
+#[test]
+fn a_full_column_is_an_error_naming_line_and_case() {
+    let message = input_error("12\n4444444\n");
+    assert!(message.starts_with("in.txt:2:7: case 2: move 7 plays in column 4, which is full"), "{message}");
+}
+
+#[test]
+fn a_move_after_the_game_is_over_is_an_error_naming_line_and_case() {
+    // The first player completes four in column 1 with move 7; move 8 is one too many.
+    let message = input_error("1212121\n12121212\n");
+    assert!(message.starts_with("in.txt:2:8: case 2: move 8 (column 2) comes after the game is over"), "{message}");
+}
+
+#[test]
+fn bad_scores_extra_fields_and_empty_inputs_are_errors() {
+    let message = input_error("4453 -1\n4453 abc\n");
+    assert!(
+        message.starts_with("in.txt:2:6: case 2: expected the claimed score (an integer from -22 to 22)"),
+        "{message}"
+    );
+    let message = input_error("4453 1 2\n");
+    assert!(message.starts_with("in.txt:1:8: case 1: expected the end of the line after the score"), "{message}");
+    let message = input_error("\n\n");
+    assert!(message.contains("expected a line of moves, found the end of the input"), "{message}");
+}
+
+#[test]
+fn the_size_line_sets_the_board_and_bad_sizes_are_errors() {
+    let answers = solve("size 4 4\n1234\n11223\n", "fast").unwrap();
+    assert_eq!(answers, solve("size 4 4\n1234\n11223\n", "generic").unwrap());
+    let message = input_error("size 4 4\n12345\n");
+    assert!(message.starts_with("in.txt:2:5: case 1: column 5 is out of range: columns are 1 to 4"), "{message}");
+    let message = input_error("size 8 8\n1\n");
+    assert!(message.starts_with("in.txt:1:1: the size line:") && message.contains("64"), "{message}");
+    let message = input_error("size 10 4\n1\n");
+    assert!(message.starts_with("in.txt:1:6: the size line: expected the width W"), "{message}");
+    let message = input_error("size 4\n1\n");
+    assert!(message.contains("expected `size W H`"), "{message}");
+}
+
+#[test]
+fn solvers_refuse_positions_beyond_their_limit_unless_told() {
+    let input = "4444\n";
+    match solve(input, "generic") {
+        Err(Error::Limit { got, limit, hint, .. }) => {
+            assert_eq!((got, limit), (38, 16));
+            assert!(hint.contains("--no-limit"), "{hint}");
+        }
+        other => panic!("expected a limit error, got {other:?}"),
+    }
+    assert!(matches!(solve("4\n", "fast"), Err(Error::Limit { got: 41, limit: 30, .. })));
+    let mut options = SolveOptions::with_solver("generic");
+    options.no_limit = true;
+    let small = "size 4 4\n1\n";
+    let answers = ConnectFourPlugin.solve(Source::new("in", small), &options, &NoProgress).unwrap();
+    assert_eq!(answers.len(), 1);
+    assert!(matches!(solve("1\n", "nope"), Err(Error::UnknownSolver { .. })));
+}
+
+#[test]
+fn scores_follow_the_definition() {
+    let game = ConnectFour::standard();
+    // The first player has 1, 2, 3 on the bottom row and moves: a win with the 4th stone scores 22 - 4.
+    let board = game.parse_moves("112233").unwrap();
+    assert_eq!(exact_score(&game, &board), 18);
+    assert_eq!(game.score(&board, Value::Win(1)), 18);
+    // The second player to move after "1122334" has lost: the first player won with 4 stones.
+    let over = game.parse_moves("1122334").unwrap();
+    assert_eq!(game.score(&over, Value::LOST), -18);
+    assert_eq!(solve("1122334\n", "fast").unwrap(), vec!["1122334 -18"]);
+    // A draw scores 0, and the score base of odd boards keeps a last-cell win above 0.
+    assert_eq!(game.score(&board, Value::Draw), 0);
+    assert_eq!(game.score_base(), 22);
+    let odd = ConnectFour::new(5, 5).unwrap();
+    assert_eq!(odd.score_base(), 14);
+}
+
+#[test]
+fn the_game_passes_the_conformance_checks_on_small_boards() {
+    // Plain negamax takes part, so the playouts start with few empty cells left.
+    for (width, height, moves) in [(4, 4, "14232341"), (5, 4, "3324145252"), (4, 5, "231414322"), (3, 3, "")] {
+        let game = ConnectFour::new(width, height).unwrap();
+        let start = game.parse_moves(moves).unwrap();
+        let symmetries = |board: &Board| vec![game.mirror(board)];
+        assert_eq!(check_game(&game, &start, 30, 64, 7, &symmetries, true), Ok(()), "{width} x {height}");
+        // Without plain negamax, playouts from the empty board.
+        assert_eq!(check_game(&game, &Board::EMPTY, 200, 64, 8, &symmetries, false), Ok(()), "{width} x {height}");
+    }
+}
+
+/// Random positions of `game` with `played` stones (no four in a row yet).
+fn random_boards(game: &ConnectFour, played: std::ops::RangeInclusive<u32>, count: u64, seed: u64) -> Vec<Board> {
+    let mut rng = seeded_rng(seed);
+    (0..count)
+        .map(|index| {
+            let stones = *played.start() + (index as u32) % (played.end() - played.start() + 1);
+            let moves = random_moves(game, stones, &mut rng).unwrap_or_else(|error| panic!("{error}"));
+            game.parse_moves(&moves).unwrap_or_else(|illegal| panic!("{moves}: {illegal:?}"))
+        })
+        .collect()
+}
+
+#[test]
+fn shortcuts_and_alpha_beta_agree_with_plain_search_on_small_boards() {
+    for (width, height) in [(4, 4), (5, 4), (4, 3)] {
+        let game = ConnectFour::new(width, height).unwrap();
+        let bare = game.without_shortcuts();
+        let mut with_shortcuts = MemoNegamax::new(Mode::Exact);
+        let mut without = MemoNegamax::new(Mode::Exact);
+        let mut alpha_beta = AlphaBeta::new(Mode::Exact);
+        let mut weak = AlphaBeta::new(Mode::Outcome);
+        let cells = width * height;
+        for board in random_boards(&game, cells - 11..=cells - 1, 300, u64::from(width * 10 + height)) {
+            let expected = without.value(&bare, &board);
+            assert_eq!(with_shortcuts.value(&game, &board), expected, "{board:?}");
+            assert_eq!(alpha_beta.value(&Ordered::new(&game), &board), expected, "{board:?}");
+            assert_eq!(weak.value(&Ordered::new(&game), &board).outcome(), expected.outcome(), "{board:?}");
+            if game.empty_cells(&board) <= 6 {
+                assert_eq!(PlainNegamax::new(Mode::Exact).value(&bare, &board), expected, "{board:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn four_by_four_is_a_draw_by_two_engines() {
+    let game = ConnectFour::new(4, 4).unwrap();
+    let mut alpha_beta = AlphaBeta::new(Mode::Exact);
+    assert_eq!(alpha_beta.value(&Ordered::new(&game), &Board::EMPTY), Value::Draw);
+    let mut memo = MemoNegamax::new(Mode::Outcome);
+    assert_eq!(memo.value(&game, &Board::EMPTY), Value::Draw);
+    let (fast, generic) = (alpha_beta.stats(), Solver::<ConnectFour>::stats(&memo));
+    eprintln!("4x4: alpha-beta {fast}; memoized negamax {generic}");
+    assert!(fast.visited < generic.visited, "alpha-beta {fast}, memoized negamax {generic}");
+}
+
+#[test]
+fn mirror_keys_merge_mirror_images_only() {
+    let game = ConnectFour::standard();
+    for board in random_boards(&game, 28..=38, 200, 4) {
+        let mirrored = game.mirror(&board);
+        assert_eq!(game.canonical(&board), game.canonical(&mirrored));
+        assert_eq!(exact_score(&game, &board), exact_score(&game, &mirrored));
+        let moves = game.legal_moves(&board);
+        if let Some(column) = moves.first() {
+            let child = game.play(&board, column);
+            assert_ne!(game.canonical(&board), game.canonical(&child));
+        }
+    }
+}
+
+#[test]
+fn generated_inputs_have_the_requested_number_of_empty_cells() {
+    let game = ConnectFour::standard();
+    let input = ConnectFourPlugin
+        .generate(&GenOptions { preset: Preset::Official, cases: Some(50), size: Some(9) }, 3)
+        .unwrap();
+    for line in input.lines() {
+        let board = game.parse_moves(line).unwrap();
+        assert_eq!(game.empty_cells(&board), 9);
+        assert_eq!(game.outcome(&board), None);
+    }
+    let official =
+        ConnectFourPlugin.generate(&GenOptions { preset: Preset::Official, cases: None, size: None }, 5).unwrap();
+    assert_eq!(official.lines().count(), 1000);
+    assert!(official.lines().all(|line| (29..=41).contains(&line.len())));
+    assert!(ConnectFourPlugin
+        .generate(&GenOptions { preset: Preset::Small, cases: Some(1), size: Some(42) }, 1)
+        .is_err());
+}
