@@ -6,6 +6,7 @@ use crate::cli::Format;
 use crate::progress::Bar;
 use crate::registry;
 use anyhow::{bail, Result};
+use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
@@ -14,6 +15,7 @@ use ludus_framework::input::Source;
 use ludus_framework::plugin::{with_threads, GenOptions, Plugin, Preset, SolveOptions};
 use ludus_framework::{Stats, Value};
 use ludus_games::classic::{Board, Kayles, TicTacToe};
+use ludus_games::connect_four::ConnectFour;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -78,6 +80,30 @@ fn classic_rows(threads: usize) -> Result<Vec<Row>> {
     done?;
     check((0..=2000u32).all(|n| parallel.nimber(&Kayles, &n) == values[n as usize]), "parallel Grundy agrees")?;
     rows.push(Row::new(workload, "parallel grundy", seconds, parallel.stats(), "agrees"));
+    rows.extend(connect_four_rows(threads)?);
+    Ok(rows)
+}
+
+/// Weak solve (win/draw/loss) of Connect Four 5 x 4 from the empty board: a draw.
+fn connect_four_rows(threads: usize) -> Result<Vec<Row>> {
+    let workload = "connect-four 5x4 weak solve (draw)";
+    let game = ConnectFour::new(5, 4)?;
+    let start = ludus_games::connect_four::Board::default();
+    let mut rows = Vec::new();
+    let mut memo = MemoNegamax::new(Mode::Outcome);
+    let (value, seconds) = timed(|| memo.value(&game, &start));
+    check(value == Value::Draw, "Connect Four 5 x 4 is a draw")?;
+    rows.push(Row::new(workload, "memo negamax", seconds, Solver::<ConnectFour>::stats(&memo), "draw"));
+    for workers in [1, ludus_framework::plugin::thread_count(threads)] {
+        let parallel = ParallelNegamax::new(Mode::Outcome, 6);
+        let (value, seconds) = timed(|| with_threads(workers, || parallel.evaluate(&game, &start)));
+        check(value? == Value::Draw, "Connect Four 5 x 4 is a draw")?;
+        rows.push(Row::new(workload, &format!("parallel negamax {workers}t"), seconds, parallel.statistics(), "draw"));
+    }
+    let mut alpha_beta = AlphaBeta::new(Mode::Outcome);
+    let (value, seconds) = timed(|| alpha_beta.value(&game, &start));
+    check(value.outcome() == Value::Draw, "Connect Four 5 x 4 is a draw")?;
+    rows.push(Row::new(workload, "alpha-beta", seconds, alpha_beta.stats(), "draw"));
     Ok(rows)
 }
 
@@ -136,7 +162,7 @@ fn plugin_rows(plugin: &dyn Plugin, threads: usize) -> Result<Vec<Row>> {
 pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
     let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
     let mut rows = Vec::new();
-    if wanted("tic-tac-toe") || wanted("Kayles") || wanted("classic") {
+    if wanted("tic-tac-toe") || wanted("Kayles") || wanted("classic") || wanted("weak solve") {
         rows.extend(classic_rows(threads)?.into_iter().filter(|row| wanted(&row.workload) || wanted("classic")));
     }
     for plugin in registry::all() {

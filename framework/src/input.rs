@@ -14,6 +14,7 @@
 //! # Ok::<(), ludus_framework::input::InputError>(())
 //! ```
 
+use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
 
@@ -73,12 +74,15 @@ pub struct Reader<'a> {
     source: Source<'a>,
     offset: usize,
     context: String,
+    /// The last place converted to a line: (byte offset, line at that offset, offset of that line's start).
+    /// Places are mostly asked for in increasing order, so counting lines from here keeps it linear overall.
+    line_cache: Cell<(usize, usize, usize)>,
 }
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `source`.
     pub fn new(source: &Source<'a>) -> Self {
-        Reader { source: *source, offset: 0, context: String::new() }
+        Reader { source: *source, offset: 0, context: String::new(), line_cache: Cell::new((0, 1, 0)) }
     }
 
     /// Sets the context shown in errors (for example `case 3`); empty for none.
@@ -98,12 +102,31 @@ impl<'a> Reader<'a> {
 
     /// 1-based line and column of a byte offset.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.source.text.len());
-        let before = &self.source.text.as_bytes()[..offset];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let bytes = self.source.text.as_bytes();
+        let offset = offset.min(bytes.len());
+        let (mut from, mut line, mut line_start) = self.line_cache.get();
+        if offset < from {
+            (from, line, line_start) = (0, 1, 0);
+        }
+        for (index, &byte) in bytes[from..offset].iter().enumerate() {
+            if byte == b'\n' {
+                line += 1;
+                line_start = from + index + 1;
+            }
+        }
+        self.line_cache.set((offset, line, line_start));
         let column = self.source.text.get(line_start..offset).map_or(offset - line_start, |s| s.chars().count()) + 1;
         (line, column)
+    }
+
+    /// The place of a byte offset as `file:line:column`, followed by the context if there is one.
+    pub fn place(&self, offset: usize) -> String {
+        let (line, column) = self.line_column(offset);
+        if self.context.is_empty() {
+            format!("{}:{line}:{column}", self.source.name)
+        } else {
+            format!("{}:{line}:{column}, {}", self.source.name, self.context)
+        }
     }
 
     /// An error at byte `offset` with `message`.
@@ -154,6 +177,25 @@ impl<'a> Reader<'a> {
         match token.text.parse::<T>() {
             Ok(value) if value >= min && value <= max => Ok(value),
             _ => Err(self.expected(token, &format!("{what} (an integer from {min} to {max})"))),
+        }
+    }
+
+    /// The next token as an integer from `min` to `limit`, where `limit` protects memory or time: a malformed
+    /// number or one below `min` is an input error; one above `limit` is an [`crate::Error::Limit`] that names
+    /// the place (file, line, column, context) and carries `hint` (for example "the official limit").
+    pub fn bounded(&mut self, what: &str, min: u64, limit: u64, hint: &str) -> crate::Result<u64> {
+        let token = self.token(what)?;
+        match token.text.parse::<u64>() {
+            Ok(value) if value > limit => {
+                let what = format!("{what} at {}", self.place(token.offset));
+                Err(if hint.is_empty() {
+                    crate::Error::limit(what, value, limit)
+                } else {
+                    crate::Error::limit_with_hint(what, value, limit, hint)
+                })
+            }
+            Ok(value) if value >= min => Ok(value),
+            _ => Err(self.expected(token, &format!("{what} (an integer from {min} to {limit})")).into()),
         }
     }
 
@@ -226,6 +268,24 @@ mod tests {
         assert_eq!(reader.number::<u8>("T", 1, 5), Ok(1));
         let error = reader.token("R").unwrap_err();
         assert_eq!(error.to_string(), "in.txt:2:1: case 1: expected R, found the end of the input");
+    }
+
+    #[test]
+    fn limits_are_limit_errors_with_their_place() {
+        let source = Source::new("in.txt", "5\n\n  70000 0");
+        let mut reader = Reader::new(&source);
+        assert_eq!(reader.bounded("T", 1, 100, "").ok(), Some(5));
+        reader.set_context("case 1");
+        let error = reader.bounded("N", 1, 60_000, "the official limit").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "N at in.txt:3:3, case 1 is 70000, above the limit of 60000 (the official limit)"
+        );
+        let error = reader.bounded("C", 1, 9, "").unwrap_err();
+        assert_eq!(error.to_string(), "in.txt:3:9: case 1: expected C (an integer from 1 to 9), found `0`");
+        // Places asked for out of order are still right.
+        assert_eq!(reader.line_column(0), (1, 1));
+        assert_eq!(reader.line_column(9), (3, 7));
     }
 
     #[test]

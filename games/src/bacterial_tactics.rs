@@ -93,26 +93,6 @@ impl Grid {
     }
 }
 
-/// Reads a positive integer that protects memory: malformed or below 1 is an input error, above `limit` an
-/// [`Error::Limit`] naming the case and the line.
-fn read_bounded(reader: &mut Reader<'_>, what: &str, place: &str, limit: usize, hint: &str) -> Result<usize> {
-    let token = reader.token(what)?;
-    let value = match token.text.parse::<u64>() {
-        Ok(value) if value >= 1 => value,
-        _ => return Err(reader.expected(token, &format!("{what} (an integer from 1 to {limit})")).into()),
-    };
-    if value > limit as u64 {
-        let (line, _) = reader.line_column(token.offset);
-        return Err(Error::limit_with_hint(
-            format!("{what}{place} ({}, line {line})", reader.source().name),
-            value,
-            limit as u64,
-            hint,
-        ));
-    }
-    usize::try_from(value).map_err(|_| Error::limit(what.to_string(), value, limit as u64))
-}
-
 /// `text`, cut after 24 characters.
 fn shorten(text: &str) -> String {
     match text.char_indices().nth(24) {
@@ -126,14 +106,13 @@ fn shorten(text: &str) -> String {
 pub fn parse(source: Source<'_>) -> Result<Vec<Grid>> {
     let mut reader = Reader::new(&source);
     let cases =
-        read_bounded(&mut reader, "the number of cases T", "", MAX_CASES, "the official limit; split the file")?;
+        reader.bounded("the number of cases T", 1, MAX_CASES as u64, "the official limit; split the file")? as usize;
     let side_hint = "the official limit is 15; rectangle keys pack coordinates in 6 bits";
     let mut grids = Vec::with_capacity(cases);
     for case in 1..=cases {
         reader.set_context(format!("case {case}"));
-        let place = format!(" in case {case}");
-        let rows = read_bounded(&mut reader, "R (the number of rows)", &place, MAX_SIDE, side_hint)?;
-        let columns = read_bounded(&mut reader, "C (the number of columns)", &place, MAX_SIDE, side_hint)?;
+        let rows = reader.bounded("R (the number of rows)", 1, MAX_SIDE as u64, side_hint)? as usize;
+        let columns = reader.bounded("C (the number of columns)", 1, MAX_SIDE as u64, side_hint)? as usize;
         let mut radioactive = Vec::with_capacity(rows * columns);
         for row in 1..=rows {
             let what = format!("row {row} of {rows} of the grid ({columns} characters from `.` and `#`)");

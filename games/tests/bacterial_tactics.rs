@@ -255,7 +255,7 @@ fn sides_below_one_or_above_the_cap_are_rejected() {
     let error = error_of("1\n2 -1\n");
     assert!(error.starts_with("bad.in:2:3: case 1: expected C (the number of columns)"), "{error}");
     let error = error_of("2\n1 1\n.\n3 65\n");
-    assert!(error.starts_with("C (the number of columns) in case 2 (bad.in, line 4) is 65, above the limit of 64"));
+    assert!(error.starts_with("C (the number of columns) at bad.in:4:3, case 2 is 65, above the limit of 64"));
     assert!(matches!(
         parse(Source::new("bad.in", "1\n99999999999 1\n")),
         Err(Error::Limit { got: 99_999_999_999, limit: 64, .. })
@@ -267,7 +267,7 @@ fn case_count_out_of_range_is_rejected() {
     assert_eq!(error_of("0\n"), "bad.in:1:1: expected the number of cases T (an integer from 1 to 100), found `0`");
     assert!(error_of("x\n").contains("expected the number of cases T"));
     let error = error_of("101\n");
-    assert!(error.starts_with("the number of cases T (bad.in, line 1) is 101, above the limit of 100"), "{error}");
+    assert!(error.starts_with("the number of cases T at bad.in:1:1 is 101, above the limit of 100"), "{error}");
     let error = error_of("1\n1 1\n.\n1 1\n.\n");
     assert_eq!(error, "bad.in:4:1: expected the end of the input, found `1`");
 }

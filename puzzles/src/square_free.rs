@@ -601,21 +601,6 @@ const SOLVERS: &[SolverInfo] = &[
     },
 ];
 
-/// Reads R or C: a positive integer; above [`MAX_SIDE`] an [`Error::Limit`] naming the place.
-fn read_side(reader: &mut Reader<'_>, what: &str) -> Result<usize> {
-    let token = reader.token(what)?;
-    let value = match token.text.parse::<u64>() {
-        Ok(value) if value >= 1 => value,
-        _ => return Err(reader.expected(token, &format!("{what} (a positive integer)")).into()),
-    };
-    if value > MAX_SIDE as u64 {
-        let (line, column) = reader.line_column(token.offset);
-        let place = format!("{}:{line}:{column}", reader.source().name);
-        return Err(Error::limit(format!("{what} at {place} ({})", reader.context()), value, MAX_SIDE as u64));
-    }
-    Ok(value as usize)
-}
-
 /// Reads a list of `length` (at least 1) counts in `0..=max`, all on one line. Line breaks are found by looking
 /// at the gaps between tokens, so reading stays linear in the input's size.
 fn read_counts(
@@ -668,8 +653,8 @@ pub fn parse_input(input: Source<'_>) -> Result<Vec<Instance>> {
     let mut instances = Vec::with_capacity(count.min(1024));
     for case in 1..=count {
         reader.set_context(format!("case {case}"));
-        let rows = read_side(&mut reader, "the number of rows R")?;
-        let columns = read_side(&mut reader, "the number of columns C")?;
+        let rows = reader.bounded("the number of rows R", 1, MAX_SIDE as u64, "")? as usize;
+        let columns = reader.bounded("the number of columns C", 1, MAX_SIDE as u64, "")? as usize;
         let row_counts = read_counts(&mut reader, rows, columns, "S", "row")?;
         let column_counts = read_counts(&mut reader, columns, rows, "D", "column")?;
         instances.push(Instance { rows, columns, row_counts, column_counts });

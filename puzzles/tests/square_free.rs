@@ -257,11 +257,11 @@ fn malformed_numbers_and_trailing_text_are_input_errors() {
     );
     assert_eq!(
         input_error("1\n0 2\n\n0 0\n"),
-        "bad.in:2:1: case 1: expected the number of rows R (a positive integer), found `0`"
+        "bad.in:2:1: case 1: expected the number of rows R (an integer from 1 to 500), found `0`"
     );
     assert_eq!(
         input_error("1\n2 x\n1 1\n1 1\n"),
-        "bad.in:2:3: case 1: expected the number of columns C (a positive integer), found `x`"
+        "bad.in:2:3: case 1: expected the number of columns C (an integer from 1 to 500), found `x`"
     );
     assert_eq!(input_error("1\n1 1\n1\n1\n1 1\n"), "bad.in:5:1: expected the end of the input, found `1`");
 }
@@ -271,7 +271,7 @@ fn huge_grids_are_limit_errors() {
     let error =
         SquareFree.solve(Source::new("big.in", "1\n501 2\n"), &SolveOptions::default(), &NoProgress).unwrap_err();
     assert!(matches!(error, Error::Limit { got: 501, limit: 500, .. }), "{error}");
-    assert!(error.to_string().contains("big.in:2:1 (case 1)"), "{error}");
+    assert!(error.to_string().contains("big.in:2:1, case 1"), "{error}");
 }
 
 #[test]

@@ -309,12 +309,12 @@ fn counts_out_of_range_are_errors() {
     let message = input_error(&SAMPLE.replacen("\n2\n2 2", "\n99999999999999999999\n2 2", 1));
     assert!(message.contains("test.in:7:1: expected the number of cases T"), "{message}");
     let message = limit_error(&SAMPLE.replacen("\n2\n2 2", "\n101\n2 2", 1));
-    assert!(message.contains("the number of cases T (test.in line 7) is 101, above the limit of 100"), "{message}");
+    assert!(message.contains("the number of cases T at test.in:7:1 is 101, above the limit of 100"), "{message}");
     // P
     let message = input_error(&SAMPLE.replacen("5\n", "0\n", 1));
     assert!(message.contains("test.in:1:1: expected the number of premade stacks P"), "{message}");
     let message = limit_error(&SAMPLE.replacen("5\n", "60001\n", 1));
-    assert!(message.contains("the number of premade stacks P (test.in line 1) is 60001, above the limit of 60000"));
+    assert!(message.contains("the number of premade stacks P at test.in:1:1 is 60001, above the limit of 60000"));
     // N and C
     let message = input_error(&SAMPLE.replace("3 2\n4 1 3", "1 2\n4"));
     assert!(message.contains("test.in:10:1: case 2: expected N (an integer from 2 to 50000), found `1`"), "{message}");

@@ -1,6 +1,7 @@
 //! Parallel engines over a shared `dashmap` table with rayon: [`ParallelNegamax`] and [`ParallelGrundy`].
 //!
 //! Both compute exactly what their sequential twins compute (tests check it); they differ in who computes it.
+//! The tables hash with hashbrown's default (foldhash) hasher, as the sequential engines do.
 //! They run in the current rayon pool: wrap calls in `rayon::ThreadPool::install` to choose the thread count.
 
 use super::grundy::mex;
@@ -11,6 +12,7 @@ use crate::impartial::Impartial;
 use crate::stats::Stats;
 use crate::value::Value;
 use dashmap::DashMap;
+use hashbrown::DefaultHashBuilder;
 use rayon::prelude::*;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub struct ParallelNegamax<K: Eq + Hash> {
     mode: Mode,
     split_depth: u32,
-    table: DashMap<K, Value>,
+    table: DashMap<K, Value, DefaultHashBuilder>,
     visited: AtomicU64,
     hits: AtomicU64,
 }
@@ -33,7 +35,7 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
         ParallelNegamax {
             mode,
             split_depth,
-            table: DashMap::new(),
+            table: DashMap::with_hasher(DefaultHashBuilder::default()),
             visited: AtomicU64::new(0),
             hits: AtomicU64::new(0),
         }
@@ -126,7 +128,7 @@ where
 /// ordered by area); [`ParallelGrundy::nimber`] then answers from the table.
 #[derive(Debug)]
 pub struct ParallelGrundy<K: Eq + Hash> {
-    table: DashMap<K, u32>,
+    table: DashMap<K, u32, DefaultHashBuilder>,
     visited: AtomicU64,
     hits: AtomicU64,
 }
@@ -140,7 +142,11 @@ impl<K: Eq + Hash + Clone + Send + Sync> Default for ParallelGrundy<K> {
 impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
     /// An engine with an empty table.
     pub fn new() -> Self {
-        ParallelGrundy { table: DashMap::new(), visited: AtomicU64::new(0), hits: AtomicU64::new(0) }
+        ParallelGrundy {
+            table: DashMap::with_hasher(DefaultHashBuilder::default()),
+            visited: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+        }
     }
 
     /// The nimber of `component` (recursive, memoized in the shared table).

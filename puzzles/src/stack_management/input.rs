@@ -81,20 +81,6 @@ where
     }
 }
 
-/// A count (P or T): a positive integer, up to `limit` (beyond it: an [`Error::Limit`] naming the line).
-fn read_count(reader: &mut Reader<'_>, what: &str, limit: u64) -> Result<u64> {
-    let token = reader.token(what)?;
-    match token.text.parse::<u64>() {
-        Ok(count) if count > limit => {
-            let source = reader.source();
-            let place = format!("{} line {}", source.name, line_at(source.text, token.offset));
-            Err(Error::limit(format!("{what} ({place})"), count, limit))
-        }
-        Ok(count) if count >= 1 => Ok(count),
-        _ => Err(reader.expected(token, &format!("{what} (a positive integer, at most {limit})")).into()),
-    }
-}
-
 /// Adds a context (`case 3`, `premade stack 7`) to an error built without one.
 fn within(context: impl Fn() -> String) -> impl Fn(InputError) -> InputError {
     move |mut error| {
@@ -109,7 +95,7 @@ fn within(context: impl Fn() -> String) -> impl Fn(InputError) -> InputError {
 pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
     let mut reader = Reader::new(&source);
     let place = |offset: usize| format!("{} line {}", source.name, line_at(source.text, offset));
-    let premade_count = read_count(&mut reader, "the number of premade stacks P", MAX_PREMADE)? as usize;
+    let premade_count = reader.bounded("the number of premade stacks P", 1, MAX_PREMADE, "")? as usize;
     let mut cards: Vec<Card> = Vec::new();
     let mut starts = Vec::with_capacity(premade_count + 1);
     starts.push(0);
@@ -132,7 +118,7 @@ pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
         }
         starts.push(cards.len());
     }
-    let case_count = read_count(&mut reader, "the number of cases T", MAX_CASES)?;
+    let case_count = reader.bounded("the number of cases T", 1, MAX_CASES, "")?;
     let mut instance = Instance { cards, starts, cases: Vec::with_capacity(case_count as usize) };
     let mut duplicates = Duplicates::new(&instance.cards);
     for number in 1..=case_count as usize {
