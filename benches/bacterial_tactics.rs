@@ -38,7 +38,7 @@ fn assert_agree(input: &str, first: &str, second: &str) {
     assert_eq!(answers, solve(input, second), "{first} and {second} disagree");
     let rendered: String =
         answers.iter().enumerate().map(|(index, text)| format!("Case #{}:{text}\n", index + 1)).collect();
-    let verdicts = BacterialTactics.verify(Source::new("bench", input), Source::new("answers", &rendered));
+    let verdicts = BacterialTactics.judge(Source::new("bench", input), Source::new("answers", &rendered));
     assert!(verdicts.is_ok_and(|verdicts| verdicts.iter().all(|verdict| verdict.problem.is_none())));
 }
 

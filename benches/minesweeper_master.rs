@@ -27,7 +27,7 @@ fn solve(input: &str, solver: &str) -> Vec<CaseAnswer> {
 fn all_accepted(input: &str, answers: &[CaseAnswer]) -> bool {
     let rendered = MinesweeperMaster.render(answers);
     MinesweeperMaster
-        .verify(Source::new("bench.in", input), Source::new("bench.out", &rendered))
+        .judge(Source::new("bench.in", input), Source::new("bench.out", &rendered))
         .is_ok_and(|verdicts| verdicts.len() == answers.len() && verdicts.iter().all(|v| v.problem.is_none()))
 }
 

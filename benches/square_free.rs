@@ -26,7 +26,7 @@ fn solve(input: &str, solver: &str) -> Vec<CaseAnswer> {
 
 fn assert_verified(input: &str, answers: &[CaseAnswer]) {
     let rendered = SquareFree.render(answers);
-    match SquareFree.verify(Source::new("bench.in", input), Source::new("bench.out", &rendered)) {
+    match SquareFree.judge(Source::new("bench.in", input), Source::new("bench.out", &rendered)) {
         Ok(verdicts) => assert!(verdicts.iter().all(|verdict| verdict.problem.is_none()), "{verdicts:?}"),
         Err(error) => panic!("cannot verify: {error}"),
     }

@@ -24,7 +24,7 @@ fn classes(answers: &[CaseAnswer]) -> Vec<&str> {
 fn all_accepted(input: &str, answers: &[CaseAnswer]) -> bool {
     let rendered = StackManagement.render(answers);
     StackManagement
-        .verify(Source::new("bench.in", input), Source::new("bench.out", &rendered))
+        .judge(Source::new("bench.in", input), Source::new("bench.out", &rendered))
         .expect("the input is valid")
         .iter()
         .all(|verdict| verdict.problem.is_none())
@@ -50,7 +50,7 @@ fn official(c: &mut Criterion) {
     group.bench_function("verify (replay every winning line)", |b| {
         b.iter(|| {
             let verdicts = StackManagement
-                .verify(Source::new("bench.in", black_box(&input)), Source::new("bench.out", &rendered))
+                .judge(Source::new("bench.in", black_box(&input)), Source::new("bench.out", &rendered))
                 .expect("the input is valid");
             assert!(verdicts.iter().all(|verdict| verdict.problem.is_none()));
         })

@@ -91,7 +91,7 @@ pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format) -> Resu
     let plugin = registry::find(plugin)?;
     let (input_name, input_text) = read_input(Some(input))?;
     let (output_name, output_text) = read_input(Some(output))?;
-    let verdicts = plugin.verify(Source::new(&input_name, &input_text), Source::new(&output_name, &output_text))?;
+    let verdicts = plugin.judge(Source::new(&input_name, &input_text), Source::new(&output_name, &output_text))?;
     let rejected = verdicts.iter().filter(|v| v.problem.is_some()).count();
     if format == Format::Json {
         print_json(&json!({"plugin": plugin.name(), "cases": verdicts, "rejected": rejected}))?;

@@ -114,7 +114,7 @@ pub fn check_plugin(plugin: &dyn Plugin, cases: usize, seed: u64) -> Result<Chec
         }
         for (name, answer) in &answers {
             let rendered = plugin.render(answer);
-            for verdict in plugin.verify(source, Source::new("answer", &rendered))? {
+            for verdict in plugin.judge(source, Source::new("answer", &rendered))? {
                 if let Some(problem) = verdict.problem {
                     problems
                         .push(format!("the verifier rejects `{name}`'s answer to case {}: {problem}", verdict.case));
@@ -150,9 +150,9 @@ pub fn judge_sample(plugin: &dyn Plugin, rendered: &str) -> Result<std::result::
             }
         }
         Comparison::Rule => {
-            let mut problems = rejections(plugin.verify(input, Source::new("answer", rendered))?, "case");
+            let mut problems = rejections(plugin.judge(input, Source::new("answer", rendered))?, "case");
             problems
-                .extend(rejections(plugin.verify(input, Source::new("sample.ans", sample.answer))?, "published case"));
+                .extend(rejections(plugin.judge(input, Source::new("sample.ans", sample.answer))?, "published case"));
             if problems.is_empty() {
                 Ok(Ok(()))
             } else {
@@ -185,7 +185,7 @@ pub fn check_corruption(
         let mut copy = answers.to_vec();
         copy[index] = wrong;
         let rendered = plugin.render(&copy);
-        let verdicts = plugin.verify(source, Source::new("corrupted", &rendered))?;
+        let verdicts = plugin.judge(source, Source::new("corrupted", &rendered))?;
         for verdict in verdicts {
             let expected_bad = verdict.case == index + 1;
             if expected_bad != verdict.problem.is_some() {

@@ -167,27 +167,61 @@ pub struct GenOptions {
     pub size: Option<usize>,
 }
 
-/// A problem the `ludus` CLI can run. A plugin prints nothing that its own verifier rejects.
-pub trait Plugin: Send + Sync {
+/// What a plugin is: the facts the CLI lists, and its bundled sample. A plugin keeps one in a `static`.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
     /// The plugin's name, as typed on the command line (`bacterial-tactics`).
-    fn name(&self) -> &'static str;
+    pub name: &'static str,
     /// The kind of problem.
-    fn kind(&self) -> Kind;
+    pub kind: Kind,
     /// One line on what it answers.
-    fn summary(&self) -> &'static str;
-    /// The solvers, the default first (`fast`), and at least `generic` besides.
-    fn solvers(&self) -> &'static [SolverInfo];
+    pub summary: &'static str,
+    /// The solvers, the default (`fast`) first, and at least `generic` besides.
+    pub solvers: &'static [SolverInfo],
     /// The bundled sample input and its published answer.
-    fn sample(&self) -> Sample;
+    pub sample: Sample,
     /// How answers are compared.
-    fn comparison(&self) -> Comparison;
+    pub comparison: Comparison,
+}
+
+/// A problem the `ludus` CLI can run. A plugin prints nothing that its own verifier rejects.
+///
+/// Required: [`Plugin::about`], [`Plugin::solve`], [`Plugin::judge`], [`Plugin::generate`]; the rest is provided.
+pub trait Plugin: Send + Sync {
+    /// The plugin's description (name, kind, summary, solvers, sample, comparison).
+    fn about(&self) -> &'static About;
+
+    /// The plugin's name, as typed on the command line.
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
+    /// The kind of problem.
+    fn kind(&self) -> Kind {
+        self.about().kind
+    }
+    /// One line on what it answers.
+    fn summary(&self) -> &'static str {
+        self.about().summary
+    }
+    /// The solvers, the default first.
+    fn solvers(&self) -> &'static [SolverInfo] {
+        self.about().solvers
+    }
+    /// The bundled sample input and its published answer.
+    fn sample(&self) -> Sample {
+        self.about().sample
+    }
+    /// How answers are compared.
+    fn comparison(&self) -> Comparison {
+        self.about().comparison
+    }
 
     /// Solves a whole input in the official format, one answer per case.
     fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>>;
 
-    /// Judges an answer file against an input, case by case. `Err` only for a malformed input; a malformed or
-    /// wrong answer is a rejected case.
-    fn verify(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>>;
+    /// Judges an answer file against an input, case by case, by the rules (`ludus verify`). `Err` only for a
+    /// malformed input; a malformed or wrong answer is a rejected case.
+    fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>>;
 
     /// A random input in the official format.
     fn generate(&self, options: &GenOptions, seed: u64) -> Result<String>;

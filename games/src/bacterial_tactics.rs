@@ -23,8 +23,8 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::Mode;
 use ludus_framework::input::{Reader, Source};
 use ludus_framework::plugin::{
-    judge_cases, seeded_rng, self_check, with_threads, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin,
-    Preset, Progress, Sample, SolveOptions, SolverInfo,
+    judge_cases, seeded_rng, self_check, with_threads, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind,
+    Plugin, Preset, Progress, Sample, SolveOptions, SolverInfo,
 };
 use ludus_framework::{Canonicalize, Error, Game, Impartial, Result, Value, Violation};
 use rand::Rng;
@@ -773,32 +773,23 @@ fn random_grid(rng: &mut impl Rng, side: usize) -> String {
     text
 }
 
+/// What the CLI shows of this plugin, and its bundled sample.
+static ABOUT: About = About {
+    name: "bacterial-tactics",
+    kind: Kind::Impartial,
+    summary:
+        "Bacterial Tactics (Code Jam 2019 1C): Becca's number of winning openings on a grid with radioactive cells",
+    solvers: SOLVERS,
+    sample: Sample {
+        input: include_str!("../../samples/bacterial-tactics/sample.in"),
+        answer: include_str!("../../samples/bacterial-tactics/sample.ans"),
+    },
+    comparison: Comparison::Text,
+};
+
 impl Plugin for BacterialTactics {
-    fn name(&self) -> &'static str {
-        "bacterial-tactics"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
-    fn summary(&self) -> &'static str {
-        "Bacterial Tactics (Code Jam 2019 1C): Becca's number of winning openings on a grid with radioactive cells"
-    }
-
-    fn solvers(&self) -> &'static [SolverInfo] {
-        SOLVERS
-    }
-
-    fn sample(&self) -> Sample {
-        Sample {
-            input: include_str!("../../samples/bacterial-tactics/sample.in"),
-            answer: include_str!("../../samples/bacterial-tactics/sample.ans"),
-        }
-    }
-
-    fn comparison(&self) -> Comparison {
-        Comparison::Text
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>> {
@@ -812,7 +803,7 @@ impl Plugin for BacterialTactics {
         }
     }
 
-    fn verify(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
+    fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let grids = parse(input)?;
         let mut solver = FastSolver::new();
         Ok(judge_cases(output, grids.len(), |index, text| {

@@ -36,8 +36,8 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::input::{Reader, Source};
 use ludus_framework::plugin::{
-    seeded_rng, self_check, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress, Sample,
-    SeededRng, SolveOptions, SolverInfo,
+    seeded_rng, self_check, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress,
+    Sample, SeededRng, SolveOptions, SolverInfo,
 };
 use ludus_framework::{Canonicalize, Error, Game, Result, Value, Violation};
 use rand::Rng;
@@ -624,32 +624,22 @@ fn judge_line(case: &Case, expected: i32, line: Option<&str>) -> std::result::Re
     }
 }
 
+/// What the CLI shows of this plugin, and its bundled sample.
+static ABOUT: About = About {
+    name: "connect-four",
+    kind: Kind::TwoPlayer,
+    summary: "Connect Four: the exact score (win speed) of positions given as moves from the empty board",
+    solvers: SOLVERS,
+    sample: Sample {
+        input: include_str!("../../samples/connect-four/sample.in"),
+        answer: include_str!("../../samples/connect-four/sample.ans"),
+    },
+    comparison: Comparison::Text,
+};
+
 impl Plugin for ConnectFourPlugin {
-    fn name(&self) -> &'static str {
-        "connect-four"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::TwoPlayer
-    }
-
-    fn summary(&self) -> &'static str {
-        "Connect Four: the exact score (win speed) of positions given as moves from the empty board"
-    }
-
-    fn solvers(&self) -> &'static [SolverInfo] {
-        SOLVERS
-    }
-
-    fn sample(&self) -> Sample {
-        Sample {
-            input: include_str!("../../samples/connect-four/sample.in"),
-            answer: include_str!("../../samples/connect-four/sample.ans"),
-        }
-    }
-
-    fn comparison(&self) -> Comparison {
-        Comparison::Text
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>> {
@@ -676,7 +666,7 @@ impl Plugin for ConnectFourPlugin {
         Ok(answers)
     }
 
-    fn verify(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
+    fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let parsed = parse(input)?;
         let lines: Vec<&str> = output.text.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
         let mut engine = Engine::Fast(AlphaBeta::new(Mode::Exact));

@@ -176,7 +176,7 @@ fn parallel_agrees_with_fast_on_official_size_grids() {
     let answers =
         BacterialTactics.solve(Source::new("official", &input), &SolveOptions::default(), &NoProgress).unwrap();
     let rendered = BacterialTactics.render(&answers);
-    let verdicts = BacterialTactics.verify(Source::new("official", &input), Source::new("out", &rendered)).unwrap();
+    let verdicts = BacterialTactics.judge(Source::new("official", &input), Source::new("out", &rendered)).unwrap();
     assert!(verdicts.iter().all(|verdict| verdict.problem.is_none()));
 }
 
@@ -197,7 +197,7 @@ fn verifier_rejects_hand_made_wrong_answers() {
     let input = "3\n1 1\n.\n1 3\n.#.\n1 3\n...\n";
     let judge = |output: &str| -> Vec<Option<String>> {
         BacterialTactics
-            .verify(Source::new("in", input), Source::new("out", output))
+            .judge(Source::new("in", input), Source::new("out", output))
             .unwrap()
             .into_iter()
             .map(|verdict| verdict.problem)
@@ -353,7 +353,7 @@ fn largest_free_grid_is_solved_on_every_thread_kind() {
     assert_eq!(solve_with(&input, "parallel").unwrap(), fast);
     let answers = BacterialTactics.solve(Source::new("big", &input), &SolveOptions::default(), &NoProgress).unwrap();
     let verdicts = BacterialTactics
-        .verify(Source::new("big", &input), Source::new("out", &BacterialTactics.render(&answers)))
+        .judge(Source::new("big", &input), Source::new("out", &BacterialTactics.render(&answers)))
         .unwrap();
     assert!(verdicts.iter().all(|verdict| verdict.problem.is_none()));
 }

@@ -51,7 +51,7 @@ fn check_end_easy(keep: impl Fn(usize) -> bool) -> usize {
             .unwrap_or_else(|error| panic!("{error}")),
     );
     let verdicts = ConnectFourPlugin
-        .verify(Source::new("in", &input), Source::new("out", &rendered))
+        .judge(Source::new("in", &input), Source::new("out", &rendered))
         .unwrap_or_else(|error| panic!("{error}"));
     assert!(verdicts.iter().all(|verdict| verdict.problem.is_none()), "{verdicts:?}");
     lines.len()
@@ -85,7 +85,7 @@ fn the_verifier_rejects_hand_made_wrong_answers() {
     let input = "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n";
     let verify = |output: &str| {
         ConnectFourPlugin
-            .verify(Source::new("in", input), Source::new("out", output))
+            .judge(Source::new("in", input), Source::new("out", output))
             .unwrap()
             .into_iter()
             .map(|verdict| verdict.problem)
@@ -110,7 +110,7 @@ fn the_verifier_rejects_hand_made_wrong_answers() {
     // A wrong claim in the input rejects its case even when the answer is right.
     let claimed = "2252576253462244111563365343671351441 -2\n";
     let verdicts = ConnectFourPlugin
-        .verify(Source::new("in", claimed), Source::new("out", "2252576253462244111563365343671351441 -1\n"))
+        .judge(Source::new("in", claimed), Source::new("out", "2252576253462244111563365343671351441 -1\n"))
         .unwrap();
     assert!(verdicts[0].problem.as_deref().unwrap().contains("claims the score -2"), "{verdicts:?}");
 }

@@ -17,7 +17,7 @@
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::input::{Reader, Source};
 use ludus_framework::plugin::{
-    self, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress, Sample, SeededRng,
+    self, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress, Sample, SeededRng,
     SolveOptions, SolverInfo,
 };
 use ludus_framework::{Construct, Enumerate, Error, Puzzle, Result, Verify, Violation};
@@ -722,32 +722,22 @@ fn instance_of(answer: &CaseAnswer) -> Option<Instance> {
     Some(Instance::new(field("rows")?, field("columns")?, field("mines")?))
 }
 
+/// What the CLI shows of this plugin, and its bundled sample.
+static ABOUT: About = About {
+    name: "minesweeper-master",
+    kind: Kind::Constructive,
+    summary: "place M mines on an R x C grid so that one click wins, or say Impossible (Code Jam 2014 Qual. C)",
+    solvers: &SOLVERS,
+    sample: Sample {
+        input: include_str!("../../samples/minesweeper-master/sample.in"),
+        answer: include_str!("../../samples/minesweeper-master/sample.ans"),
+    },
+    comparison: Comparison::Rule,
+};
+
 impl Plugin for MinesweeperMaster {
-    fn name(&self) -> &'static str {
-        "minesweeper-master"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Constructive
-    }
-
-    fn summary(&self) -> &'static str {
-        "place M mines on an R x C grid so that one click wins, or say Impossible (Code Jam 2014 Qual. C)"
-    }
-
-    fn solvers(&self) -> &'static [SolverInfo] {
-        &SOLVERS
-    }
-
-    fn sample(&self) -> Sample {
-        Sample {
-            input: include_str!("../../samples/minesweeper-master/sample.in"),
-            answer: include_str!("../../samples/minesweeper-master/sample.ans"),
-        }
-    }
-
-    fn comparison(&self) -> Comparison {
-        Comparison::Rule
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>> {
@@ -763,7 +753,7 @@ impl Plugin for MinesweeperMaster {
         Ok(answers)
     }
 
-    fn verify(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
+    fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let instances = parse_input(input)?;
         Ok(plugin::judge_cases(output, instances.len(), |index, text| {
             let instance = instances.get(index).ok_or_else(|| "no such case in the input".to_string())?;

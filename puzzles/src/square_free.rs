@@ -34,7 +34,7 @@
 
 use ludus_framework::input::{InputError, Reader, Source};
 use ludus_framework::plugin::{
-    self, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress, Sample, SolveOptions,
+    self, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress, Sample, SolveOptions,
     SolverInfo,
 };
 use ludus_framework::{Construct, Enumerate, Error, Puzzle, Result, Verify, Violation};
@@ -781,32 +781,22 @@ fn random_instance(rng: &mut plugin::SeededRng, rows: usize, columns: usize) -> 
     }
 }
 
+/// What the CLI shows of this plugin, and its bundled sample.
+static ABOUT: About = About {
+    name: "square-free",
+    kind: Kind::Constructive,
+    summary: "fill a grid with / and \\ matching row and column counts of / without drawing a square",
+    solvers: SOLVERS,
+    sample: Sample {
+        input: include_str!("../../samples/square-free/sample.in"),
+        answer: include_str!("../../samples/square-free/sample.ans"),
+    },
+    comparison: Comparison::Rule,
+};
+
 impl Plugin for SquareFree {
-    fn name(&self) -> &'static str {
-        "square-free"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Constructive
-    }
-
-    fn summary(&self) -> &'static str {
-        "fill a grid with / and \\ matching row and column counts of / without drawing a square"
-    }
-
-    fn solvers(&self) -> &'static [SolverInfo] {
-        SOLVERS
-    }
-
-    fn sample(&self) -> Sample {
-        Sample {
-            input: include_str!("../../samples/square-free/sample.in"),
-            answer: include_str!("../../samples/square-free/sample.ans"),
-        }
-    }
-
-    fn comparison(&self) -> Comparison {
-        Comparison::Rule
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>> {
@@ -846,7 +836,7 @@ impl Plugin for SquareFree {
         }
     }
 
-    fn verify(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
+    fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let instances = parse_input(input)?;
         Ok(plugin::judge_cases(output, instances.len(), |index, block| match instances.get(index) {
             Some(instance) => judge(instance, block),

@@ -19,7 +19,7 @@ fn solve(input: &str, solver: &str) -> Result<Vec<ludus_framework::plugin::CaseA
 
 fn verdicts(input: &str, output: &str) -> Vec<Option<String>> {
     MinesweeperMaster
-        .verify(Source::new("test.in", input), Source::new("test.out", output))
+        .judge(Source::new("test.in", input), Source::new("test.out", output))
         .unwrap()
         .into_iter()
         .map(|verdict| verdict.problem)

@@ -18,7 +18,7 @@ fn solve(input: &str, solver: &str) -> Result<Vec<String>, Error> {
 }
 
 fn verdicts(input: &str, output: &str) -> Vec<Option<String>> {
-    match Plugin::verify(&SquareFree, Source::new("test.in", input), Source::new("test.out", output)) {
+    match Plugin::judge(&SquareFree, Source::new("test.in", input), Source::new("test.out", output)) {
         Ok(verdicts) => verdicts.into_iter().map(|verdict| verdict.problem).collect(),
         Err(error) => panic!("the input should be well formed: {error}"),
     }

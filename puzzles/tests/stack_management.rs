@@ -22,7 +22,7 @@ fn classes(answers: &[CaseAnswer]) -> Vec<String> {
 
 /// The verdicts' problems for `output` as an answer to `input` (`None`: accepted).
 fn judge(input: &str, output: &str) -> Vec<Option<String>> {
-    let verdicts = StackManagement.verify(Source::new("test.in", input), Source::new("test.out", output)).unwrap();
+    let verdicts = StackManagement.judge(Source::new("test.in", input), Source::new("test.out", output)).unwrap();
     verdicts.into_iter().map(|verdict| verdict.problem).collect()
 }
 
@@ -302,10 +302,7 @@ fn truncated_input_is_an_error() {
 fn counts_out_of_range_are_errors() {
     // T
     let message = input_error(&SAMPLE.replacen("\n2\n2 2", "\n0\n2 2", 1));
-    assert!(
-        message.contains("test.in:7:1: expected the number of cases T (a positive integer, at most 100)"),
-        "{message}"
-    );
+    assert!(message.contains("test.in:7:1: expected the number of cases T (an integer from 1 to 100)"), "{message}");
     let message = input_error(&SAMPLE.replacen("\n2\n2 2", "\n99999999999999999999\n2 2", 1));
     assert!(message.contains("test.in:7:1: expected the number of cases T"), "{message}");
     let message = limit_error(&SAMPLE.replacen("\n2\n2 2", "\n101\n2 2", 1));
@@ -329,6 +326,6 @@ fn counts_out_of_range_are_errors() {
 
 #[test]
 fn verify_reports_a_malformed_input_as_an_error() {
-    let result = StackManagement.verify(Source::new("test.in", "1\n"), Source::new("out", "Case #1: POSSIBLE\n"));
+    let result = StackManagement.judge(Source::new("test.in", "1\n"), Source::new("out", "Case #1: POSSIBLE\n"));
     assert!(matches!(result, Err(Error::Input(_))));
 }

@@ -49,8 +49,8 @@ mod replay;
 
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    self, judge_cases, split_cases, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Progress, Sample,
-    SeededRng, SolveOptions, SolverInfo,
+    self, judge_cases, split_cases, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Progress,
+    Sample, SeededRng, SolveOptions, SolverInfo,
 };
 use ludus_framework::{Error, Result, Violation};
 use rand::Rng;
@@ -151,32 +151,22 @@ fn class_name(possible: bool) -> &'static str {
     }
 }
 
+/// What the CLI shows of this plugin, and its bundled sample.
+static ABOUT: About = About {
+    name: "stack-management",
+    kind: Kind::Solitaire,
+    summary: "Can removals and moves into empty stacks leave at most one card per stack? (GCJ 2017 World Finals)",
+    solvers: SOLVERS,
+    sample: Sample {
+        input: include_str!("../../../samples/stack-management/sample.in"),
+        answer: include_str!("../../../samples/stack-management/sample.ans"),
+    },
+    comparison: Comparison::Rule,
+};
+
 impl Plugin for StackManagement {
-    fn name(&self) -> &'static str {
-        "stack-management"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Solitaire
-    }
-
-    fn summary(&self) -> &'static str {
-        "Can removals and moves into empty stacks leave at most one card per stack? (GCJ 2017 World Finals)"
-    }
-
-    fn solvers(&self) -> &'static [SolverInfo] {
-        SOLVERS
-    }
-
-    fn sample(&self) -> Sample {
-        Sample {
-            input: include_str!("../../../samples/stack-management/sample.in"),
-            answer: include_str!("../../../samples/stack-management/sample.ans"),
-        }
-    }
-
-    fn comparison(&self) -> Comparison {
-        Comparison::Rule
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>> {
@@ -246,7 +236,7 @@ impl Plugin for StackManagement {
         Ok(answers)
     }
 
-    fn verify(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
+    fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let instance = input::parse(input)?;
         let header_lines: Vec<usize> =
             split_cases(output).map(|blocks| blocks.iter().map(|block| block.line).collect()).unwrap_or_default();
