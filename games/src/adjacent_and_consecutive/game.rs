@@ -1,0 +1,261 @@
+//! Adjacent and Consecutive as framework [`Game`]s over full boards: [`GenericGame`] (every legal move, no
+//! shortcut, identity canonicalization) and [`FastGame`] (shortcuts, a compressed [`FastKey`], and only the moves
+//! that can matter).
+//!
+//! [`FastGame`] rests on the analysis's observation: a placed tile that can never join a pair ("dead": no empty
+//! neighbouring cell, or no unused neighbouring number) is just a wall. A state without a pair and with no live
+//! tile is therefore the two multisets of run lengths (empty cells, unused numbers); a state with exactly one live
+//! tile adds the lengths of the runs that touch it. Reversing the row, reversing the numbers, and swapping the
+//! roles of cells and numbers are symmetries, so the key sorts each side and keeps the smaller of the two
+//! orientations.
+
+use super::board::{Board, Placement, Run};
+use ludus_framework::{Canonicalize, Game, Value};
+
+/// The value of a finished board for the player to move.
+fn final_value(board: &Board) -> Value {
+    if board.has_pair() == board.a_to_move() {
+        Value::Win(0)
+    } else {
+        Value::LOST
+    }
+}
+
+/// Every legal placement, tile-major (tiles and cells increasing).
+fn all_moves(board: &Board, moves: &mut Vec<Placement>) {
+    let cells: Vec<u32> = board.empty_cells().collect();
+    for tile in board.unused_tiles() {
+        moves.extend(cells.iter().map(|&cell| Placement { tile, cell }));
+    }
+}
+
+/// The game over full boards with every legal move and no shortcut: the reference.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GenericGame;
+
+impl Game for GenericGame {
+    type Position = Board;
+    type Move = Placement;
+
+    fn moves(&self, board: &Board, moves: &mut Vec<Placement>) {
+        if !board.is_full() {
+            all_moves(board, moves);
+        }
+    }
+
+    fn play(&self, board: &Board, placement: &Placement) -> Board {
+        board.with(*placement)
+    }
+
+    fn outcome(&self, board: &Board) -> Option<Value> {
+        board.is_full().then(|| final_value(board))
+    }
+}
+
+impl Canonicalize for GenericGame {
+    type Key = Board;
+
+    fn canonical(&self, board: &Board) -> Board {
+        board.clone()
+    }
+}
+
+/// The game over full boards with the analysis's shortcuts ("already won", "can win now", "can win in two"),
+/// the compressed [`FastKey`], and pruned move lists:
+///
+/// - A, with no pair and no live tile on the board: one move per class of equivalent moves (a tile is known by
+///   the length of its run and its distance to the nearer end; a cell likewise);
+/// - B: only the moves after which A has no pair and no live tile, unless every move is such (then all moves).
+///
+/// Every pruned move is equivalent to a kept one or loses for its player, so values are those of
+/// [`GenericGame`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastGame;
+
+/// Whether A wins by a shortcut from an A-to-move board: a pair, a live tile, or "can win in two" (a run of three
+/// unused numbers and a run of three empty cells).
+pub fn a_shortcut_win(board: &Board) -> bool {
+    if board.has_pair() || !board.live_tiles().is_empty() {
+        return true;
+    }
+    let long = |runs: Vec<Run>| runs.iter().any(|run| run.length >= 3);
+    long(board.cell_runs()) && long(board.tile_runs())
+}
+
+/// Whether `placement` leaves A without an immediate win: no pair, and no tile (the new one, or one of the
+/// currently `live`) still live afterwards.
+pub fn is_quiet(board: &Board, live: &[Placement], placement: Placement) -> bool {
+    let Placement { tile, cell } = placement;
+    if board.makes_pair(placement) {
+        return false;
+    }
+    let empty_after = |at: u32| at != cell && board.cell_empty(at);
+    let unused_after = |number: u32| number != tile && board.tile_unused(number);
+    let live_after = |number: u32, at: u32| {
+        (empty_after(at.wrapping_sub(1)) || empty_after(at + 1))
+            && (unused_after(number.wrapping_sub(1)) || unused_after(number + 1))
+    };
+    !live_after(tile, cell) && live.iter().all(|old| !live_after(old.tile, old.cell))
+}
+
+/// One representative (start + offset) per class of run positions: per distinct run length, the offsets from 0
+/// to the middle.
+fn representatives(runs: &[Run]) -> Vec<u32> {
+    let mut seen: Vec<u32> = Vec::new();
+    let mut chosen = Vec::new();
+    for run in runs {
+        if seen.contains(&run.length) {
+            continue;
+        }
+        seen.push(run.length);
+        chosen.extend((0..run.length.div_ceil(2)).map(|offset| run.start + offset));
+    }
+    chosen
+}
+
+impl Game for FastGame {
+    type Position = Board;
+    type Move = Placement;
+
+    fn moves(&self, board: &Board, moves: &mut Vec<Placement>) {
+        if board.is_full() {
+            return;
+        }
+        if board.has_pair() {
+            all_moves(board, moves);
+            return;
+        }
+        let live = board.live_tiles();
+        if board.a_to_move() {
+            if live.is_empty() {
+                let tiles = representatives(&board.tile_runs());
+                let cells = representatives(&board.cell_runs());
+                for &tile in &tiles {
+                    moves.extend(cells.iter().map(|&cell| Placement { tile, cell }));
+                }
+            } else {
+                all_moves(board, moves);
+            }
+            return;
+        }
+        let cells: Vec<u32> = board.empty_cells().collect();
+        for tile in board.unused_tiles() {
+            moves.extend(cells.iter().map(|&cell| Placement { tile, cell }).filter(|&mv| is_quiet(board, &live, mv)));
+        }
+        if moves.is_empty() {
+            all_moves(board, moves);
+        }
+    }
+
+    fn play(&self, board: &Board, placement: &Placement) -> Board {
+        board.with(*placement)
+    }
+
+    fn outcome(&self, board: &Board) -> Option<Value> {
+        board.is_full().then(|| final_value(board))
+    }
+
+    fn shortcut(&self, board: &Board) -> Option<Value> {
+        if board.is_full() {
+            return None;
+        }
+        // Every game lasts exactly `remaining` more turns, so the remoteness of a decided value is known.
+        let remaining = board.remaining();
+        if board.a_to_move() {
+            a_shortcut_win(board).then_some(Value::Win(remaining))
+        } else {
+            board.has_pair().then_some(Value::Lose(remaining))
+        }
+    }
+}
+
+/// The memo key of [`FastGame`]. Equal keys mean equal values: see the module documentation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FastKey {
+    /// A pair is on the board: A has won; only the turns left and the side to move matter.
+    Decided {
+        /// Whether A is to move.
+        a_to_move: bool,
+        /// Turns left.
+        remaining: u32,
+    },
+    /// No pair, no live tile: the sorted run lengths of one side and of the other (cells and numbers, in the
+    /// orientation that compares smaller).
+    Quiet {
+        /// Whether A is to move.
+        a_to_move: bool,
+        /// Sorted run lengths of the first side.
+        first: Vec<u32>,
+        /// Sorted run lengths of the second side.
+        second: Vec<u32>,
+    },
+    /// No pair, exactly one live tile: the runs that do not touch it, and the lengths of the (up to) two runs of
+    /// each side that touch it (sorted, 0 for none).
+    OneLive {
+        /// Whether A is to move.
+        a_to_move: bool,
+        /// Sorted lengths of the first side's runs not touching the live tile.
+        first: Vec<u32>,
+        /// Sorted lengths of the second side's runs not touching the live tile.
+        second: Vec<u32>,
+        /// The first side's runs touching the live tile.
+        first_touching: [u32; 2],
+        /// The second side's runs touching the live tile.
+        second_touching: [u32; 2],
+    },
+    /// Anything else (several live tiles): the smallest of the board's symmetric images.
+    Full(Board),
+}
+
+/// Splits `runs` into the sorted lengths of those not touching `at` and the sorted lengths of the two touching it
+/// (the run ending at `at - 1` and the one starting at `at + 1`).
+fn split_touching(runs: &[Run], at: u32) -> (Vec<u32>, [u32; 2]) {
+    let mut touching = [0, 0];
+    let mut rest = Vec::with_capacity(runs.len());
+    for run in runs {
+        if run.start + run.length == at {
+            touching[0] = run.length;
+        } else if run.start == at + 1 {
+            touching[1] = run.length;
+        } else {
+            rest.push(run.length);
+        }
+    }
+    rest.sort_unstable();
+    touching.sort_unstable();
+    (rest, touching)
+}
+
+fn sorted_lengths(runs: &[Run]) -> Vec<u32> {
+    let mut lengths: Vec<u32> = runs.iter().map(|run| run.length).collect();
+    lengths.sort_unstable();
+    lengths
+}
+
+impl Canonicalize for FastGame {
+    type Key = FastKey;
+
+    fn canonical(&self, board: &Board) -> FastKey {
+        let a_to_move = board.a_to_move();
+        if board.has_pair() {
+            return FastKey::Decided { a_to_move, remaining: board.remaining() };
+        }
+        let live = board.live_tiles();
+        match live.as_slice() {
+            [] => {
+                let cells = sorted_lengths(&board.cell_runs());
+                let tiles = sorted_lengths(&board.tile_runs());
+                let (first, second) = if cells <= tiles { (cells, tiles) } else { (tiles, cells) };
+                FastKey::Quiet { a_to_move, first, second }
+            }
+            [only] => {
+                let cells = split_touching(&board.cell_runs(), only.cell);
+                let tiles = split_touching(&board.tile_runs(), only.tile);
+                let ((first, first_touching), (second, second_touching)) =
+                    if (&cells.0, cells.1) <= (&tiles.0, tiles.1) { (cells, tiles) } else { (tiles, cells) };
+                FastKey::OneLive { a_to_move, first, second, first_touching, second_touching }
+            }
+            _ => FastKey::Full(board.images().into_iter().min().unwrap_or_else(|| board.clone())),
+        }
+    }
+}
