@@ -56,27 +56,34 @@ pub struct IllegalMove {
     pub ply: usize,
 }
 
-/// Replays `record` from `start` and lists its mistakes.
+/// Replays `record` from `start` and lists its mistakes, with values from `solver`.
 pub fn mistakes<G: Game, S: Solver<G>>(
     solver: &mut S,
     game: &G,
     start: &G::Position,
     record: &[G::Move],
 ) -> Result<Vec<Mistake<G::Move>>, IllegalMove> {
+    mistakes_by(game, start, record, |position| solver.value(game, position))
+}
+
+/// Replays `record` from `start` and lists its mistakes, with `value(position)` giving the value of each
+/// position met for its player to move (any evaluator: an engine, a closed form, a table). Legality is checked
+/// with [`Game::is_legal`].
+pub fn mistakes_by<G: Game>(
+    game: &G,
+    start: &G::Position,
+    record: &[G::Move],
+    mut value: impl FnMut(&G::Position) -> Value,
+) -> Result<Vec<Mistake<G::Move>>, IllegalMove> {
     let mut found = Vec::new();
     let mut position = start.clone();
-    let mut before = solver.value(game, &position);
-    let mut moves = Vec::new();
+    let mut before = value(&position);
     for (ply, mv) in record.iter().enumerate() {
-        moves.clear();
-        if !game.is_over(&position) {
-            game.moves(&position, &mut moves);
-        }
-        if !moves.contains(mv) {
+        if !game.is_legal(&position, mv) {
             return Err(IllegalMove { ply });
         }
         let next = game.play(&position, mv);
-        let after = solver.value(game, &next);
+        let after = value(&next);
         if before.is_win() && after.is_win() {
             found.push(Mistake { ply, mv: mv.clone(), before, after });
         }

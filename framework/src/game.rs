@@ -25,7 +25,9 @@ impl<T: Clone + Eq + Hash + Debug> Move for T {}
 ///   (usually `Value::Lose(0)`: the opponent just won, or `Value::Draw`);
 /// - a position whose `outcome` is `None` and that has no moves is treated as lost for the player to move
 ///   (the normal-play convention);
-/// - [`Game::moves`] is deterministic: the same position always yields the same moves in the same order.
+/// - [`Game::moves`] is deterministic: the same position always yields the same moves in the same order. It
+///   may leave out moves that are provably equivalent to, or no better than, a listed one (the value of the
+///   position stays the same); [`Game::is_legal`] still accepts them.
 pub trait Game {
     /// A game state, including whose turn it is if that matters.
     type Position: Position;
@@ -56,6 +58,13 @@ pub trait Game {
         false
     }
 
+    /// Whether `mv` may be played in `position` (the game is not over and the rules allow it), whether or not
+    /// [`Game::moves`] lists it. Default: `mv` is among `moves(position)`; games with pruned move lists or long
+    /// move lists override it.
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        !self.is_over(position) && self.legal_moves(position).contains(mv)
+    }
+
     /// The legal moves of `position` in a new vector.
     fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move> {
         let mut moves = Vec::new();
@@ -72,14 +81,8 @@ pub trait Game {
     /// (a move after the game is over is illegal too).
     fn play_line(&self, position: &Self::Position, line: &[Self::Move]) -> Result<Self::Position, usize> {
         let mut current = position.clone();
-        let mut moves = Vec::new();
         for (index, mv) in line.iter().enumerate() {
-            moves.clear();
-            if self.outcome(&current).is_some() {
-                return Err(index);
-            }
-            self.moves(&current, &mut moves);
-            if !moves.contains(mv) {
+            if !self.is_legal(&current, mv) {
                 return Err(index);
             }
             current = self.play(&current, mv);

@@ -43,6 +43,10 @@ impl Game for GenericGame {
         }
     }
 
+    fn is_legal(&self, board: &Board, placement: &Placement) -> bool {
+        board.placed() < board.size() && board.is_legal(*placement)
+    }
+
     fn play(&self, board: &Board, placement: &Placement) -> Board {
         board.with(*placement)
     }
@@ -145,6 +149,10 @@ impl Game for FastGame {
         if moves.is_empty() {
             all_moves(board, moves);
         }
+    }
+
+    fn is_legal(&self, board: &Board, placement: &Placement) -> bool {
+        board.placed() < board.size() && board.is_legal(*placement)
     }
 
     fn play(&self, board: &Board, placement: &Placement) -> Board {

@@ -21,6 +21,7 @@ pub mod game;
 
 use board::{Board, Placement};
 use game::{FastGame, FastKey, GenericGame};
+use ludus_framework::analysis::{IllegalMove, Mistake};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::input::{InputError, Reader, Source};
@@ -28,7 +29,7 @@ use ludus_framework::plugin::{
     self, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Preset, Progress, Sample, SolveOptions,
     SolverInfo,
 };
-use ludus_framework::{analysis, Error, Result, Violation};
+use ludus_framework::{analysis, Error, Result, Value, Violation};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde_json::json;
@@ -103,19 +104,21 @@ impl Mistakes {
     }
 }
 
-/// Counts the mistakes of `record`, given `a_wins(board)`: whether A wins from a board (either side to move).
-pub fn count_mistakes(record: &Record, mut a_wins: impl FnMut(&Board) -> bool) -> Mistakes {
+/// Counts the mistakes of `record` with the framework's [`analysis::mistakes_by`], given `a_wins(board)`:
+/// whether A wins from a board (either side to move).
+pub fn count_mistakes(
+    record: &Record,
+    mut a_wins: impl FnMut(&Board) -> bool,
+) -> std::result::Result<Mistakes, IllegalMove> {
+    let value = |board: &Board| if a_wins(board) == board.a_to_move() { Value::Win(0) } else { Value::LOST };
+    Ok(tally(analysis::mistakes_by(&FastGame, &Board::new(record.size), &record.moves, value)?))
+}
+
+/// The per-player counts of a list of mistakes.
+fn tally(found: Vec<Mistake<Placement>>) -> Mistakes {
     let mut mistakes = Mistakes::default();
-    let mut board = Board::new(record.size);
-    let mut before = a_wins(&board);
-    for (ply, &placement) in record.moves.iter().enumerate() {
-        let mover_is_a = ply % 2 == 0;
-        board.place(placement);
-        let after = a_wins(&board);
-        if before == mover_is_a && after != mover_is_a {
-            mistakes.record(ply);
-        }
-        before = after;
+    for mistake in found {
+        mistakes.record(mistake.ply);
     }
     mistakes
 }
@@ -131,11 +134,7 @@ pub fn generic_mistakes(record: &Record, case: usize) -> Result<Mistakes> {
     let mut engine = MemoNegamax::new(Mode::Outcome);
     let found = analysis::mistakes(&mut engine, &GenericGame, &Board::new(record.size), &record.moves)
         .map_err(|illegal| Error::SelfCheck { case, reason: illegal.to_string() })?;
-    let mut mistakes = Mistakes::default();
-    for mistake in found {
-        mistakes.record(mistake.ply);
-    }
-    Ok(mistakes)
+    Ok(tally(found))
 }
 
 /// The verifier's reference: the exact engine for N <= [`FAST_LIMIT`], the closed form beyond.
@@ -148,7 +147,7 @@ impl Reference {
         Reference { engine: MemoNegamax::new(Mode::Outcome) }
     }
 
-    fn mistakes(&mut self, record: &Record) -> Mistakes {
+    fn mistakes(&mut self, record: &Record) -> std::result::Result<Mistakes, IllegalMove> {
         if record.size <= FAST_LIMIT {
             count_mistakes(record, |board| fast_a_wins(&mut self.engine, board))
         } else {
@@ -158,7 +157,7 @@ impl Reference {
 
     /// Judges a claimed answer `(a, b)` for `record`.
     fn judge(&mut self, record: &Record, claimed: (usize, usize)) -> std::result::Result<(), Violation> {
-        let right = self.mistakes(record);
+        let right = self.mistakes(record).map_err(|illegal| Violation::new(illegal.to_string()))?;
         if claimed == (right.by_a, right.by_b) {
             Ok(())
         } else {
@@ -384,10 +383,11 @@ impl plugin::Plugin for AdjacentAndConsecutive {
         for (index, record) in records.iter().enumerate() {
             let case = index + 1;
             let mistakes = match solver {
-                "generic" => generic_mistakes(record, case)?,
+                "generic" => Ok(generic_mistakes(record, case)?),
                 "closed-form" => count_mistakes(record, closed_form::a_wins),
                 _ => count_mistakes(record, |board| fast_a_wins(&mut reference.engine, board)),
-            };
+            }
+            .map_err(|illegal| Error::SelfCheck { case, reason: illegal.to_string() })?;
             plugin::self_check(case, reference.judge(record, (mistakes.by_a, mistakes.by_b)))?;
             answers.push(answer(&mistakes, record));
             progress.advance(1);
