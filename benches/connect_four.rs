@@ -30,7 +30,7 @@ fn weak_solve_alpha_beta(game: &ConnectFour) -> (Value, u64) {
 fn weak_solve_memo(game: &ConnectFour) -> (Value, u64) {
     let mut engine = MemoNegamax::new(Mode::Outcome);
     let value = engine.value(game, &Board::EMPTY);
-    (value.outcome(), Solver::<ConnectFour>::stats(&engine).visited)
+    (value.outcome(), engine.stats().visited)
 }
 
 fn solvers_on_official_inputs(criterion: &mut Criterion) {

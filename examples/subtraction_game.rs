@@ -55,7 +55,7 @@ fn main() {
             .collect();
         println!("{counters:>4}  {:<26} {winning:?}", value.to_string());
     }
-    println!("memo: {}", Solver::<Subtraction>::stats(&memo));
-    println!("plain: {}", Solver::<Subtraction>::stats(&plain));
+    println!("memo: {}", memo.stats());
+    println!("plain: {}", plain.stats());
     println!("Lost piles are those with counters % 7 in {{0, 2}}.");
 }

@@ -59,15 +59,15 @@ fn classic_rows(threads: usize) -> Result<Vec<Row>> {
     let mut plain = PlainNegamax::new(Mode::Exact);
     let (value, seconds) = timed(|| plain.value(&TicTacToe, &Board::EMPTY));
     check(value == Value::Draw, "tic-tac-toe is a draw")?;
-    rows.push(Row::new(workload, "plain negamax", seconds, Solver::<TicTacToe>::stats(&plain), "draw"));
+    rows.push(Row::new(workload, "plain negamax", seconds, plain.stats(), "draw"));
     let mut memo = MemoNegamax::new(Mode::Exact);
     let (value, seconds) = timed(|| memo.value(&TicTacToe, &Board::EMPTY));
     check(value == Value::Draw, "tic-tac-toe is a draw")?;
-    rows.push(Row::new(workload, "memo negamax", seconds, Solver::<TicTacToe>::stats(&memo), "draw"));
+    rows.push(Row::new(workload, "memo negamax", seconds, memo.stats(), "draw"));
     let parallel = ParallelNegamax::new(Mode::Exact, 2);
     let (value, seconds) = timed(|| with_threads(threads, || parallel.evaluate(&TicTacToe, &Board::EMPTY)));
     check(value? == Value::Draw, "tic-tac-toe is a draw")?;
-    rows.push(Row::new(workload, "parallel negamax", seconds, parallel.statistics(), "draw"));
+    rows.push(Row::new(workload, "parallel negamax", seconds, parallel.stats(), "draw"));
 
     let workload = "Kayles nimbers G(0..=2000)";
     let mut grundy = GrundyEngine::new();
@@ -93,12 +93,12 @@ fn connect_four_rows(threads: usize) -> Result<Vec<Row>> {
     let mut memo = MemoNegamax::new(Mode::Outcome);
     let (value, seconds) = timed(|| memo.value(&game, &start));
     check(value == Value::Draw, "Connect Four 5 x 4 is a draw")?;
-    rows.push(Row::new(workload, "memo negamax", seconds, Solver::<ConnectFour>::stats(&memo), "draw"));
+    rows.push(Row::new(workload, "memo negamax", seconds, memo.stats(), "draw"));
     for workers in [1, ludus_framework::plugin::thread_count(threads)] {
         let parallel = ParallelNegamax::new(Mode::Outcome, 6);
         let (value, seconds) = timed(|| with_threads(workers, || parallel.evaluate(&game, &start)));
         check(value? == Value::Draw, "Connect Four 5 x 4 is a draw")?;
-        rows.push(Row::new(workload, &format!("parallel negamax {workers}t"), seconds, parallel.statistics(), "draw"));
+        rows.push(Row::new(workload, &format!("parallel negamax {workers}t"), seconds, parallel.stats(), "draw"));
     }
     let mut alpha_beta = AlphaBeta::new(Mode::Outcome);
     let (value, seconds) = timed(|| alpha_beta.value(&game, &start));

@@ -339,35 +339,37 @@ fn answer_error(output: Source<'_>, line: usize, message: String) -> InputError 
     InputError { file: output.name.to_string(), line, column: 1, context: String::new(), message }
 }
 
-/// Pairs the cases of an answer file with the `count` cases of the input: a missing or extra case, or a
-/// malformed file, becomes a rejected verdict instead of an error. Calls `judge(case_index, block_text)` for
-/// each present case.
-pub fn judge_cases(
+/// Pairs the cases of an answer file with the cases of the input: a missing or extra case, or a malformed
+/// file, becomes a rejected verdict instead of an error. Calls `judge(input_case, block)` for each case present
+/// in both.
+pub fn judge_cases<Case>(
     output: Source<'_>,
-    count: usize,
-    mut judge: impl FnMut(usize, &str) -> std::result::Result<(), String>,
+    cases: &[Case],
+    mut judge: impl FnMut(&Case, &CaseBlock<'_>) -> std::result::Result<(), String>,
 ) -> Vec<CaseVerdict> {
     let blocks = match split_cases(output) {
         Ok(blocks) => blocks,
         Err(error) => {
-            return (1..=count)
+            return (1..=cases.len())
                 .map(|case| CaseVerdict { case, problem: Some(format!("unreadable answer file: {error}")) })
                 .collect();
         }
     };
-    let mut verdicts: Vec<CaseVerdict> = (0..count)
-        .map(|index| {
+    let mut verdicts: Vec<CaseVerdict> = cases
+        .iter()
+        .enumerate()
+        .map(|(index, case)| {
             let problem = match blocks.get(index) {
                 None => Some("missing from the answer file".to_string()),
-                Some(block) => judge(index, block.text).err(),
+                Some(block) => judge(case, block).err(),
             };
             CaseVerdict { case: index + 1, problem }
         })
         .collect();
-    for block in blocks.iter().skip(count) {
+    for block in blocks.iter().skip(cases.len()) {
         verdicts.push(CaseVerdict {
             case: block.number,
-            problem: Some(format!("line {}: the input has only {count} cases", block.line)),
+            problem: Some(format!("line {}: the input has only {} cases", block.line, cases.len())),
         });
     }
     verdicts
@@ -415,7 +417,7 @@ mod tests {
     fn rejects_misnumbered_cases_and_garbage() {
         assert!(split_cases(Source::new("out", "Case #2: 1\n")).is_err());
         assert!(split_cases(Source::new("out", "hello\nCase #1: 1\n")).is_err());
-        let verdicts = judge_cases(Source::new("out", "Case #1: 1\n"), 2, |_, _| Ok(()));
+        let verdicts = judge_cases(Source::new("out", "Case #1: 1\n"), &[(), ()], |_, _| Ok(()));
         assert_eq!(verdicts[0].problem, None);
         assert!(verdicts[1].problem.is_some());
     }

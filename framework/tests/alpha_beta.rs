@@ -262,7 +262,7 @@ fn alpha_beta_prunes_where_memoized_negamax_cannot() {
     let mut memo = MemoNegamax::new(Mode::Exact);
     let mut alpha_beta = AlphaBeta::new(Mode::Exact);
     assert_eq!(memo.value(&game, &(0, 0)), alpha_beta.value(&game, &(0, 0)));
-    let (memo_stats, alpha_beta_stats) = (Solver::<TicTacToe>::stats(&memo), alpha_beta.stats());
+    let (memo_stats, alpha_beta_stats) = (memo.stats(), alpha_beta.stats());
     assert!(alpha_beta_stats.visited < memo_stats.visited, "{alpha_beta_stats} vs {memo_stats}");
     assert!(alpha_beta_stats.table_entries > 0 && alpha_beta_stats.hits > 0, "{alpha_beta_stats}");
     assert_eq!(Solver::<TicTacToe>::mode(&alpha_beta), Mode::Exact);

@@ -98,7 +98,7 @@ fn the_table_saves_work_and_counts_hits() {
     let mut memo = MemoNegamax::new(Mode::Exact);
     let mut plain = PlainNegamax::new(Mode::Exact);
     assert_eq!(memo.value(&game, &(0, 0)), plain.value(&game, &(0, 0)));
-    let (memo_stats, plain_stats) = (Solver::<RandomGame>::stats(&memo), Solver::<RandomGame>::stats(&plain));
+    let (memo_stats, plain_stats) = (memo.stats(), plain.stats());
     assert!(memo_stats.visited < plain_stats.visited, "{memo_stats} vs {plain_stats}");
     assert!(memo_stats.hits > 0);
     assert_eq!(memo_stats.table_entries, memo_stats.visited);

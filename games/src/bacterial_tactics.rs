@@ -806,9 +806,8 @@ impl Plugin for BacterialTactics {
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let grids = parse(input)?;
         let mut solver = FastSolver::new();
-        Ok(judge_cases(output, grids.len(), |index, text| {
-            let grid = grids.get(index).ok_or_else(|| format!("the input has no case {}", index + 1))?;
-            let claimed = parse_claim(text)?;
+        Ok(judge_cases(output, &grids, |grid, block| {
+            let claimed = parse_claim(block.text)?;
             let expected = solver.winning_openings(grid).map_err(|error| error.to_string())?;
             judge(grid, claimed, expected).map_err(|violation| violation.reason)
         }))

@@ -52,7 +52,7 @@ fn tic_tac_toe_is_a_draw_for_every_engine() {
     let value = with_threads(2, || parallel.evaluate(&TicTacToe, &Board::EMPTY)).unwrap();
     assert_eq!(value, Value::Draw);
     // The memo table holds canonical non-terminal positions only: at most 765 of them.
-    let table = Solver::<TicTacToe>::stats(&memo).table_entries;
+    let table = memo.stats().table_entries;
     assert!(table > 100 && table <= 765, "{table}");
     // Every opening move draws; none wins.
     assert_eq!(analysis::count_winning_moves(&mut memo, &TicTacToe, &Board::EMPTY), 0);

@@ -755,10 +755,7 @@ impl Plugin for MinesweeperMaster {
 
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let instances = parse_input(input)?;
-        Ok(plugin::judge_cases(output, instances.len(), |index, text| {
-            let instance = instances.get(index).ok_or_else(|| "no such case in the input".to_string())?;
-            judge(instance, &parse_answer(text)?)
-        }))
+        Ok(plugin::judge_cases(output, &instances, |instance, block| judge(instance, &parse_answer(block.text)?)))
     }
 
     fn generate(&self, options: &GenOptions, seed: u64) -> Result<String> {

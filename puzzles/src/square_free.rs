@@ -838,10 +838,7 @@ impl Plugin for SquareFree {
 
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let instances = parse_input(input)?;
-        Ok(plugin::judge_cases(output, instances.len(), |index, block| match instances.get(index) {
-            Some(instance) => judge(instance, block),
-            None => Err("the input has no such case".to_string()),
-        }))
+        Ok(plugin::judge_cases(output, &instances, |instance, block| judge(instance, block.text)))
     }
 
     fn generate(&self, options: &GenOptions, seed: u64) -> Result<String> {

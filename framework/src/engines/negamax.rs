@@ -48,6 +48,11 @@ impl PlainNegamax {
         PlainNegamax { mode, stats: Stats::default() }
     }
 
+    /// The statistics gathered so far (the same as [`Solver::stats`], without naming the game).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
     fn search<G: Game>(&mut self, game: &G, position: &G::Position) -> Value {
         if let Some(value) = settled_value(game, self.mode, position) {
             return value;
@@ -65,7 +70,7 @@ impl<G: Game> Solver<G> for PlainNegamax {
     }
 
     fn stats(&self) -> Stats {
-        self.stats
+        PlainNegamax::stats(self)
     }
 
     fn mode(&self) -> Mode {
@@ -113,6 +118,11 @@ impl<K: std::hash::Hash + Eq + Clone> MemoNegamax<K> {
         MemoNegamax { mode, table: HashMap::new(), stats: Stats::default() }
     }
 
+    /// The statistics gathered so far (the same as [`Solver::stats`], without naming the game).
+    pub fn stats(&self) -> Stats {
+        Stats { table_entries: self.table.len() as u64, ..self.stats }
+    }
+
     /// The number of table entries.
     pub fn table_len(&self) -> usize {
         self.table.len()
@@ -157,7 +167,7 @@ impl<G: Canonicalize> Solver<G> for MemoNegamax<G::Key> {
     }
 
     fn stats(&self) -> Stats {
-        Stats { table_entries: self.table.len() as u64, ..self.stats }
+        MemoNegamax::stats(self)
     }
 
     fn mode(&self) -> Mode {

@@ -94,7 +94,7 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
     }
 
     /// The statistics gathered so far.
-    pub fn statistics(&self) -> Stats {
+    pub fn stats(&self) -> Stats {
         Stats {
             visited: self.visited.load(Ordering::Relaxed),
             table_entries: self.table.len() as u64,
@@ -115,7 +115,7 @@ where
     }
 
     fn stats(&self) -> Stats {
-        self.statistics()
+        ParallelNegamax::stats(self)
     }
 
     fn mode(&self) -> Mode {

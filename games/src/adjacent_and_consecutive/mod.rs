@@ -398,9 +398,8 @@ impl plugin::Plugin for AdjacentAndConsecutive {
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let records = parse(input)?;
         let mut reference = Reference::new();
-        Ok(plugin::judge_cases(output, records.len(), |index, text| {
-            let claimed = read_claim(text)?;
-            let record = records.get(index).ok_or_else(|| format!("no game {} in the input", index + 1))?;
+        Ok(plugin::judge_cases(output, &records, |record, block| {
+            let claimed = read_claim(block.text)?;
             reference.judge(record, claimed).map_err(|violation| violation.reason)
         }))
     }

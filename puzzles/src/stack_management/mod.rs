@@ -49,8 +49,8 @@ mod replay;
 
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    self, judge_cases, split_cases, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Progress,
-    Sample, SeededRng, SolveOptions, SolverInfo,
+    self, judge_cases, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Progress, Sample,
+    SeededRng, SolveOptions, SolverInfo,
 };
 use ludus_framework::{Error, Result, Violation};
 use rand::Rng;
@@ -238,14 +238,10 @@ impl Plugin for StackManagement {
 
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let instance = input::parse(input)?;
-        let header_lines: Vec<usize> =
-            split_cases(output).map(|blocks| blocks.iter().map(|block| block.line).collect()).unwrap_or_default();
         let mut scratch = fast::Scratch::default();
         let mut cards = Vec::new();
-        Ok(judge_cases(output, instance.cases.len(), |index, text| {
-            let case = instance.cases.get(index).ok_or("no such case in the input")?;
-            let header_line = header_lines.get(index).copied().unwrap_or(0);
-            let claim = replay::read_claim(text, header_line, case.stacks)?;
+        Ok(judge_cases(output, &instance.cases, |case, block| {
+            let claim = replay::read_claim(block.text, block.line, case.stacks)?;
             instance.fill(case, &mut cards);
             if claim.possible && !claim.steps.is_empty() {
                 return replay::replay(&cards, case.stacks, case.depth, &claim.steps);
