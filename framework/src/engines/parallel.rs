@@ -17,6 +17,9 @@ use rayon::prelude::*;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Shards of the shared tables: many more than threads, so two threads rarely wait on the same lock.
+const SHARDS: usize = 128;
+
 /// Memoized negamax whose top `split_depth` plies search sibling moves in parallel (rayon tasks); deeper
 /// nodes search sequentially. All threads share one `DashMap` table, so work found by one thread is reused by
 /// all. In [`Mode::Outcome`] a found win stops the sibling tasks of its node (rayon short-circuit).
@@ -35,7 +38,7 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
         ParallelNegamax {
             mode,
             split_depth,
-            table: DashMap::with_hasher(DefaultHashBuilder::default()),
+            table: DashMap::with_hasher_and_shard_amount(DefaultHashBuilder::default(), SHARDS),
             visited: AtomicU64::new(0),
             hits: AtomicU64::new(0),
         }
@@ -48,10 +51,20 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
         G::Position: Send + Sync,
         G::Move: Send + Sync,
     {
-        self.search(game, position, 0)
+        let mut counters = Stats::default();
+        let value = self.search(game, position, 0, &mut counters);
+        self.flush(&counters);
+        value
     }
 
-    fn search<G>(&self, game: &G, position: &G::Position, depth: u32) -> Value
+    /// Adds a task's counters to the shared ones. Tasks count locally and flush once: shared atomic counters
+    /// bumped at every node would bounce their cache line between cores and cost more than they measure.
+    fn flush(&self, counters: &Stats) {
+        self.visited.fetch_add(counters.visited, Ordering::Relaxed);
+        self.hits.fetch_add(counters.hits, Ordering::Relaxed);
+    }
+
+    fn search<G>(&self, game: &G, position: &G::Position, depth: u32, counters: &mut Stats) -> Value
     where
         G: Canonicalize<Key = K> + Sync,
         G::Position: Send + Sync,
@@ -62,17 +75,19 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
         }
         let key = game.canonical(position);
         if let Some(value) = self.table.get(&key) {
-            self.hits.fetch_add(1, Ordering::Relaxed);
+            counters.hits += 1;
             return *value;
         }
-        self.visited.fetch_add(1, Ordering::Relaxed);
+        counters.visited += 1;
         let moves = game.legal_moves(position);
         let mode = self.mode;
         let value = if depth < self.split_depth {
             let folded = moves
                 .par_iter()
                 .map(|mv| {
-                    let value = self.search(game, &game.play(position, mv), depth + 1).backed_up();
+                    let mut task = Stats::default();
+                    let value = self.search(game, &game.play(position, mv), depth + 1, &mut task).backed_up();
+                    self.flush(&task);
                     if mode == Mode::Outcome && value.is_win() {
                         Err(value)
                     } else {
@@ -86,7 +101,7 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
         } else {
             super::negamax::best_of_children(
                 mode,
-                moves.iter().map(|mv| self.search(game, &game.play(position, mv), depth + 1)),
+                moves.iter().map(|mv| self.search(game, &game.play(position, mv), depth + 1, counters)),
             )
         };
         self.table.insert(key, value);
@@ -143,7 +158,7 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
     /// An engine with an empty table.
     pub fn new() -> Self {
         ParallelGrundy {
-            table: DashMap::with_hasher(DefaultHashBuilder::default()),
+            table: DashMap::with_hasher_and_shard_amount(DefaultHashBuilder::default(), SHARDS),
             visited: AtomicU64::new(0),
             hits: AtomicU64::new(0),
         }
@@ -154,15 +169,27 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
     where
         G: Impartial<Key = K> + Sync,
     {
+        let mut counters = Stats::default();
+        let nimber = self.nimber_counted(game, component, &mut counters);
+        self.visited.fetch_add(counters.visited, Ordering::Relaxed);
+        self.hits.fetch_add(counters.hits, Ordering::Relaxed);
+        nimber
+    }
+
+    /// [`ParallelGrundy::nimber`], counting in the caller's local counters (see [`ParallelNegamax`]'s flush).
+    fn nimber_counted<G>(&self, game: &G, component: &G::Component, counters: &mut Stats) -> u32
+    where
+        G: Impartial<Key = K> + Sync,
+    {
         let key = game.key(component);
         if let Some(nimber) = self.table.get(&key) {
-            self.hits.fetch_add(1, Ordering::Relaxed);
+            counters.hits += 1;
             return *nimber;
         }
-        self.visited.fetch_add(1, Ordering::Relaxed);
+        counters.visited += 1;
         let mut values = Vec::new();
         game.options(component, &mut |parts, _| {
-            values.push(parts.iter().fold(0, |acc, part| acc ^ self.nimber(game, part)));
+            values.push(parts.iter().fold(0, |acc, part| acc ^ self.nimber_counted(game, part, counters)));
         });
         let nimber = mex(&values);
         self.table.insert(key, nimber);
