@@ -122,8 +122,8 @@ fn plugin_rows(plugin: &dyn Plugin, threads: usize) -> Result<Vec<Row>> {
         plugin.generate(&GenOptions { preset: Preset::Official, cases: None, size: None }, 1)?,
     )];
     inputs.push((
-        format!("{} (200 small cases, seed 1)", plugin.name()),
-        plugin.generate(&GenOptions { preset: Preset::Small, cases: Some(200), size: None }, 1)?,
+        format!("{} (100 small cases, seed 1)", plugin.name()),
+        plugin.generate(&GenOptions { preset: Preset::Small, cases: Some(100), size: None }, 1)?,
     ));
     if plugin.name() == "connect-four" {
         inputs.push(("connect-four (end-easy, 1000 positions)".to_string(), END_EASY.to_string()));

@@ -26,7 +26,7 @@ use ludus_framework::plugin::{
     judge_cases, seeded_rng, self_check, with_threads, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind,
     Plugin, Preset, Progress, Sample, SolveOptions, SolverInfo,
 };
-use ludus_framework::{Canonicalize, Error, Game, Impartial, Result, Value, Violation};
+use ludus_framework::{Canonicalize, Error, Game, Impartial, Result, Stats, Value, Violation};
 use rand::Rng;
 use rayon::prelude::*;
 use serde_json::json;
@@ -584,12 +584,13 @@ impl Canonicalize for SpreadGame {
 /// The number of Becca's winning openings on `grid` by memoized negamax over [`SpreadGame`], counted move by
 /// move with [`analysis::count_winning_moves`], and the value of the start for Becca. No size check beyond the
 /// bitmask's (see [`GENERIC_CELLS`]).
-pub fn generic_winning_openings(grid: &Grid) -> Result<(u64, Value)> {
+pub fn generic_winning_openings(grid: &Grid) -> Result<(u64, Value, Stats)> {
     use ludus_framework::engines::Solver;
     let game = SpreadGame::new(grid)?;
     let mut engine = MemoNegamax::new(Mode::Outcome);
     let winning = analysis::count_winning_moves(&mut engine, &game, &game.start()) as u64;
-    Ok((winning, engine.value(&game, &game.start())))
+    let value = engine.value(&game, &game.start());
+    Ok((winning, value, engine.stats()))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -704,6 +705,7 @@ impl BacterialTactics {
             answers.push(answer(count, "fast", lines));
             progress.advance(1);
         }
+        progress.record(&solver.stats());
         Ok(answers)
     }
 
@@ -719,7 +721,14 @@ impl BacterialTactics {
                 .par_iter()
                 .enumerate()
                 .map_init(FastSolver::new, |solver, (index, grid)| {
+                    let before = solver.stats();
                     let solved = solve_checked(solver, grid, index + 1, options.witness);
+                    let after = solver.stats();
+                    progress.record(&Stats {
+                        visited: after.visited - before.visited,
+                        table_entries: after.table_entries.saturating_sub(before.table_entries),
+                        hits: after.hits - before.hits,
+                    });
                     progress.advance(1);
                     solved
                 })
@@ -748,7 +757,8 @@ impl BacterialTactics {
         }
         let mut answers = Vec::with_capacity(grids.len());
         for (index, grid) in grids.iter().enumerate() {
-            let (count, value) = generic_winning_openings(grid)?;
+            let (count, value, stats) = generic_winning_openings(grid)?;
+            progress.record(&stats);
             self_check(index + 1, consistent(grid, count, value.is_win()))?;
             answers.push(answer(count, "generic", None));
             progress.advance(1);

@@ -39,7 +39,7 @@ use ludus_framework::plugin::{
     seeded_rng, self_check, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress,
     Sample, SeededRng, SolveOptions, SolverInfo,
 };
-use ludus_framework::{Canonicalize, Error, Game, Result, Value, Violation};
+use ludus_framework::{Canonicalize, Error, Game, Result, Stats, Value, Violation};
 use rand::Rng;
 
 /// The standard board width.
@@ -536,6 +536,13 @@ impl Engine {
             Engine::Generic(engine) => engine.value(game, board),
         }
     }
+
+    fn stats(&self) -> Stats {
+        match self {
+            Engine::Fast(engine) => engine.stats(),
+            Engine::Generic(engine) => engine.stats(),
+        }
+    }
 }
 
 /// The exact value of `board` by the fast engine (alpha-beta with the game's move order), for the library API.
@@ -663,6 +670,7 @@ impl Plugin for ConnectFourPlugin {
             answers.push(Self::answer(&game, case, value, score));
             progress.advance(1);
         }
+        progress.record(&engine.stats());
         Ok(answers)
     }
 

@@ -1,6 +1,31 @@
 //! # Ludus games
 //!
 //! Two-player and impartial game plugins, and the classic games used by tests, examples and benches.
+//!
+//! - [`adjacent_and_consecutive`]: count each player's mistakes in a played game (negamax, canonical keys,
+//!   a closed form for large N);
+//! - [`bacterial_tactics`]: count the winning opening moves (Sprague-Grundy over sub-rectangles);
+//! - [`connect_four`]: exact scores of Connect Four positions (alpha-beta with exact remoteness);
+//! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts.
+//!
+//! ```
+//! use ludus_framework::engines::{negamax::MemoNegamax, Mode, Solver};
+//! use ludus_framework::input::Source;
+//! use ludus_framework::plugin::{NoProgress, Plugin, SolveOptions};
+//! use ludus_framework::Value;
+//! use ludus_games::bacterial_tactics::BacterialTactics;
+//! use ludus_games::classic::{Board, TicTacToe};
+//!
+//! // A game through an engine: tic-tac-toe is a draw.
+//! assert_eq!(MemoNegamax::new(Mode::Exact).value(&TicTacToe, &Board::EMPTY), Value::Draw);
+//!
+//! // A plugin on an official-format input: on a free 1 x 3 strip Becca has 4 winning openings
+//! // (H anywhere fills the strip; V in the middle leaves two single cells, a lost sum for Cody).
+//! let input = Source::new("example.in", "1\n1 3\n...\n");
+//! let answers = BacterialTactics.solve(input, &SolveOptions::default(), &NoProgress)?;
+//! assert_eq!(BacterialTactics.render(&answers), "Case #1: 4\n");
+//! # Ok::<(), ludus_framework::Error>(())
+//! ```
 
 pub mod adjacent_and_consecutive;
 pub mod bacterial_tactics;

@@ -392,6 +392,7 @@ impl plugin::Plugin for AdjacentAndConsecutive {
             answers.push(answer(&mistakes, record));
             progress.advance(1);
         }
+        progress.record(&reference.engine.stats());
         Ok(answers)
     }
 

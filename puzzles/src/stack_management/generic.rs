@@ -7,6 +7,7 @@
 
 use super::{Card, Step};
 use ludus_framework::engines::one_player::OnePlayerSearch;
+use ludus_framework::plugin::Progress;
 use ludus_framework::{Error, Result, Solitaire};
 
 /// The largest N the generic solver takes without `--no-limit` (the official small set).
@@ -122,14 +123,18 @@ impl Solitaire for StackGame<'_> {
 }
 
 /// Solves one case by search: `Ok(Some(line))` (the full line, removals included) if it can be won,
-/// `Ok(None)` if not; a [`Error::SearchLimit`] after [`MAX_STATES`] states.
-pub(crate) fn solve(cards: &[Card], stacks: usize, depth: usize) -> Result<Option<Vec<Step>>> {
+/// `Ok(None)` if not; a [`Error::SearchLimit`] after [`MAX_STATES`] states. The search's statistics go to
+/// `progress`.
+pub(crate) fn solve(cards: &[Card], stacks: usize, depth: usize, progress: &dyn Progress) -> Result<Option<Vec<Step>>> {
     let game = StackGame { cards };
     let start: Vec<Pile> = (0..stacks).map(|stack| Pile { top: (stack * depth) as u32, len: depth as u32 }).collect();
     let mut settled = start.clone();
     let mut steps = Vec::new();
     game.settle(&mut settled, Some(&mut steps));
-    let Some(line) = OnePlayerSearch::new(MAX_STATES).solve(&game, &settled)? else {
+    let mut search = OnePlayerSearch::new(MAX_STATES);
+    let found = search.solve(&game, &settled);
+    progress.record(&search.stats());
+    let Some(line) = found? else {
         return Ok(None);
     };
     for mv in line {
@@ -142,6 +147,6 @@ pub(crate) fn solve(cards: &[Card], stacks: usize, depth: usize) -> Result<Optio
     if won(&settled) {
         Ok(Some(steps))
     } else {
-        Err(Error::Unsupported("the generic search returned a line that does not win".to_string()))
+        Err(Error::SelfCheck { case: 0, reason: "the generic search returned a line that does not win".to_string() })
     }
 }

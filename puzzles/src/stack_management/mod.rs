@@ -49,8 +49,8 @@ mod replay;
 
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    self, judge_cases, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Progress, Sample,
-    SeededRng, SolveOptions, SolverInfo,
+    self, judge_cases, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, NoProgress, Plugin, Progress,
+    Sample, SeededRng, SolveOptions, SolverInfo,
 };
 use ludus_framework::{Error, Result, Violation};
 use rand::Rng;
@@ -130,7 +130,7 @@ fn expected_class(cards: &[Card], stacks: usize, depth: usize, scratch: &mut fas
         .map_err(|reason| format!("the fast solver failed: {reason}"))?
         .possible;
     if stacks <= generic::MAX_STACKS && depth <= generic::MAX_DEPTH {
-        if let Ok(outcome) = generic::solve(cards, stacks, depth) {
+        if let Ok(outcome) = generic::solve(cards, stacks, depth, &NoProgress) {
             if outcome.is_some() != fast {
                 return Err(format!(
                     "cannot judge: the fast solver says {} but the generic one says {}",
@@ -203,7 +203,7 @@ impl Plugin for StackManagement {
                         hint,
                     ));
                 }
-                match generic::solve(&cards, stacks, depth) {
+                match generic::solve(&cards, stacks, depth, progress) {
                     Ok(Some(steps)) => (true, "the search found a winning line".to_string(), steps),
                     Ok(None) => (false, "the search exhausted every line".to_string(), Vec::new()),
                     Err(Error::SearchLimit(visited)) => {
@@ -214,6 +214,7 @@ impl Plugin for StackManagement {
                             "use the fast solver",
                         ))
                     }
+                    Err(Error::SelfCheck { reason, .. }) => return Err(Error::SelfCheck { case: number, reason }),
                     Err(error) => return Err(error),
                 }
             } else if !options.witness && case.suits != stacks {
