@@ -171,15 +171,15 @@ pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
         }
     }
     if format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        say!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(());
     }
-    println!(
+    say!(
         "{:<46} {:<17} {:>10} {:>12} {:>10} {:>12} {:>12}  note",
         "workload", "engine", "ms", "visited", "table", "hits", "pos/s"
     );
     for row in &rows {
-        println!(
+        say!(
             "{:<46} {:<17} {:>10.2} {:>12} {:>10} {:>12} {:>12.0}  {}",
             row.workload,
             row.engine,
@@ -191,6 +191,6 @@ pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
             row.note
         );
     }
-    println!("threads: {}", ludus_framework::plugin::thread_count(threads));
+    say!("threads: {}", ludus_framework::plugin::thread_count(threads));
     Ok(())
 }

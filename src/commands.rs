@@ -49,9 +49,9 @@ pub fn list(format: Format) -> Result<()> {
         return print_json(&json!(items));
     }
     for plugin in &plugins {
-        println!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
+        say!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
         for solver in plugin.solvers() {
-            println!("    --engine {:<14} {}", solver.name, solver.summary);
+            say!("    --engine {:<14} {}", solver.name, solver.summary);
         }
     }
     Ok(())
@@ -98,11 +98,11 @@ pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format) -> Resu
     } else {
         for verdict in &verdicts {
             match &verdict.problem {
-                None => println!("Case #{}: accepted", verdict.case),
-                Some(problem) => println!("Case #{}: REJECTED: {problem}", verdict.case),
+                None => say!("Case #{}: accepted", verdict.case),
+                Some(problem) => say!("Case #{}: REJECTED: {problem}", verdict.case),
             }
         }
-        println!("{} of {} cases accepted", verdicts.len() - rejected, verdicts.len());
+        say!("{} of {} cases accepted", verdicts.len() - rejected, verdicts.len());
     }
     Ok(rejected == 0)
 }
@@ -117,7 +117,7 @@ pub fn check(plugin: &str, cases: usize, seed: u64, format: Format) -> Result<bo
         let seconds = started.elapsed().as_secs_f64();
         all_good &= report.failures.is_empty();
         if format == Format::Text {
-            println!(
+            say!(
                 "{}: {} random cases, solvers {}: {} ({seconds:.2} s)",
                 plugin.name(),
                 report.cases,
@@ -129,7 +129,7 @@ pub fn check(plugin: &str, cases: usize, seed: u64, format: Format) -> Result<bo
                 }
             );
             for failure in report.failures.iter().take(5) {
-                println!("  instance:\n{}  problem: {}", indent(&failure.input), failure.problem);
+                say!("  instance:\n{}  problem: {}", indent(&failure.input), failure.problem);
             }
         }
         reports.push(json!({"plugin": plugin.name(), "report": report, "seconds": seconds}));
@@ -186,11 +186,11 @@ pub fn samples(only: Option<&str>, format: Format) -> Result<bool> {
                 ludus_framework::plugin::Comparison::Text => "matches the published answer",
                 ludus_framework::plugin::Comparison::Rule => "verified by rule",
             };
-            println!("== {} ({}) in {:.1} ms", plugin.name(), plugin.kind(), seconds * 1000.0);
-            print!("{rendered}");
+            say!("== {} ({}) in {:.1} ms", plugin.name(), plugin.kind(), seconds * 1000.0);
+            say_raw!("{rendered}");
             match &verdict {
-                Ok(()) => println!("-> OK: {how}\n"),
-                Err(problem) => println!("-> WRONG: {problem}\n"),
+                Ok(()) => say!("-> OK: {how}\n"),
+                Err(problem) => say!("-> WRONG: {problem}\n"),
             }
         }
         results.push(json!({"plugin": plugin.name(), "ok": good, "problem": verdict.err(), "answer": rendered, "seconds": seconds}));
@@ -199,7 +199,7 @@ pub fn samples(only: Option<&str>, format: Format) -> Result<bool> {
         print_json(&json!(results))?;
     } else {
         let good = results.iter().filter(|r| r["ok"] == json!(true)).count();
-        println!("{good} of {} plugins answer their samples right", results.len());
+        say!("{good} of {} plugins answer their samples right", results.len());
     }
     Ok(all_good)
 }

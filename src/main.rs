@@ -1,6 +1,22 @@
 //! The `ludus` command-line program: argument parsing, the plugin table, progress and output.
 //! It holds no game logic; see the `ludus-framework`, `ludus-games` and `ludus-puzzles` crates.
 
+/// `println!` that returns an error instead of panicking when standard output is closed (`ludus ... | head`).
+macro_rules! say {
+    ($($argument:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($argument)*)?
+    }};
+}
+
+/// `print!` likewise.
+macro_rules! say_raw {
+    ($($argument:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($argument)*)?
+    }};
+}
+
 mod bench;
 mod cli;
 mod commands;
@@ -43,10 +59,18 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
+        // The reader of our output went away (`ludus bench | head`): nothing more to say.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)
         }
     }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
