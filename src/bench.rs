@@ -176,7 +176,13 @@ pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
     }
     say!(
         "{:<46} {:<17} {:>10} {:>12} {:>10} {:>12} {:>12}  note",
-        "workload", "engine", "ms", "visited", "table", "hits", "pos/s"
+        "workload",
+        "engine",
+        "ms",
+        "visited",
+        "table",
+        "hits",
+        "pos/s"
     );
     for row in &rows {
         say!(

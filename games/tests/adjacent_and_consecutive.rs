@@ -42,7 +42,7 @@ fn sample_comes_out_right_for_every_solver() {
 #[test]
 fn solvers_agree_and_verify_on_thousands_of_random_small_games() {
     let report = check_plugin(&PLUGIN, 2000, 20_260_001).unwrap();
-    assert_eq!(report.solvers, vec!["fast", "generic", "closed-form"]);
+    assert_eq!(report.solvers, vec!["fast", "generic", "parallel", "closed-form"]);
     assert!(report.failures.is_empty(), "{:#?}", &report.failures[..report.failures.len().min(3)]);
 }
 

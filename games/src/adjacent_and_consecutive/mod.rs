@@ -6,9 +6,12 @@
 //!
 //! Solvers:
 //! - `fast` (default): [`game::FastGame`] (shortcuts, compressed keys, pruned moves) under memoized negamax with
-//!   one table for every game of the input; N <= 60 unless `no_limit`;
+//!   one table for every game of the input, mistakes by the framework's [`analysis::mistakes_by`]; N <= 60
+//!   unless `no_limit`;
 //! - `generic`: [`game::GenericGame`] (full boards, every move, identity keys) under memoized negamax and the
 //!   framework's [`analysis::mistakes`]; N <= 10 unless `no_limit`;
+//! - `parallel`: [`game::FastGame`] under the framework's parallel negamax, the games of the input spread over
+//!   `--threads` workers that share one `dashmap` table; N <= 60 unless `no_limit`;
 //! - `closed-form`: the analysis's closed-form rule at A's turn and one ply of search at B's turn
 //!   ([`closed_form`]); N <= 20,000 unless `no_limit`.
 //!
@@ -23,6 +26,7 @@ use board::{Board, Placement};
 use game::{FastGame, FastKey, GenericGame};
 use ludus_framework::analysis::{IllegalMove, Mistake};
 use ludus_framework::engines::negamax::MemoNegamax;
+use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::input::{InputError, Reader, Source};
 use ludus_framework::plugin::{
@@ -32,6 +36,7 @@ use ludus_framework::plugin::{
 use ludus_framework::{analysis, Error, Result, Value, Violation};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use rayon::prelude::*;
 use serde_json::json;
 
 /// The largest number of games in one input.
@@ -57,7 +62,7 @@ const QUIET_GENERATION_LIMIT: u32 = 20_000;
 
 const NO_LIMIT_HINT: &str = "use SolveOptions::no_limit, flag --no-limit, to run it anyway";
 
-static SOLVERS: [SolverInfo; 3] = [
+static SOLVERS: [SolverInfo; 4] = [
     SolverInfo {
         name: "fast",
         summary:
@@ -66,6 +71,11 @@ static SOLVERS: [SolverInfo; 3] = [
     SolverInfo {
         name: "generic",
         summary: "memoized negamax over full boards, every move, generic mistake analysis (N <= 10)",
+    },
+    SolverInfo {
+        name: "parallel",
+        summary: "the fast solver's game and keys on the parallel negamax engine: games in parallel over one shared \
+                  table (--threads; N <= 60)",
     },
     SolverInfo {
         name: "closed-form",
@@ -126,6 +136,30 @@ fn tally(found: Vec<Mistake<Placement>>) -> Mistakes {
 /// The exact evaluator of the `fast` solver: whether A wins from `board`, with a table shared across calls.
 pub fn fast_a_wins(engine: &mut MemoNegamax<FastKey>, board: &Board) -> bool {
     engine.value(&FastGame, board).is_win() == board.a_to_move()
+}
+
+/// The mistakes of every record by the `parallel` solver: [`FastGame`] on the parallel negamax engine, with
+/// the records spread over `threads` workers that share one table (split depth 0: each game is searched
+/// sequentially, the games in parallel).
+fn parallel_mistakes(
+    records: &[Record],
+    threads: usize,
+    progress: &dyn Progress,
+) -> Result<Vec<std::result::Result<Mistakes, IllegalMove>>> {
+    let engine = ParallelNegamax::new(Mode::Outcome, 0);
+    let results = plugin::with_threads(threads, || {
+        records
+            .par_iter()
+            .map(|record| {
+                let found =
+                    count_mistakes(record, |board| engine.evaluate(&FastGame, board).is_win() == board.a_to_move());
+                progress.advance(1);
+                found
+            })
+            .collect()
+    })?;
+    progress.record(&engine.stats());
+    Ok(results)
 }
 
 /// The mistakes of `record` by the `generic` solver: [`GenericGame`] under memoized negamax and
@@ -377,6 +411,8 @@ impl plugin::Plugin for AdjacentAndConsecutive {
         };
         Self::check_limits(&records, options, limit)?;
         progress.start(records.len() as u64);
+        let parallel =
+            if solver == "parallel" { parallel_mistakes(&records, options.threads, progress)? } else { Vec::new() };
         // The fast solver's table doubles as the verifier's (the check then costs table hits only).
         let mut reference = Reference::new();
         let mut answers = Vec::with_capacity(records.len());
@@ -385,12 +421,15 @@ impl plugin::Plugin for AdjacentAndConsecutive {
             let mistakes = match solver {
                 "generic" => Ok(generic_mistakes(record, case)?),
                 "closed-form" => count_mistakes(record, closed_form::a_wins),
+                "parallel" => parallel.get(index).cloned().unwrap_or(Err(IllegalMove { ply: 0 })),
                 _ => count_mistakes(record, |board| fast_a_wins(&mut reference.engine, board)),
             }
             .map_err(|illegal| Error::SelfCheck { case, reason: illegal.to_string() })?;
             plugin::self_check(case, reference.judge(record, (mistakes.by_a, mistakes.by_b)))?;
             answers.push(answer(&mistakes, record));
-            progress.advance(1);
+            if solver != "parallel" {
+                progress.advance(1);
+            }
         }
         progress.record(&reference.engine.stats());
         Ok(answers)
