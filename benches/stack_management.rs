@@ -7,9 +7,7 @@
 use criterion::{criterion_main, Criterion};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{CaseAnswer, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
-use ludus_puzzles::stack_management::StackManagement;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use ludus_puzzles::stack_management::{official_small_set, StackManagement};
 use std::hint::black_box;
 
 fn solve(input: &str, solver: &str, witness: bool) -> Vec<CaseAnswer> {
@@ -58,32 +56,8 @@ fn official(c: &mut Criterion) {
     group.finish();
 }
 
-/// An input shaped like the official small set: T = 100 cases of N = 4 stacks of C = 9 cards, drawn from the
-/// 13 values of 3 or 4 suits.
-fn small_set(seed: u64) -> String {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let cases = 100;
-    let mut premade = String::new();
-    let mut listed = String::new();
-    for case in 0..cases {
-        let suits = if rng.gen_bool(0.5) { 3 } else { 4 };
-        let mut deck: Vec<(u32, u32)> = (1..=13).flat_map(|value| (1..=suits).map(move |suit| (value, suit))).collect();
-        deck.shuffle(&mut rng);
-        for stack in deck[..36].chunks(9) {
-            premade.push('9');
-            for (value, suit) in stack {
-                premade.push_str(&format!(" {value} {suit}"));
-            }
-            premade.push('\n');
-        }
-        let first = 4 * case;
-        listed.push_str(&format!("4 9\n{} {} {} {}\n", first, first + 1, first + 2, first + 3));
-    }
-    format!("{}\n{premade}{cases}\n{listed}", 4 * cases)
-}
-
 fn small(c: &mut Criterion) {
-    let input = small_set(5);
+    let input = official_small_set(100, 5);
     let expected = solve(&input, "fast", false);
     assert_eq!(classes(&solve(&input, "generic", false)), classes(&expected));
     assert!(

@@ -2,6 +2,9 @@
 //! transpositions, draws and dead ends; tic-tac-toe with its 8 symmetries; a subtraction game) it agrees
 //! exactly, remoteness included, with memoized negamax in exact mode, and on outcomes in outcome mode.
 
+mod common;
+
+use common::mix;
 use ludus_framework::engines::alpha_beta::{AlphaBeta, OrderMoves, Ordered};
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Mode, Solver};
@@ -16,14 +19,6 @@ use rand::Rng;
 struct RandomGraph {
     seed: u64,
     width: u32,
-}
-
-fn mix(mut value: u64) -> u64 {
-    value ^= value >> 33;
-    value = value.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    value ^= value >> 33;
-    value = value.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    value ^ (value >> 33)
 }
 
 impl RandomGraph {

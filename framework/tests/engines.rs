@@ -1,6 +1,9 @@
 //! Differential tests of the engines on random games: memoized vs plain vs parallel negamax (both modes),
 //! the generic analyses, the one-player search's witnesses and limit, and brute-force construction.
 
+mod common;
+
+use common::mix;
 use ludus_framework::analysis;
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
@@ -10,14 +13,6 @@ use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::plugin::with_threads;
 use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, Solitaire, Value, Verify, Violation};
 use std::ops::ControlFlow;
-
-fn mix(mut value: u64) -> u64 {
-    value ^= value >> 33;
-    value = value.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    value ^= value >> 33;
-    value = value.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    value ^ (value >> 33)
-}
 
 /// A random game DAG: a position is (depth, node); each node has 0..=3 moves to nodes of the next depth
 /// (few nodes per depth, so transpositions are common; the first plies always branch); leaves are won, lost or

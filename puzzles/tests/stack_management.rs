@@ -7,7 +7,7 @@ use ludus_framework::conformance::{check_corruption, check_plugin, check_sample}
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{CaseAnswer, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::Error;
-use ludus_puzzles::stack_management::StackManagement;
+use ludus_puzzles::stack_management::{official_small_set, StackManagement};
 
 const SAMPLE: &str = include_str!("../../samples/stack-management/sample.in");
 
@@ -76,35 +76,11 @@ fn fast_and_generic_agree_on_random_small_cases() {
     assert!(by_path >= 5 && no_path >= 5, "the suit graph decided {by_path} possible and {no_path} impossible cases");
 }
 
-/// An input in the shape of the official small set: `cases` cases of N = 4 stacks of C = 9 cards drawn from
-/// the 13 values of 3 or 4 suits.
-fn small_set(cases: usize, seed: u64) -> String {
-    use rand::seq::SliceRandom;
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut premade = String::new();
-    let mut listed = String::new();
-    for case in 0..cases {
-        let suits = if rng.gen_bool(0.5) { 3 } else { 4 };
-        let mut deck: Vec<(u32, u32)> = (1..=13).flat_map(|value| (1..=suits).map(move |suit| (value, suit))).collect();
-        deck.shuffle(&mut rng);
-        for stack in deck[..36].chunks(9) {
-            premade.push('9');
-            for (value, suit) in stack {
-                premade.push_str(&format!(" {value} {suit}"));
-            }
-            premade.push('\n');
-        }
-        listed.push_str(&format!("4 9\n{} {} {} {}\n", 4 * case, 4 * case + 1, 4 * case + 2, 4 * case + 3));
-    }
-    format!("{}\n{premade}{cases}\n{listed}", 4 * cases)
-}
-
 #[test]
 fn fast_and_generic_agree_on_the_small_set_and_beyond_the_preset() {
     let mut possible = 0;
     for seed in 0..10 {
-        let input = small_set(100, seed);
+        let input = official_small_set(100, seed);
         let fast = solve(&input, "fast", true).unwrap();
         assert_eq!(classes(&fast), classes(&solve(&input, "generic", true).unwrap()), "seed {seed}");
         possible += fast.iter().filter(|answer| answer.class == "POSSIBLE").count();

@@ -152,15 +152,15 @@ impl Game for FastGame {
     }
 
     fn is_legal(&self, board: &Board, placement: &Placement) -> bool {
-        board.placed() < board.size() && board.is_legal(*placement)
+        GenericGame.is_legal(board, placement)
     }
 
     fn play(&self, board: &Board, placement: &Placement) -> Board {
-        board.with(*placement)
+        GenericGame.play(board, placement)
     }
 
     fn outcome(&self, board: &Board) -> Option<Value> {
-        board.is_full().then(|| final_value(board))
+        GenericGame.outcome(board)
     }
 
     fn shortcut(&self, board: &Board) -> Option<Value> {

@@ -175,3 +175,27 @@ fn chain(rng: &mut SeededRng, stacks: usize, depth: usize) -> Vec<Vec<Card>> {
     table.push((1..=depth as u32).map(|value| card(value, path_suits[path - 1])).collect());
     table
 }
+
+/// An input in the shape of the official small set: `cases` cases of N = 4 stacks of C = 9 cards drawn from the
+/// 13 values of 3 or 4 suits (each case uses its own 4 premade stacks). For tests and benches beyond
+/// [`Preset::Small`].
+pub fn official_small_set(cases: usize, seed: u64) -> String {
+    let mut rng = seeded_rng(seed);
+    let mut premade = String::new();
+    let mut listed = String::new();
+    for case in 0..cases {
+        let suits = if rng.gen_bool(0.5) { 3 } else { 4 };
+        let mut deck: Vec<(u32, u32)> = (1..=13).flat_map(|value| (1..=suits).map(move |suit| (value, suit))).collect();
+        deck.shuffle(&mut rng);
+        for stack in deck[..36].chunks(9) {
+            premade.push('9');
+            for (value, suit) in stack {
+                let _ = write!(premade, " {value} {suit}");
+            }
+            premade.push('\n');
+        }
+        let first = 4 * case;
+        let _ = writeln!(listed, "4 9\n{} {} {} {}", first, first + 1, first + 2, first + 3);
+    }
+    format!("{}\n{premade}{cases}\n{listed}", 4 * cases)
+}

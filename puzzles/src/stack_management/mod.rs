@@ -43,6 +43,8 @@
 
 mod fast;
 mod generate;
+
+pub use generate::official_small_set;
 mod generic;
 mod input;
 mod replay;
