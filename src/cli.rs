@@ -96,6 +96,9 @@ pub enum Command {
         /// First seed (instance i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Ask for witnesses too (winning lines), so the verifier replays them.
+        #[arg(long)]
+        witness: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,

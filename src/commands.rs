@@ -4,7 +4,7 @@ use crate::cli::{Format, PresetArg};
 use crate::progress::Bar;
 use crate::registry;
 use anyhow::{bail, Context, Result};
-use ludus_framework::conformance::{check_plugin, judge_sample};
+use ludus_framework::conformance::{check_plugin_with, judge_sample};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
 use serde_json::json;
@@ -108,12 +108,13 @@ pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format) -> Resu
 }
 
 /// `ludus check`: exit status 1 on any failure.
-pub fn check(plugin: &str, cases: usize, seed: u64, format: Format) -> Result<bool> {
+pub fn check(plugin: &str, cases: usize, seed: u64, witness: bool, format: Format) -> Result<bool> {
+    let options = SolveOptions { witness, ..SolveOptions::default() };
     let mut all_good = true;
     let mut reports = Vec::new();
     for plugin in registry::select(plugin)? {
         let started = Instant::now();
-        let report = check_plugin(plugin.as_ref(), cases, seed)?;
+        let report = check_plugin_with(plugin.as_ref(), cases, seed, &options)?;
         let seconds = started.elapsed().as_secs_f64();
         all_good &= report.failures.is_empty();
         if format == Format::Text {

@@ -40,7 +40,9 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             commands::solve(&plugin, file.as_deref(), &options, format, stats).map(|()| true)
         }
         Command::Verify { plugin, input, output, format } => commands::verify(&plugin, &input, &output, format),
-        Command::Check { plugin, cases, seed, format } => commands::check(&plugin, cases, seed, format),
+        Command::Check { plugin, cases, seed, witness, format } => {
+            commands::check(&plugin, cases, seed, witness, format)
+        }
         Command::Gen { plugin, seed, preset, cases, size, output } => {
             commands::generate(&plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)
         }

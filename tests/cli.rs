@@ -137,6 +137,9 @@ fn check_cross_checks_every_plugin() {
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     assert_eq!(stdout.matches("all agree, all verified").count(), plugins().len(), "{stdout}");
+    // With witnesses: every winning line is replayed by the verifier.
+    let output = ludus(&["check", "stack-management", "--cases", "200", "--seed", "3", "--witness"]);
+    assert!(output.status.success(), "{}", text(&output.stdout));
 }
 
 #[test]

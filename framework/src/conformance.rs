@@ -84,6 +84,12 @@ pub struct CheckReport {
 /// Generates `cases` random small one-case inputs (seeds `seed`, `seed + 1`, ...); on each, runs every
 /// solver, compares their answers (by class), and verifies every answer with the plugin's verifier.
 pub fn check_plugin(plugin: &dyn Plugin, cases: usize, seed: u64) -> Result<CheckReport> {
+    check_plugin_with(plugin, cases, seed, &SolveOptions::default())
+}
+
+/// [`check_plugin`] with solve options (for example `witness`, so that winning lines are replayed by the
+/// verifier too); `options.solver` is replaced by each solver in turn.
+pub fn check_plugin_with(plugin: &dyn Plugin, cases: usize, seed: u64, options: &SolveOptions) -> Result<CheckReport> {
     let solvers: Vec<String> = plugin.solvers().iter().map(|s| s.name.to_string()).collect();
     let mut report = CheckReport { cases, solvers: solvers.clone(), failures: Vec::new() };
     for index in 0..cases {
@@ -95,7 +101,8 @@ pub fn check_plugin(plugin: &dyn Plugin, cases: usize, seed: u64) -> Result<Chec
         let mut answers: Vec<(String, Vec<CaseAnswer>)> = Vec::new();
         let mut problems = Vec::new();
         for solver in &solvers {
-            match plugin.solve(source, &SolveOptions::with_solver(solver), &NoProgress) {
+            let options = SolveOptions { solver: solver.clone(), ..options.clone() };
+            match plugin.solve(source, &options, &NoProgress) {
                 Ok(answer) => answers.push((solver.clone(), answer)),
                 Err(error) => problems.push(format!("solver `{solver}` failed: {error}")),
             }
