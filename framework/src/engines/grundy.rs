@@ -7,13 +7,24 @@ use hashbrown::HashMap;
 
 /// The minimum excludant: the least natural number not in `values`.
 pub fn mex(values: &[u32]) -> u32 {
-    let mut seen = vec![false; values.len() + 1];
-    for &value in values {
-        if let Some(slot) = seen.get_mut(value as usize) {
-            *slot = true;
+    let mut sorted = values.to_vec();
+    mex_in_place(&mut sorted)
+}
+
+/// [`mex`] without allocating, in linear time: moves each value `v < len` to index `v` (cyclic sort; the order
+/// of `values` is lost), then the first index not holding itself is the answer.
+pub fn mex_in_place(values: &mut [u32]) -> u32 {
+    let length = values.len();
+    for index in 0..length {
+        loop {
+            let value = values[index] as usize;
+            if value >= length || value == index || values[value] as usize == value {
+                break;
+            }
+            values.swap(index, value);
         }
     }
-    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
+    (0..length).find(|&index| values[index] as usize != index).unwrap_or(length) as u32
 }
 
 /// Memoized Sprague-Grundy evaluation. The table persists across calls; [`GrundyEngine::retain`] drops
@@ -45,6 +56,8 @@ pub fn mex(values: &[u32]) -> u32 {
 pub struct GrundyEngine<K> {
     table: HashMap<K, u32>,
     stats: Stats,
+    /// Option-value buffers for reuse, one per recursion level in use: no allocation per component.
+    buffers: Vec<Vec<u32>>,
 }
 
 impl<K: std::hash::Hash + Eq + Clone> Default for GrundyEngine<K> {
@@ -56,7 +69,7 @@ impl<K: std::hash::Hash + Eq + Clone> Default for GrundyEngine<K> {
 impl<K: std::hash::Hash + Eq + Clone> GrundyEngine<K> {
     /// An engine with an empty table.
     pub fn new() -> Self {
-        GrundyEngine { table: HashMap::new(), stats: Stats::default() }
+        GrundyEngine { table: HashMap::new(), stats: Stats::default(), buffers: Vec::new() }
     }
 
     /// The nimber of one component.
@@ -67,12 +80,14 @@ impl<K: std::hash::Hash + Eq + Clone> GrundyEngine<K> {
             return nimber;
         }
         self.stats.visited += 1;
-        let mut values = Vec::new();
+        let mut values = self.buffers.pop().unwrap_or_default();
+        values.clear();
         game.options(component, &mut |parts, _count| {
             let value = parts.iter().fold(0, |acc, part| acc ^ self.nimber(game, part));
             values.push(value);
         });
-        let nimber = mex(&values);
+        let nimber = mex_in_place(&mut values);
+        self.buffers.push(values);
         self.table.insert(key, nimber);
         nimber
     }
@@ -118,7 +133,7 @@ impl<K: std::hash::Hash + Eq + Clone> GrundyEngine<K> {
 
 #[cfg(test)]
 mod tests {
-    use super::mex;
+    use super::{mex, mex_in_place};
 
     #[test]
     fn mex_is_the_least_missing_value() {
@@ -126,5 +141,23 @@ mod tests {
         assert_eq!(mex(&[1, 2]), 0);
         assert_eq!(mex(&[0, 2, 1, 5]), 3);
         assert_eq!(mex(&[0, 0, 1, 1]), 2);
+        assert_eq!(mex(&[3, 2, 1, 0, 9, 9, 5]), 4);
+    }
+
+    #[test]
+    fn in_place_mex_agrees_with_the_definition() {
+        let mut state = 12345u64;
+        for length in 0..40 {
+            for _ in 0..50 {
+                let values: Vec<u32> = (0..length)
+                    .map(|_| {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        (state >> 59) as u32
+                    })
+                    .collect();
+                let expected = (0..).find(|candidate| !values.contains(candidate)).unwrap();
+                assert_eq!(mex_in_place(&mut values.clone()), expected, "{values:?}");
+            }
+        }
     }
 }
