@@ -33,7 +33,7 @@ fn read_stdin() -> Result<(String, String)> {
 
 fn print_json(value: &serde_json::Value) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, value)?;
+    serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }
