@@ -19,15 +19,15 @@ const END_EASY_SUBSET: usize = 50;
 
 /// A state of a Ludus game for the `minimax` crate: the game (it carries its parameters) and a position.
 #[derive(Clone)]
-struct Node<G: Game> {
-    game: G,
-    position: G::Position,
+struct Node<Rules: Game> {
+    game: Rules,
+    position: Rules::Position,
 }
 
 /// The `minimax` crate's view of a Ludus game.
-struct Adapter<G>(PhantomData<G>);
+struct Adapter<Rules>(PhantomData<Rules>);
 
-fn winner<G: Game>(node: &Node<G>) -> Option<minimax::Winner> {
+fn winner<Rules: Game>(node: &Node<Rules>) -> Option<minimax::Winner> {
     match node.game.outcome(&node.position) {
         Some(Value::Win(_)) => Some(minimax::Winner::PlayerToMove),
         Some(Value::Lose(_)) => Some(minimax::Winner::PlayerJustMoved),
@@ -36,14 +36,14 @@ fn winner<G: Game>(node: &Node<G>) -> Option<minimax::Winner> {
     }
 }
 
-impl<G: Game + Clone> minimax::Game for Adapter<G>
+impl<Rules: Game + Clone> minimax::Game for Adapter<Rules>
 where
-    G::Move: Copy,
+    Rules::Move: Copy,
 {
-    type S = Node<G>;
-    type M = G::Move;
+    type S = Node<Rules>;
+    type M = Rules::Move;
 
-    fn generate_moves(node: &Node<G>, moves: &mut Vec<G::Move>) -> Option<minimax::Winner> {
+    fn generate_moves(node: &Node<Rules>, moves: &mut Vec<Rules::Move>) -> Option<minimax::Winner> {
         if let Some(result) = winner(node) {
             return Some(result);
         }
@@ -52,35 +52,35 @@ where
         moves.is_empty().then_some(minimax::Winner::PlayerJustMoved)
     }
 
-    fn apply(node: &mut Node<G>, mv: G::Move) -> Option<Node<G>> {
+    fn apply(node: &mut Node<Rules>, mv: Rules::Move) -> Option<Node<Rules>> {
         Some(Node { game: node.game.clone(), position: node.game.play(&node.position, &mv) })
     }
 
-    fn get_winner(node: &Node<G>) -> Option<minimax::Winner> {
+    fn get_winner(node: &Node<Rules>) -> Option<minimax::Winner> {
         winner(node)
     }
 }
 
 /// No heuristic: every search here goes to the end of the game, so the evaluator is never asked.
-struct Exact<G>(PhantomData<G>);
+struct Exact<Rules>(PhantomData<Rules>);
 
-impl<G: Game + Clone> minimax::Evaluator for Exact<G>
+impl<Rules: Game + Clone> minimax::Evaluator for Exact<Rules>
 where
-    G::Move: Copy,
+    Rules::Move: Copy,
 {
-    type G = Adapter<G>;
+    type G = Adapter<Rules>;
 
-    fn evaluate(&self, _node: &Node<G>) -> minimax::Evaluation {
+    fn evaluate(&self, _node: &Node<Rules>) -> minimax::Evaluation {
         0
     }
 }
 
 /// The `minimax` crate's outcome of a position: 1 win, 0 draw, -1 loss for the player to move.
-fn minimax_outcome<G: Game + Clone>(game: &G, position: &G::Position, depth: u8) -> i32
+fn minimax_outcome<Rules: Game + Clone>(game: &Rules, position: &Rules::Position, depth: u8) -> i32
 where
-    G::Move: Copy,
+    Rules::Move: Copy,
 {
-    let mut strategy = minimax::Negamax::new(Exact::<G>(PhantomData), depth);
+    let mut strategy = minimax::Negamax::new(Exact::<Rules>(PhantomData), depth);
     let node = Node { game: game.clone(), position: position.clone() };
     if strategy.choose_move(&node).is_none() {
         return winner(&node).map_or(-1, |result| result.evaluate().signum().into());

@@ -47,7 +47,7 @@ impl Row {
     }
 }
 
-fn timed<T>(work: impl FnOnce() -> T) -> (T, f64) {
+fn timed<Output>(work: impl FnOnce() -> Output) -> (Output, f64) {
     let started = Instant::now();
     let result = work();
     (result, started.elapsed().as_secs_f64())

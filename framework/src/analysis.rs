@@ -9,15 +9,19 @@ use serde::Serialize;
 
 /// A move with its value for the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveValue<M> {
+pub struct MoveValue<MoveType> {
     /// The move.
-    pub mv: M,
+    pub mv: MoveType,
     /// Its value for the mover (the child's value backed up).
     pub value: Value,
 }
 
 /// The value of every legal move of `position`, for the player to move, in move-generation order.
-pub fn move_values<G: Game, S: Solver<G>>(solver: &mut S, game: &G, position: &G::Position) -> Vec<MoveValue<G::Move>> {
+pub fn move_values<Rules: Game, Engine: Solver<Rules>>(
+    solver: &mut Engine,
+    game: &Rules,
+    position: &Rules::Position,
+) -> Vec<MoveValue<Rules::Move>> {
     game.legal_moves(position)
         .into_iter()
         .map(|mv| {
@@ -28,7 +32,11 @@ pub fn move_values<G: Game, S: Solver<G>>(solver: &mut S, game: &G, position: &G
 }
 
 /// The number of legal moves of `position` that win for the player to move.
-pub fn count_winning_moves<G: Game, S: Solver<G>>(solver: &mut S, game: &G, position: &G::Position) -> usize {
+pub fn count_winning_moves<Rules: Game, Engine: Solver<Rules>>(
+    solver: &mut Engine,
+    game: &Rules,
+    position: &Rules::Position,
+) -> usize {
     if game.is_over(position) {
         return 0;
     }
@@ -37,11 +45,11 @@ pub fn count_winning_moves<G: Game, S: Solver<G>>(solver: &mut S, game: &G, posi
 
 /// A move of a record made from a winning position into a position winning for the opponent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Mistake<M> {
+pub struct Mistake<MoveType> {
     /// 0-based index of the move in the record (even: the first player's move).
     pub ply: usize,
     /// The move.
-    pub mv: M,
+    pub mv: MoveType,
     /// The value before the move, for the mover (a win).
     pub before: Value,
     /// The value after the move, for the opponent (a win).
@@ -57,24 +65,24 @@ pub struct IllegalMove {
 }
 
 /// Replays `record` from `start` and lists its mistakes, with values from `solver`.
-pub fn mistakes<G: Game, S: Solver<G>>(
-    solver: &mut S,
-    game: &G,
-    start: &G::Position,
-    record: &[G::Move],
-) -> Result<Vec<Mistake<G::Move>>, IllegalMove> {
+pub fn mistakes<Rules: Game, Engine: Solver<Rules>>(
+    solver: &mut Engine,
+    game: &Rules,
+    start: &Rules::Position,
+    record: &[Rules::Move],
+) -> Result<Vec<Mistake<Rules::Move>>, IllegalMove> {
     mistakes_by(game, start, record, |position| solver.value(game, position))
 }
 
 /// Replays `record` from `start` and lists its mistakes, with `value(position)` giving the value of each
 /// position met for its player to move (any evaluator: an engine, a closed form, a table). Legality is checked
 /// with [`Game::is_legal`].
-pub fn mistakes_by<G: Game>(
-    game: &G,
-    start: &G::Position,
-    record: &[G::Move],
-    mut value: impl FnMut(&G::Position) -> Value,
-) -> Result<Vec<Mistake<G::Move>>, IllegalMove> {
+pub fn mistakes_by<Rules: Game>(
+    game: &Rules,
+    start: &Rules::Position,
+    record: &[Rules::Move],
+    mut value: impl FnMut(&Rules::Position) -> Value,
+) -> Result<Vec<Mistake<Rules::Move>>, IllegalMove> {
     let mut found = Vec::new();
     let mut position = start.clone();
     let mut before = value(&position);

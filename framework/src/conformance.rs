@@ -18,13 +18,13 @@ use serde::Serialize;
 /// Checks a game's implementation from `start`: `playouts` random games, each at most `max_plies` long.
 /// `symmetries(p)` lists positions equivalent to `p` (may be empty). With `compare_engines`, each position met
 /// is also solved by memoized and plain negamax (keep the game small). Returns the first problem found.
-pub fn check_game<G: Canonicalize>(
-    game: &G,
-    start: &G::Position,
+pub fn check_game<Rules: Canonicalize>(
+    game: &Rules,
+    start: &Rules::Position,
     playouts: usize,
     max_plies: usize,
     seed: u64,
-    symmetries: &dyn Fn(&G::Position) -> Vec<G::Position>,
+    symmetries: &dyn Fn(&Rules::Position) -> Vec<Rules::Position>,
     compare_engines: bool,
 ) -> std::result::Result<(), String> {
     let mut rng = seeded_rng(seed);

@@ -67,4 +67,4 @@ impl Error {
 }
 
 /// The framework's result type.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub type Result<Success, Failure = Error> = std::result::Result<Success, Failure>;

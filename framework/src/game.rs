@@ -10,11 +10,11 @@ use std::hash::Hash;
 
 /// Marker for position types: cloneable, comparable, hashable and printable.
 pub trait Position: Clone + Eq + Hash + Debug {}
-impl<T: Clone + Eq + Hash + Debug> Position for T {}
+impl<Any: Clone + Eq + Hash + Debug> Position for Any {}
 
 /// Marker for move types: cloneable, comparable, hashable and printable.
 pub trait Move: Clone + Eq + Hash + Debug {}
-impl<T: Clone + Eq + Hash + Debug> Move for T {}
+impl<Any: Clone + Eq + Hash + Debug> Move for Any {}
 
 /// A finite two-player game with perfect information and alternating moves.
 ///

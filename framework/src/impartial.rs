@@ -41,7 +41,7 @@ pub trait Impartial {
 /// one component by the parts of one of its options. Lets negamax cross-check the Grundy engine (a sum is lost
 /// exactly when its nimber is zero). The canonical key is the sorted list of component keys.
 #[derive(Clone, Copy, Debug)]
-pub struct SumGame<'a, G>(pub &'a G);
+pub struct SumGame<'a, Rules>(pub &'a Rules);
 
 /// A move of a [`SumGame`]: which component, and which of its options (in `options` order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,8 +52,8 @@ pub struct SumMove {
     pub option: usize,
 }
 
-impl<G: Impartial> crate::game::Game for SumGame<'_, G> {
-    type Position = Vec<G::Component>;
+impl<Rules: Impartial> crate::game::Game for SumGame<'_, Rules> {
+    type Position = Vec<Rules::Component>;
     type Move = SumMove;
 
     fn moves(&self, position: &Self::Position, moves: &mut Vec<SumMove>) {
@@ -67,7 +67,7 @@ impl<G: Impartial> crate::game::Game for SumGame<'_, G> {
     }
 
     fn play(&self, position: &Self::Position, mv: &SumMove) -> Self::Position {
-        let mut next: Vec<G::Component> = Vec::with_capacity(position.len() + 1);
+        let mut next: Vec<Rules::Component> = Vec::with_capacity(position.len() + 1);
         for (index, part) in position.iter().enumerate() {
             if index != mv.component {
                 next.push(part.clone());
@@ -89,14 +89,14 @@ impl<G: Impartial> crate::game::Game for SumGame<'_, G> {
     }
 }
 
-impl<G: Impartial> crate::game::Canonicalize for SumGame<'_, G>
+impl<Rules: Impartial> crate::game::Canonicalize for SumGame<'_, Rules>
 where
-    G::Key: Ord,
+    Rules::Key: Ord,
 {
-    type Key = Vec<G::Key>;
+    type Key = Vec<Rules::Key>;
 
-    fn canonical(&self, position: &Self::Position) -> Vec<G::Key> {
-        let mut keys: Vec<G::Key> = position.iter().map(|part| self.0.key(part)).collect();
+    fn canonical(&self, position: &Self::Position) -> Vec<Rules::Key> {
+        let mut keys: Vec<Rules::Key> = position.iter().map(|part| self.0.key(part)).collect();
         keys.sort();
         keys
     }

@@ -169,12 +169,12 @@ impl<'a> Reader<'a> {
     }
 
     /// The next token parsed as an integer in `min..=max`.
-    pub fn number<T>(&mut self, what: &str, min: T, max: T) -> Result<T, InputError>
+    pub fn number<Number>(&mut self, what: &str, min: Number, max: Number) -> Result<Number, InputError>
     where
-        T: FromStr + PartialOrd + fmt::Display + Copy,
+        Number: FromStr + PartialOrd + fmt::Display + Copy,
     {
         let token = self.token(what)?;
-        match token.text.parse::<T>() {
+        match token.text.parse::<Number>() {
             Ok(value) if value >= min && value <= max => Ok(value),
             _ => Err(self.expected(token, &format!("{what} (an integer from {min} to {max})"))),
         }

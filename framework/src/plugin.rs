@@ -391,7 +391,7 @@ pub fn thread_count(threads: usize) -> usize {
 }
 
 /// Runs `work` in a rayon pool of `threads` threads (0: all cores).
-pub fn with_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<T> {
+pub fn with_threads<Output: Send>(threads: usize, work: impl FnOnce() -> Output + Send) -> Result<Output> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(thread_count(threads))
         .build()

@@ -144,7 +144,12 @@ impl OrderMoves for TicTacToe {
 }
 
 /// Random positions reachable in `game` from `start`, by random playouts stopped at a random ply.
-fn random_positions<G: Game>(game: &G, start: &G::Position, count: usize, seed: u64) -> Vec<G::Position> {
+fn random_positions<Rules: Game>(
+    game: &Rules,
+    start: &Rules::Position,
+    count: usize,
+    seed: u64,
+) -> Vec<Rules::Position> {
     let mut rng = seeded_rng(seed);
     let mut positions = Vec::new();
     while positions.len() < count {

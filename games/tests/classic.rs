@@ -109,7 +109,7 @@ fn nim_heaps_have_their_size_as_nimber_and_sums_follow_xor() {
     }
 }
 
-fn nimbers<G: Impartial<Component = u32, Key = u32>>(game: &G, up_to: u32) -> Vec<u32> {
+fn nimbers<Rules: Impartial<Component = u32, Key = u32>>(game: &Rules, up_to: u32) -> Vec<u32> {
     let mut engine = GrundyEngine::new();
     (0..=up_to).map(|pins| engine.nimber(game, &pins)).collect()
 }

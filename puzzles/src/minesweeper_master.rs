@@ -88,7 +88,7 @@ pub struct Board {
 
 impl Board {
     /// A board from its text rows.
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Self {
+    pub fn from_rows<Row: AsRef<str>>(rows: &[Row]) -> Self {
         Board { rows: rows.iter().map(|row| row.as_ref().as_bytes().to_vec()).collect() }
     }
 

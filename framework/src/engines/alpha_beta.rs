@@ -142,25 +142,25 @@ pub trait OrderMoves: Game {
 /// assert_eq!(engine.value(&Ordered::new(&Pile), &10), Value::Win(5));
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Ordered<'game, G> {
-    game: &'game G,
+pub struct Ordered<'game, Rules> {
+    game: &'game Rules,
 }
 
-impl<'game, G> Ordered<'game, G> {
+impl<'game, Rules> Ordered<'game, Rules> {
     /// The game `game` with its moves ordered by its hook.
-    pub fn new(game: &'game G) -> Self {
+    pub fn new(game: &'game Rules) -> Self {
         Ordered { game }
     }
 
     /// The wrapped game.
-    pub fn inner(&self) -> &'game G {
+    pub fn inner(&self) -> &'game Rules {
         self.game
     }
 }
 
-impl<G: OrderMoves> Game for Ordered<'_, G> {
-    type Position = G::Position;
-    type Move = G::Move;
+impl<Rules: OrderMoves> Game for Ordered<'_, Rules> {
+    type Position = Rules::Position;
+    type Move = Rules::Move;
 
     fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
         self.game.moves(position, moves);
@@ -184,8 +184,8 @@ impl<G: OrderMoves> Game for Ordered<'_, G> {
     }
 }
 
-impl<G: OrderMoves + Canonicalize> Canonicalize for Ordered<'_, G> {
-    type Key = G::Key;
+impl<Rules: OrderMoves + Canonicalize> Canonicalize for Ordered<'_, Rules> {
+    type Key = Rules::Key;
 
     fn canonical(&self, position: &Self::Position) -> Self::Key {
         self.game.canonical(position)
@@ -203,13 +203,13 @@ impl<G: OrderMoves + Canonicalize> Canonicalize for Ordered<'_, G> {
 /// The table persists across calls (one engine can serve every position of a file) and grows without bound:
 /// callers limit the size of what they search.
 #[derive(Clone, Debug)]
-pub struct AlphaBeta<K> {
+pub struct AlphaBeta<Key> {
     mode: Mode,
-    table: HashMap<K, Bounds>,
+    table: HashMap<Key, Bounds>,
     stats: Stats,
 }
 
-impl<K: std::hash::Hash + Eq + Clone> AlphaBeta<K> {
+impl<Key: std::hash::Hash + Eq + Clone> AlphaBeta<Key> {
     /// An engine with an empty table.
     pub fn new(mode: Mode) -> Self {
         AlphaBeta { mode, table: HashMap::new(), stats: Stats::default() }
@@ -231,16 +231,16 @@ impl<K: std::hash::Hash + Eq + Clone> AlphaBeta<K> {
     }
 
     /// The exact value stored for `key`, if the table has proven one (its two bounds meet).
-    pub fn lookup(&self, key: &K) -> Option<Value> {
+    pub fn lookup(&self, key: &Key) -> Option<Value> {
         self.table.get(key).filter(|bounds| bounds.lower == bounds.upper).map(|bounds| value_of(bounds.lower, 0))
     }
 
     /// Searches `position` (at `depth` below the root) with the window `(alpha, beta)`; fail-soft: a result
     /// `<= alpha` is an upper bound of the score, `>= beta` a lower bound, anything between is exact.
-    fn search<G: Canonicalize<Key = K>>(
+    fn search<Rules: Canonicalize<Key = Key>>(
         &mut self,
-        game: &G,
-        position: &G::Position,
+        game: &Rules,
+        position: &Rules::Position,
         depth: u32,
         mut alpha: i64,
         mut beta: i64,
@@ -288,8 +288,8 @@ impl<K: std::hash::Hash + Eq + Clone> AlphaBeta<K> {
     }
 }
 
-impl<G: Canonicalize> Solver<G> for AlphaBeta<G::Key> {
-    fn value(&mut self, game: &G, position: &G::Position) -> Value {
+impl<Rules: Canonicalize> Solver<Rules> for AlphaBeta<Rules::Key> {
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
         let (alpha, beta) = match self.mode {
             Mode::Exact => (-INFINITY, INFINITY),
             Mode::Outcome => (-1, 1),

@@ -7,7 +7,10 @@ use std::ops::ControlFlow;
 
 /// The first candidate solution of `instance` that `puzzle` verifies, or `None` if no candidate does, with
 /// statistics (`visited` = candidates tried).
-pub fn brute_force<P: Enumerate>(puzzle: &P, instance: &P::Instance) -> (Option<P::Solution>, Stats) {
+pub fn brute_force<Problem: Enumerate>(
+    puzzle: &Problem,
+    instance: &Problem::Instance,
+) -> (Option<Problem::Solution>, Stats) {
     let mut found = None;
     let mut stats = Stats::default();
     puzzle.candidates(instance, &mut |candidate| {

@@ -53,27 +53,27 @@ pub fn mex_in_place(values: &mut [u32]) -> u32 {
 /// assert_eq!(engine.winning_moves(&Nim, &[1, 2]), 1); // only 2 -> 1
 /// ```
 #[derive(Clone, Debug)]
-pub struct GrundyEngine<K> {
-    table: HashMap<K, u32>,
+pub struct GrundyEngine<Key> {
+    table: HashMap<Key, u32>,
     stats: Stats,
     /// Option-value buffers for reuse, one per recursion level in use: no allocation per component.
     buffers: Vec<Vec<u32>>,
 }
 
-impl<K: std::hash::Hash + Eq + Clone> Default for GrundyEngine<K> {
+impl<Key: std::hash::Hash + Eq + Clone> Default for GrundyEngine<Key> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<K: std::hash::Hash + Eq + Clone> GrundyEngine<K> {
+impl<Key: std::hash::Hash + Eq + Clone> GrundyEngine<Key> {
     /// An engine with an empty table.
     pub fn new() -> Self {
         GrundyEngine { table: HashMap::new(), stats: Stats::default(), buffers: Vec::new() }
     }
 
     /// The nimber of one component.
-    pub fn nimber<G: Impartial<Key = K>>(&mut self, game: &G, component: &G::Component) -> u32 {
+    pub fn nimber<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, component: &Rules::Component) -> u32 {
         let key = game.key(component);
         if let Some(&nimber) = self.table.get(&key) {
             self.stats.hits += 1;
@@ -93,13 +93,13 @@ impl<K: std::hash::Hash + Eq + Clone> GrundyEngine<K> {
     }
 
     /// The nimber of a sum of components (XOR of their nimbers); zero exactly when the player to move loses.
-    pub fn sum<G: Impartial<Key = K>>(&mut self, game: &G, components: &[G::Component]) -> u32 {
+    pub fn sum<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, components: &[Rules::Component]) -> u32 {
         components.iter().fold(0, |acc, component| acc ^ self.nimber(game, component))
     }
 
     /// The number of moves of the sum `components` after which the sum's nimber is zero, counting each option
     /// with its multiplicity: the winning moves of the player to move (zero when the position is lost).
-    pub fn winning_moves<G: Impartial<Key = K>>(&mut self, game: &G, components: &[G::Component]) -> u64 {
+    pub fn winning_moves<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, components: &[Rules::Component]) -> u64 {
         let nimbers: Vec<u32> = components.iter().map(|c| self.nimber(game, c)).collect();
         let total = nimbers.iter().fold(0, |acc, n| acc ^ n);
         let mut winning = 0u64;
@@ -116,12 +116,12 @@ impl<K: std::hash::Hash + Eq + Clone> GrundyEngine<K> {
     }
 
     /// Keeps only the table entries whose key satisfies `keep`.
-    pub fn retain(&mut self, mut keep: impl FnMut(&K) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&Key) -> bool) {
         self.table.retain(|key, _| keep(key));
     }
 
     /// The stored nimber of a key, if computed.
-    pub fn lookup(&self, key: &K) -> Option<u32> {
+    pub fn lookup(&self, key: &Key) -> Option<u32> {
         self.table.get(key).copied()
     }
 

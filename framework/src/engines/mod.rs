@@ -32,9 +32,9 @@ pub enum Mode {
 }
 
 /// A two-player search engine: the value of a position of a game.
-pub trait Solver<G: Game> {
+pub trait Solver<Rules: Game> {
     /// The value of `position` for the player to move (exactness of the remoteness depends on the mode).
-    fn value(&mut self, game: &G, position: &G::Position) -> Value;
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value;
 
     /// The statistics gathered so far.
     fn stats(&self) -> Stats;

@@ -25,7 +25,7 @@ pub fn best_of_children(mode: Mode, children: impl IntoIterator<Item = Value>) -
 }
 
 /// The value of `position` if it needs no search: a finished game, or a shortcut the mode may use.
-pub fn settled_value<G: Game>(game: &G, mode: Mode, position: &G::Position) -> Option<Value> {
+pub fn settled_value<Rules: Game>(game: &Rules, mode: Mode, position: &Rules::Position) -> Option<Value> {
     if let Some(value) = game.outcome(position) {
         return Some(value);
     }
@@ -53,7 +53,7 @@ impl PlainNegamax {
         self.stats
     }
 
-    fn search<G: Game>(&mut self, game: &G, position: &G::Position) -> Value {
+    fn search<Rules: Game>(&mut self, game: &Rules, position: &Rules::Position) -> Value {
         if let Some(value) = settled_value(game, self.mode, position) {
             return value;
         }
@@ -64,8 +64,8 @@ impl PlainNegamax {
     }
 }
 
-impl<G: Game> Solver<G> for PlainNegamax {
-    fn value(&mut self, game: &G, position: &G::Position) -> Value {
+impl<Rules: Game> Solver<Rules> for PlainNegamax {
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
         self.search(game, position)
     }
 
@@ -106,13 +106,13 @@ impl<G: Game> Solver<G> for PlainNegamax {
 /// assert_eq!(engine.value(&TakeAway, &10), Value::Win(7));
 /// ```
 #[derive(Clone, Debug)]
-pub struct MemoNegamax<K> {
+pub struct MemoNegamax<Key> {
     mode: Mode,
-    table: HashMap<K, Value>,
+    table: HashMap<Key, Value>,
     stats: Stats,
 }
 
-impl<K: std::hash::Hash + Eq + Clone> MemoNegamax<K> {
+impl<Key: std::hash::Hash + Eq + Clone> MemoNegamax<Key> {
     /// An engine with an empty table.
     pub fn new(mode: Mode) -> Self {
         MemoNegamax { mode, table: HashMap::new(), stats: Stats::default() }
@@ -134,16 +134,16 @@ impl<K: std::hash::Hash + Eq + Clone> MemoNegamax<K> {
     }
 
     /// The stored value of a key, if any.
-    pub fn lookup(&self, key: &K) -> Option<Value> {
+    pub fn lookup(&self, key: &Key) -> Option<Value> {
         self.table.get(key).copied()
     }
 
     /// Iterates over the table (key, value).
-    pub fn entries(&self) -> impl Iterator<Item = (&K, &Value)> {
+    pub fn entries(&self) -> impl Iterator<Item = (&Key, &Value)> {
         self.table.iter()
     }
 
-    fn search<G: Canonicalize<Key = K>>(&mut self, game: &G, position: &G::Position) -> Value {
+    fn search<Rules: Canonicalize<Key = Key>>(&mut self, game: &Rules, position: &Rules::Position) -> Value {
         if let Some(value) = settled_value(game, self.mode, position) {
             return value;
         }
@@ -161,8 +161,8 @@ impl<K: std::hash::Hash + Eq + Clone> MemoNegamax<K> {
     }
 }
 
-impl<G: Canonicalize> Solver<G> for MemoNegamax<G::Key> {
-    fn value(&mut self, game: &G, position: &G::Position) -> Value {
+impl<Rules: Canonicalize> Solver<Rules> for MemoNegamax<Rules::Key> {
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
         self.search(game, position)
     }
 

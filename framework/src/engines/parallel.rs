@@ -24,15 +24,15 @@ const SHARDS: usize = 128;
 /// nodes search sequentially. All threads share one `DashMap` table, so work found by one thread is reused by
 /// all. In [`Mode::Outcome`] a found win stops the sibling tasks of its node (rayon short-circuit).
 #[derive(Debug)]
-pub struct ParallelNegamax<K: Eq + Hash> {
+pub struct ParallelNegamax<Key: Eq + Hash> {
     mode: Mode,
     split_depth: u32,
-    table: DashMap<K, Value, DefaultHashBuilder>,
+    table: DashMap<Key, Value, DefaultHashBuilder>,
     visited: AtomicU64,
     hits: AtomicU64,
 }
 
-impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
+impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
     /// An engine that splits the work over the first `split_depth` plies.
     pub fn new(mode: Mode, split_depth: u32) -> Self {
         ParallelNegamax {
@@ -45,11 +45,11 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
     }
 
     /// The value of `position` (the engine can be shared between threads: `&self`).
-    pub fn evaluate<G>(&self, game: &G, position: &G::Position) -> Value
+    pub fn evaluate<Rules>(&self, game: &Rules, position: &Rules::Position) -> Value
     where
-        G: Canonicalize<Key = K> + Sync,
-        G::Position: Send + Sync,
-        G::Move: Send + Sync,
+        Rules: Canonicalize<Key = Key> + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Move: Send + Sync,
     {
         let mut counters = Stats::default();
         let value = self.search(game, position, 0, &mut counters);
@@ -64,11 +64,11 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
         self.hits.fetch_add(counters.hits, Ordering::Relaxed);
     }
 
-    fn search<G>(&self, game: &G, position: &G::Position, depth: u32, counters: &mut Stats) -> Value
+    fn search<Rules>(&self, game: &Rules, position: &Rules::Position, depth: u32, counters: &mut Stats) -> Value
     where
-        G: Canonicalize<Key = K> + Sync,
-        G::Position: Send + Sync,
-        G::Move: Send + Sync,
+        Rules: Canonicalize<Key = Key> + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Move: Send + Sync,
     {
         if let Some(value) = settled_value(game, self.mode, position) {
             return value;
@@ -118,14 +118,14 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelNegamax<K> {
     }
 }
 
-impl<G> Solver<G> for ParallelNegamax<G::Key>
+impl<Rules> Solver<Rules> for ParallelNegamax<Rules::Key>
 where
-    G: Canonicalize + Sync,
-    G::Key: Send + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
+    Rules: Canonicalize + Sync,
+    Rules::Key: Send + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Move: Send + Sync,
 {
-    fn value(&mut self, game: &G, position: &G::Position) -> Value {
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
         self.evaluate(game, position)
     }
 
@@ -142,19 +142,19 @@ where
 /// of components in parallel, where each wave's options lie in earlier waves (for example sub-rectangles
 /// ordered by area); [`ParallelGrundy::nimber`] then answers from the table.
 #[derive(Debug)]
-pub struct ParallelGrundy<K: Eq + Hash> {
-    table: DashMap<K, u32, DefaultHashBuilder>,
+pub struct ParallelGrundy<Key: Eq + Hash> {
+    table: DashMap<Key, u32, DefaultHashBuilder>,
     visited: AtomicU64,
     hits: AtomicU64,
 }
 
-impl<K: Eq + Hash + Clone + Send + Sync> Default for ParallelGrundy<K> {
+impl<Key: Eq + Hash + Clone + Send + Sync> Default for ParallelGrundy<Key> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
+impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
     /// An engine with an empty table.
     pub fn new() -> Self {
         ParallelGrundy {
@@ -165,9 +165,9 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
     }
 
     /// The nimber of `component` (recursive, memoized in the shared table).
-    pub fn nimber<G>(&self, game: &G, component: &G::Component) -> u32
+    pub fn nimber<Rules>(&self, game: &Rules, component: &Rules::Component) -> u32
     where
-        G: Impartial<Key = K> + Sync,
+        Rules: Impartial<Key = Key> + Sync,
     {
         let mut counters = Stats::default();
         let nimber = self.nimber_counted(game, component, &mut counters);
@@ -177,9 +177,9 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
     }
 
     /// [`ParallelGrundy::nimber`], counting in the caller's local counters (see [`ParallelNegamax`]'s flush).
-    fn nimber_counted<G>(&self, game: &G, component: &G::Component, counters: &mut Stats) -> u32
+    fn nimber_counted<Rules>(&self, game: &Rules, component: &Rules::Component, counters: &mut Stats) -> u32
     where
-        G: Impartial<Key = K> + Sync,
+        Rules: Impartial<Key = Key> + Sync,
     {
         let key = game.key(component);
         if let Some(nimber) = self.table.get(&key) {
@@ -197,10 +197,10 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
     }
 
     /// Evaluates each wave in parallel, one wave after the other.
-    pub fn precompute<G>(&self, game: &G, waves: &[Vec<G::Component>])
+    pub fn precompute<Rules>(&self, game: &Rules, waves: &[Vec<Rules::Component>])
     where
-        G: Impartial<Key = K> + Sync,
-        G::Component: Send + Sync,
+        Rules: Impartial<Key = Key> + Sync,
+        Rules::Component: Send + Sync,
     {
         for wave in waves {
             wave.par_iter().for_each(|component| {
@@ -210,10 +210,10 @@ impl<K: Eq + Hash + Clone + Send + Sync> ParallelGrundy<K> {
     }
 
     /// The nimber of a sum (XOR of the components' nimbers).
-    pub fn sum<G>(&self, game: &G, components: &[G::Component]) -> u32
+    pub fn sum<Rules>(&self, game: &Rules, components: &[Rules::Component]) -> u32
     where
-        G: Impartial<Key = K> + Sync,
-        G::Component: Send + Sync,
+        Rules: Impartial<Key = Key> + Sync,
+        Rules::Component: Send + Sync,
     {
         components.par_iter().map(|c| self.nimber(game, c)).reduce(|| 0, |a, b| a ^ b)
     }

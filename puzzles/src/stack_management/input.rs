@@ -70,12 +70,12 @@ pub(crate) fn line_at(text: &str, offset: usize) -> usize {
 }
 
 /// The next token as an integer in `min..=max`, with its byte offset.
-fn read<T>(reader: &mut Reader<'_>, what: &str, min: T, max: T) -> Result<(T, usize), InputError>
+fn read<Number>(reader: &mut Reader<'_>, what: &str, min: Number, max: Number) -> Result<(Number, usize), InputError>
 where
-    T: FromStr + PartialOrd + Display + Copy,
+    Number: FromStr + PartialOrd + Display + Copy,
 {
     let token = reader.token(what)?;
-    match token.text.parse::<T>() {
+    match token.text.parse::<Number>() {
         Ok(value) if value >= min && value <= max => Ok((value, token.offset)),
         _ => Err(reader.expected(token, &format!("{what} (an integer from {min} to {max})"))),
     }
