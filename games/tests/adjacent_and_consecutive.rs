@@ -406,7 +406,7 @@ fn zero_tiles_and_zero_games_are_rejected() {
 #[test]
 fn huge_t_and_huge_n_are_limit_errors() {
     match solve("20000\n", "fast") {
-        Err(Error::Limit { got: 20_000, limit: 10_000, what, .. }) => assert!(what.contains("line 1"), "{what}"),
+        Err(Error::Limit { got: 20_000, limit: 10_000, what, .. }) => assert!(what.contains("test.in:1:1"), "{what}"),
         other => panic!("expected a limit error, got {other:?}"),
     }
 }
@@ -415,7 +415,7 @@ fn huge_t_and_huge_n_are_limit_errors() {
 fn huge_n_is_a_limit_error_naming_the_game() {
     match solve("2\n1\n1 1\n1000000\n", "fast") {
         Err(Error::Limit { got: 1_000_000, limit: 100_000, what, .. }) => {
-            assert!(what.contains("game 2") && what.contains("line 4"), "{what}")
+            assert!(what.contains("game 2") && what.contains("test.in:4:1"), "{what}")
         }
         other => panic!("expected a limit error, got {other:?}"),
     }

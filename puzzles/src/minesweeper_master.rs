@@ -565,7 +565,7 @@ impl RowSearch {
 /// Reads and checks a whole input: T, then R C M per case.
 pub fn parse_input(input: Source<'_>) -> Result<Vec<Instance>> {
     let mut reader = Reader::new(&input);
-    let count = reader.number::<usize>("the number of cases T", 1, MAX_CASES)?;
+    let count = reader.bounded("the number of cases T", 1, MAX_CASES as u64, "")? as usize;
     let mut instances = Vec::with_capacity(count);
     let mut total = 0u64;
     for case in 1..=count {

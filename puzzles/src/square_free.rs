@@ -649,7 +649,7 @@ fn read_counts(
 /// Parses a whole input file in the official format.
 pub fn parse_input(input: Source<'_>) -> Result<Vec<Instance>> {
     let mut reader = Reader::new(&input);
-    let count = reader.number::<usize>("the number of cases T", 1, MAX_CASES)?;
+    let count = reader.bounded("the number of cases T", 1, MAX_CASES as u64, "")? as usize;
     let mut instances = Vec::with_capacity(count.min(1024));
     for case in 1..=count {
         reader.set_context(format!("case {case}"));

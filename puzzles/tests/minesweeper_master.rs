@@ -283,9 +283,11 @@ fn truncated_input_names_what_is_missing() {
 }
 
 #[test]
-fn case_count_out_of_range_is_an_input_error() {
+fn case_count_out_of_range_is_an_input_error_or_a_limit() {
     assert!(input_error("0\n").starts_with("test.in:1:1: expected the number of cases T (an integer from 1 to 10000)"));
-    assert!(input_error("10001\n").contains("found `10001`"));
+    let error = solve("10001\n", "fast").unwrap_err();
+    assert!(matches!(error, Error::Limit { got: 10_001, limit: 10_000, .. }), "{error}");
+    assert!(error.to_string().contains("the number of cases T at test.in:1:1"), "{error}");
     assert!(input_error("x\n").contains("found `x`"));
 }
 

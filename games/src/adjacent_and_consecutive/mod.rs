@@ -215,21 +215,11 @@ fn read_index(reader: &mut Reader<'_>, what: &str, size: u32) -> std::result::Re
 /// Parses an input in the official format.
 pub fn parse(input: Source<'_>) -> Result<Vec<Record>> {
     let mut reader = Reader::new(&input);
-    let offset = reader.offset();
-    let games = reader.number::<u64>("the number of games T", 1, u64::MAX)?;
-    if games > MAX_GAMES {
-        let (line, _) = reader.line_column(offset);
-        return Err(Error::limit(format!("the number of games T ({}, line {line})", input.name), games, MAX_GAMES));
-    }
+    let games = reader.bounded("the number of games T", 1, MAX_GAMES, "")?;
     let mut records = Vec::new();
     for game in 1..=games {
         reader.set_context(format!("game {game}"));
-        let size = reader.number::<u64>("N, the number of tiles", 1, u64::MAX)?;
-        if size > MAX_SIZE {
-            let (line, _) = reader.line_column(reader.offset());
-            return Err(Error::limit(format!("N of game {game} ({}, line {line})", input.name), size, MAX_SIZE));
-        }
-        let size = size as u32;
+        let size = reader.bounded("N, the number of tiles", 1, MAX_SIZE, "")? as u32;
         let mut tile_turn = vec![0usize; size as usize + 1];
         let mut cell_turn = vec![0usize; size as usize + 1];
         let mut moves = Vec::with_capacity(size as usize);
