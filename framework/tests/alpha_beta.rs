@@ -38,7 +38,8 @@ impl Game for RandomGraph {
         let count = self.hash(level, index, 1) % 7;
         for slot in 0..count {
             let below = self.hash(level, index, 10 + slot);
-            let target_level = level.saturating_sub(1 + u32::from(below % 4 == 0) + u32::from(below % 16 == 0));
+            let target_level =
+                level.saturating_sub(1 + u32::from(below.is_multiple_of(4)) + u32::from(below.is_multiple_of(16)));
             let target = ((below >> 8) % u64::from(self.width)) as u32;
             if !moves.contains(&(target_level, target)) {
                 moves.push((target_level, target));
@@ -54,7 +55,9 @@ impl Game for RandomGraph {
         match self.hash(level, index, 2) % 16 {
             0 => Some(Value::LOST),
             1 => Some(Value::Draw),
-            _ if level == 0 => Some(if self.hash(level, index, 3) % 2 == 0 { Value::LOST } else { Value::Draw }),
+            _ if level == 0 => {
+                Some(if self.hash(level, index, 3).is_multiple_of(2) { Value::LOST } else { Value::Draw })
+            }
             _ => None,
         }
     }

@@ -590,7 +590,7 @@ impl ConnectFourPlugin {
     fn answer(game: &ConnectFour, case: &Case, value: Value, score: i32) -> CaseAnswer {
         let winner = match value {
             Value::Draw => "none",
-            Value::Win(_) if case.board.stones() % 2 == 0 => "first",
+            Value::Win(_) if case.board.stones().is_multiple_of(2) => "first",
             Value::Lose(_) if case.board.stones() % 2 == 1 => "first",
             _ => "second",
         };

@@ -58,7 +58,7 @@ impl Board {
 
     /// Whether player A (who makes the odd turns) is to move.
     pub fn a_to_move(&self) -> bool {
-        self.placed % 2 == 0
+        self.placed.is_multiple_of(2)
     }
 
     /// Whether every cell is filled.

@@ -105,7 +105,7 @@ pub struct Mistakes {
 
 impl Mistakes {
     fn record(&mut self, ply: usize) {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             self.by_a += 1;
         } else {
             self.by_b += 1;
