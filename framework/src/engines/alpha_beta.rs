@@ -182,6 +182,10 @@ impl<Rules: OrderMoves> Game for Ordered<'_, Rules> {
     fn shortcut_is_exact(&self) -> bool {
         self.game.shortcut_is_exact()
     }
+
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        self.game.is_legal(position, mv)
+    }
 }
 
 impl<Rules: OrderMoves + Canonicalize> Canonicalize for Ordered<'_, Rules> {
