@@ -1,5 +1,6 @@
-//! An impartial game with the Sprague-Grundy engine: Grundy's game (split one heap into two unequal heaps;
-//! whoever cannot move loses). Heaps are independent components; a position is a sum.
+//! An impartial game with the Sprague-Grundy engine: Lasker's Nim (take any number of stones from one heap, or
+//! split a heap into two non-empty heaps; whoever cannot move loses). Heaps are independent components; a
+//! position is a sum, lost for the player to move exactly when the XOR of the heaps' nimbers is zero.
 //!
 //! Run with `cargo run --release --example grundy_game`.
 
@@ -8,10 +9,10 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::{Impartial, SumGame};
 
-/// Grundy's game: a heap of n splits into heaps a and n - a with a != n - a, both non-empty.
-struct GrundysGame;
+/// Lasker's Nim: a heap of n becomes any smaller heap (possibly none), or two non-empty heaps adding up to n.
+struct LaskersNim;
 
-impl Impartial for GrundysGame {
+impl Impartial for LaskersNim {
     type Component = u32;
     type Key = u32;
 
@@ -20,24 +21,37 @@ impl Impartial for GrundysGame {
     }
 
     fn options(&self, heap: &u32, emit: &mut dyn FnMut(&[u32], u64)) {
-        for smaller in 1..heap.div_ceil(2) {
-            emit(&[smaller, heap - smaller], 1);
+        if *heap > 0 {
+            emit(&[], 1);
+        }
+        for smaller in 1..*heap {
+            emit(&[smaller], 1);
+        }
+        for left in 1..=heap / 2 {
+            emit(&[left, heap - left], 1);
         }
     }
 }
 
 fn main() {
     let mut engine = GrundyEngine::new();
-    let nimbers: Vec<u32> = (0..=30).map(|heap| engine.nimber(&GrundysGame, &heap)).collect();
-    // OEIS A002188 begins 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0.
-    println!("nimbers of heaps 0..=30: {nimbers:?}");
-    assert_eq!(nimbers[..21], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]);
+    let nimbers: Vec<u32> = (0..=24).map(|heap| engine.nimber(&LaskersNim, &heap)).collect();
+    println!("nimbers of heaps 0..=24: {nimbers:?}");
+    // The known closed form: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+    for (heap, &nimber) in nimbers.iter().enumerate().skip(1) {
+        let expected = match heap % 4 {
+            3 => heap + 1,
+            0 => heap - 1,
+            _ => heap,
+        };
+        assert_eq!(nimber as usize, expected, "heap {heap}");
+    }
 
-    let position = [5, 7, 9];
-    let nimber = engine.sum(&GrundysGame, &position);
-    let winning = engine.winning_moves(&GrundysGame, &position);
+    let position = [3, 5, 6];
+    let nimber = engine.sum(&LaskersNim, &position);
+    let winning = engine.winning_moves(&LaskersNim, &position);
     let mut negamax = MemoNegamax::new(Mode::Outcome);
-    let value = negamax.value(&SumGame(&GrundysGame), &position.to_vec());
+    let value = negamax.value(&SumGame(&LaskersNim), &position.to_vec());
     let verdict = if value.is_win() { "a win" } else { "a loss" };
     println!(
         "heaps {position:?}: nimber {nimber}, {winning} winning moves; negamax says {verdict} for the player to move"

@@ -6,7 +6,7 @@
 use hashbrown::HashSet;
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::{Canonicalize, Game, Impartial, Value};
-use ludus_games::classic::{Board, DawsonsKayles, Kayles, TicTacToe};
+use ludus_games::classic::{Board, DawsonsKayles, GrundysGame, Kayles, TicTacToe};
 use ludus_games::connect_four::{self, ConnectFour};
 
 const FACTS: &str = include_str!("data/reference_counts.txt");
@@ -49,24 +49,6 @@ fn count_games<Rules: Game>(game: &Rules, position: &Rules::Position, first_to_m
         }
     }
     total
-}
-
-/// Grundy's game, as in the `grundy_game` example.
-struct GrundysGame;
-
-impl Impartial for GrundysGame {
-    type Component = u32;
-    type Key = u32;
-
-    fn key(&self, heap: &u32) -> u32 {
-        *heap
-    }
-
-    fn options(&self, heap: &u32, emit: &mut dyn FnMut(&[u32], u64)) {
-        for smaller in 1..heap.div_ceil(2) {
-            emit(&[smaller, heap - smaller], 1);
-        }
-    }
 }
 
 fn nimbers<Rules: Impartial<Component = u32, Key = u32>>(game: &Rules, argument: &str) -> String {

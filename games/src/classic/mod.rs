@@ -1,9 +1,9 @@
 //! Classic games with published reference facts, used by tests, examples and benches: tic-tac-toe (a
-//! two-player game with the board's 8 symmetries as its canonicalization), Nim, Kayles and Dawson's Kayles
-//! (impartial games for the Sprague-Grundy engine).
+//! two-player game with the board's 8 symmetries as its canonicalization), Nim, Kayles, Dawson's Kayles and
+//! Grundy's game (impartial games for the Sprague-Grundy engine).
 
 pub mod octal;
 pub mod tic_tac_toe;
 
-pub use octal::{DawsonsKayles, Kayles, Nim};
+pub use octal::{DawsonsKayles, GrundysGame, Kayles, Nim};
 pub use tic_tac_toe::{Board, TicTacToe};

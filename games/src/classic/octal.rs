@@ -1,4 +1,4 @@
-//! Nim, Kayles and Dawson's Kayles as [`Impartial`] games over heaps / rows of pins.
+//! Nim, Kayles, Dawson's Kayles and Grundy's game as [`Impartial`] games over heaps / rows of pins.
 //!
 //! Published facts (asserted in tests): a Nim heap of n has nimber n; Kayles nimbers satisfy G(n) = G(n + 12)
 //! for every n >= 71 (the last exception is n = 70); Dawson's Kayles, where a move removes two adjacent pins from
@@ -78,5 +78,24 @@ impl Impartial for DawsonsKayles {
 
     fn options(&self, pins: &u32, emit: &mut dyn FnMut(&[u32], u64)) {
         emit_splits(*pins, 2, emit);
+    }
+}
+
+/// Grundy's game: a heap of n splits into two unequal non-empty heaps (OEIS A002188 lists its nimbers).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GrundysGame;
+
+impl Impartial for GrundysGame {
+    type Component = u32;
+    type Key = u32;
+
+    fn key(&self, heap: &u32) -> u32 {
+        *heap
+    }
+
+    fn options(&self, heap: &u32, emit: &mut dyn FnMut(&[u32], u64)) {
+        for smaller in 1..heap.div_ceil(2) {
+            emit(&[smaller, heap - smaller], 1);
+        }
     }
 }
