@@ -37,7 +37,7 @@ pub trait Impartial {
     }
 }
 
-/// Any [`Impartial`] game seen as a two-player [`Game`]: a position is a list of components, a move replaces
+/// Any [`Impartial`] game seen as a two-player [`Game`](crate::Game): a position is a list of components, a move replaces
 /// one component by the parts of one of its options. Lets negamax cross-check the Grundy engine (a sum is lost
 /// exactly when its nimber is zero). The canonical key is the sorted list of component keys.
 #[derive(Clone, Copy, Debug)]
