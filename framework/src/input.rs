@@ -199,6 +199,17 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// [`Reader::number`] together with the token's byte offset (for errors about the value found there later,
+    /// such as a repeated tile).
+    pub fn number_at<Number>(&mut self, what: &str, min: Number, max: Number) -> Result<(Number, usize), InputError>
+    where
+        Number: FromStr + PartialOrd + fmt::Display + Copy,
+    {
+        self.skip_whitespace();
+        let offset = self.offset;
+        Ok((self.number(what, min, max)?, offset))
+    }
+
     /// The next non-empty line, trimmed, as a token (for grid rows). Skips blank lines.
     pub fn line(&mut self, what: &str) -> Result<Token<'a>, InputError> {
         self.skip_whitespace();

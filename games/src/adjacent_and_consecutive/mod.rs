@@ -28,7 +28,7 @@ use ludus_framework::analysis::{IllegalMove, Mistake};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Mode, Solver};
-use ludus_framework::input::{InputError, Reader, Source};
+use ludus_framework::input::{Reader, Source};
 use ludus_framework::plugin::{
     self, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Preset, Progress, Sample, SolveOptions,
     SolverInfo,
@@ -203,15 +203,6 @@ impl Reference {
     }
 }
 
-/// Reads an index token from 1 to `size`, with its offset.
-fn read_index(reader: &mut Reader<'_>, what: &str, size: u32) -> std::result::Result<(u32, usize), InputError> {
-    let token = reader.token(what)?;
-    match token.text.parse::<u32>() {
-        Ok(value) if (1..=size).contains(&value) => Ok((value, token.offset)),
-        _ => Err(reader.expected(token, &format!("{what} (an integer from 1 to {size})"))),
-    }
-}
-
 /// Parses an input in the official format.
 pub fn parse(input: Source<'_>) -> Result<Vec<Record>> {
     let mut reader = Reader::new(&input);
@@ -225,8 +216,8 @@ pub fn parse(input: Source<'_>) -> Result<Vec<Record>> {
         let mut moves = Vec::with_capacity(size as usize);
         for turn in 1..=size as usize {
             reader.set_context(format!("game {game}, turn {turn}"));
-            let (tile, tile_offset) = read_index(&mut reader, "the tile number M", size)?;
-            let (cell, cell_offset) = read_index(&mut reader, "the cell number C", size)?;
+            let (tile, tile_offset) = reader.number_at("the tile number M", 1, size)?;
+            let (cell, cell_offset) = reader.number_at("the cell number C", 1, size)?;
             for (value, offset, turns, what) in
                 [(tile, tile_offset, &mut tile_turn, "tile"), (cell, cell_offset, &mut cell_turn, "cell")]
             {

@@ -5,8 +5,6 @@
 use super::Card;
 use ludus_framework::input::{InputError, Reader, Source};
 use ludus_framework::{Error, Result};
-use std::fmt::Display;
-use std::str::FromStr;
 
 /// The official bound on the number of cases T.
 pub(crate) const MAX_CASES: u64 = 100;
@@ -64,23 +62,6 @@ impl Instance {
     }
 }
 
-/// 1-based line of byte `offset` in `text`.
-pub(crate) fn line_at(text: &str, offset: usize) -> usize {
-    text.as_bytes().iter().take(offset).filter(|&&byte| byte == b'\n').count() + 1
-}
-
-/// The next token as an integer in `min..=max`, with its byte offset.
-fn read<Number>(reader: &mut Reader<'_>, what: &str, min: Number, max: Number) -> Result<(Number, usize), InputError>
-where
-    Number: FromStr + PartialOrd + Display + Copy,
-{
-    let token = reader.token(what)?;
-    match token.text.parse::<Number>() {
-        Ok(value) if value >= min && value <= max => Ok((value, token.offset)),
-        _ => Err(reader.expected(token, &format!("{what} (an integer from {min} to {max})"))),
-    }
-}
-
 /// Adds a context (`case 3`, `premade stack 7`) to an error built without one.
 fn within(context: impl Fn() -> String) -> impl Fn(InputError) -> InputError {
     move |mut error| {
@@ -94,7 +75,8 @@ fn within(context: impl Fn() -> String) -> impl Fn(InputError) -> InputError {
 /// Parses and checks a whole input file.
 pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
     let mut reader = Reader::new(&source);
-    let place = |offset: usize| format!("{} line {}", source.name, line_at(source.text, offset));
+    let lines = Reader::new(&source);
+    let place = |offset: usize| format!("{} line {}", source.name, lines.line_column(offset).0);
     let premade_count = reader.bounded("the number of premade stacks P", 1, MAX_PREMADE, "")? as usize;
     let mut cards: Vec<Card> = Vec::new();
     let mut starts = Vec::with_capacity(premade_count + 1);
@@ -102,7 +84,7 @@ pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
     for index in 0..premade_count {
         let context = || format!("premade stack {index}");
         let (count, offset) =
-            read::<usize>(&mut reader, "the number of cards C_i", 1, MAX_SIDE).map_err(within(context))?;
+            reader.number_at::<usize>("the number of cards C_i", 1, MAX_SIDE).map_err(within(context))?;
         if cards.len() + count > MAX_PREMADE_CARDS {
             return Err(Error::limit(
                 format!("the number of cards in premade stacks 0 to {index} ({})", place(offset)),
@@ -112,8 +94,8 @@ pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
         }
         cards.reserve(count);
         for _ in 0..count {
-            let (value, _) = read::<u32>(&mut reader, "a card value", 1, MAX_LABEL).map_err(within(context))?;
-            let (suit, _) = read::<u32>(&mut reader, "a card suit", 1, MAX_LABEL).map_err(within(context))?;
+            let (value, _) = reader.number_at::<u32>("a card value", 1, MAX_LABEL).map_err(within(context))?;
+            let (suit, _) = reader.number_at::<u32>("a card suit", 1, MAX_LABEL).map_err(within(context))?;
             cards.push(Card { value, suit });
         }
         starts.push(cards.len());
@@ -123,8 +105,8 @@ pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
     let mut duplicates = Duplicates::new(&instance.cards);
     for number in 1..=case_count as usize {
         let context = || format!("case {number}");
-        let (stacks, offset) = read::<usize>(&mut reader, "N", 2, MAX_SIDE).map_err(within(context))?;
-        let (depth, _) = read::<usize>(&mut reader, "C", 2, MAX_SIDE).map_err(within(context))?;
+        let (stacks, offset) = reader.number_at::<usize>("N", 2, MAX_SIDE).map_err(within(context))?;
+        let (depth, _) = reader.number_at::<usize>("C", 2, MAX_SIDE).map_err(within(context))?;
         if stacks * depth > MAX_CASE_CARDS {
             return Err(Error::limit(
                 format!("N x C in case {number} ({})", place(offset)),
@@ -136,7 +118,7 @@ pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
         let mut first_index = None;
         for _ in 0..stacks {
             let (index, at) =
-                read::<usize>(&mut reader, "a premade stack index", 0, premade_count - 1).map_err(within(context))?;
+                reader.number_at::<usize>("a premade stack index", 0, premade_count - 1).map_err(within(context))?;
             first_index.get_or_insert(at);
             let found = instance.premade(index).len();
             if found != depth {

@@ -49,7 +49,7 @@ mod generic;
 mod input;
 mod replay;
 
-use ludus_framework::input::Source;
+use ludus_framework::input::{Reader, Source};
 use ludus_framework::plugin::{
     self, judge_cases, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, NoProgress, Plugin, Progress,
     Sample, SeededRng, SolveOptions, SolverInfo,
@@ -185,25 +185,17 @@ impl Plugin for StackManagement {
                 instance.fill(case, &mut cards);
             }
             let (possible, reason, steps) = if solver == "generic" {
-                let place =
-                    || format!("case {number} ({} line {})", input.name, input::line_at(input.text, case.offset));
+                let place = || {
+                    let line = Reader::new(&input).line_column(case.offset).0;
+                    format!("case {number} ({} line {line})", input.name)
+                };
                 let hint = "the generic solver covers the small set; pass --no-limit (SolveOptions::no_limit) to \
                             search anyway, or use the fast solver";
-                if !options.no_limit && stacks > generic::MAX_STACKS {
-                    return Err(Error::limit_with_hint(
-                        format!("N in {}", place()),
-                        stacks as u64,
-                        generic::MAX_STACKS as u64,
-                        hint,
-                    ));
-                }
-                if !options.no_limit && depth > generic::MAX_DEPTH {
-                    return Err(Error::limit_with_hint(
-                        format!("C in {}", place()),
-                        depth as u64,
-                        generic::MAX_DEPTH as u64,
-                        hint,
-                    ));
+                for (what, size, limit) in [("N", stacks, generic::MAX_STACKS), ("C", depth, generic::MAX_DEPTH)] {
+                    if !options.no_limit && size > limit {
+                        let what = format!("{what} in {}", place());
+                        return Err(Error::limit_with_hint(what, size as u64, limit as u64, hint));
+                    }
                 }
                 match generic::solve(&cards, stacks, depth, progress) {
                     Ok(Some(steps)) => (true, "the search found a winning line".to_string(), steps),
