@@ -8,8 +8,10 @@ use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::{Impartial, SumGame};
+use ludus_games::classic::Nim;
 
-/// Lasker's Nim: a heap of n becomes any smaller heap (possibly none), or two non-empty heaps adding up to n.
+/// Lasker's Nim: Nim's moves (a heap of n becomes any smaller heap, possibly none), plus splitting a heap
+/// into two non-empty heaps adding up to n. Built on the library's [`Nim`].
 struct LaskersNim;
 
 impl Impartial for LaskersNim {
@@ -17,16 +19,11 @@ impl Impartial for LaskersNim {
     type Key = u32;
 
     fn key(&self, heap: &u32) -> u32 {
-        *heap
+        Nim.key(heap)
     }
 
     fn options(&self, heap: &u32, emit: &mut dyn FnMut(&[u32], u64)) {
-        if *heap > 0 {
-            emit(&[], 1);
-        }
-        for smaller in 1..*heap {
-            emit(&[smaller], 1);
-        }
+        Nim.options(heap, emit);
         for left in 1..=heap / 2 {
             emit(&[left, heap - left], 1);
         }
