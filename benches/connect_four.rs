@@ -6,7 +6,7 @@
 //! run asserts the value it computes.
 
 use criterion::{criterion_main, Criterion};
-use ludus_framework::engines::alpha_beta::{AlphaBeta, Ordered};
+use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::input::Source;
@@ -23,7 +23,7 @@ const WEAK_SOLVES: [(u32, u32, Value); 4] =
 
 fn weak_solve_alpha_beta(game: &ConnectFour) -> (Value, u64) {
     let mut engine = AlphaBeta::new(Mode::Outcome);
-    let value = engine.value(&Ordered::new(game), &Board::EMPTY);
+    let value = engine.value(game, &Board::EMPTY);
     (value.outcome(), engine.stats().visited)
 }
 

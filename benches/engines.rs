@@ -4,9 +4,10 @@
 //! `Negamax` (alpha-beta without a table, searched to the full depth) through a small adapter of the same games.
 
 use criterion::{criterion_main, Criterion};
-use ludus_framework::engines::alpha_beta::{AlphaBeta, Ordered};
+use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::hints::NoHints;
 use ludus_framework::{Game, Value};
 use ludus_games::classic::{self, TicTacToe};
 use ludus_games::connect_four::{Board, ConnectFour};
@@ -136,19 +137,19 @@ fn connect_four(criterion: &mut Criterion) {
             }
         })
     });
-    group.bench_function("AlphaBeta (game order)", |bencher| {
+    group.bench_function("AlphaBeta (no hints)", |bencher| {
+        bencher.iter(|| {
+            let mut engine = AlphaBeta::new(Mode::Exact);
+            for (board, score) in &positions {
+                assert_eq!(game.score(board, engine.value(&NoHints(&game), board)), *score);
+            }
+        })
+    });
+    group.bench_function("AlphaBeta (the game's hints)", |bencher| {
         bencher.iter(|| {
             let mut engine = AlphaBeta::new(Mode::Exact);
             for (board, score) in &positions {
                 assert_eq!(game.score(board, engine.value(&game, board)), *score);
-            }
-        })
-    });
-    group.bench_function("AlphaBeta (threats and centre first)", |bencher| {
-        bencher.iter(|| {
-            let mut engine = AlphaBeta::new(Mode::Exact);
-            for (board, score) in &positions {
-                assert_eq!(game.score(board, engine.value(&Ordered::new(&game), board)), *score);
             }
         })
     });
@@ -182,7 +183,7 @@ fn connect_four(criterion: &mut Criterion) {
     group.bench_function("AlphaBeta", |bencher| {
         bencher.iter(|| {
             for (board, score) in &few_empty {
-                let value = AlphaBeta::new(Mode::Exact).value(&Ordered::new(&game), board);
+                let value = AlphaBeta::new(Mode::Exact).value(&game, board);
                 assert_eq!(game.score(board, value), *score);
             }
         })

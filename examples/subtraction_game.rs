@@ -4,9 +4,10 @@
 //! Run with `cargo run --release --example subtraction_game`.
 
 use ludus_framework::analysis;
+use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Mode, Solver};
-use ludus_framework::{Canonicalize, Game, Value};
+use ludus_framework::{Canonicalize, Game, SearchHints, Value};
 
 /// The subtraction game with the removal set {1, 3, 4}.
 struct Subtraction {
@@ -31,6 +32,10 @@ impl Game for Subtraction {
     }
 }
 
+/// No search hints: every engine searches every move. (A game that knows more, such as which moves are
+/// forced or promising, says so here; see `ludus_framework::hints`.)
+impl SearchHints for Subtraction {}
+
 /// Identity canonicalization: the pile size is already canonical.
 impl Canonicalize for Subtraction {
     type Key = u32;
@@ -44,10 +49,12 @@ fn main() {
     let game = Subtraction { removals: vec![1, 3, 4] };
     let mut memo = MemoNegamax::new(Mode::Exact);
     let mut plain = PlainNegamax::new(Mode::Exact);
+    let mut alpha_beta = AlphaBeta::new(Mode::Exact);
     println!("pile  value (exact remoteness)   winning moves");
     for counters in 0..=21 {
         let value = memo.value(&game, &counters);
         assert_eq!(value, plain.value(&game, &counters), "engines disagree at {counters}");
+        assert_eq!(value, alpha_beta.value(&game, &counters), "engines disagree at {counters}");
         let winning: Vec<u32> = analysis::move_values(&mut memo, &game, &counters)
             .into_iter()
             .filter(|m| m.value.is_win())
@@ -57,5 +64,6 @@ fn main() {
     }
     println!("memo: {}", memo.stats());
     println!("plain: {}", plain.stats());
+    println!("alpha-beta: {}", alpha_beta.stats());
     println!("Lost piles are those with counters % 7 in {{0, 2}}.");
 }

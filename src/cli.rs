@@ -70,6 +70,15 @@ pub enum Command {
         /// Let a size-limited solver run past its limit (it may take very long).
         #[arg(long)]
         no_limit: bool,
+        /// The memory budget of the search engine's table, in MiB.
+        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
+        table_mb: usize,
+        /// Win, draw or loss only, not how fast (plugins that can: connect-four).
+        #[arg(long)]
+        weak: bool,
+        /// The most positions a search may expand for one case (plugins with search engines: connect-four).
+        #[arg(long)]
+        max_positions: Option<u64>,
         /// Print engine statistics and the time on standard error.
         #[arg(long)]
         stats: bool,

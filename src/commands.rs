@@ -109,7 +109,8 @@ pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format) -> Resu
 
 /// `ludus check`: exit status 1 on any failure.
 pub fn check(plugin: &str, cases: usize, seed: u64, witness: bool, format: Format) -> Result<bool> {
-    let options = SolveOptions { witness, ..SolveOptions::default() };
+    // Small random cases need small tables (see `conformance::check_plugin`).
+    let options = SolveOptions { witness, table_mb: 4, ..SolveOptions::default() };
     let mut all_good = true;
     let mut reports = Vec::new();
     for plugin in registry::select(plugin)? {

@@ -35,8 +35,20 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
     match cli.command.unwrap_or(Command::Samples { plugin: None, format: Format::Text }) {
         Command::List { format } => commands::list(format).map(|()| true),
         Command::Samples { plugin, format } => commands::samples(plugin.as_deref(), format),
-        Command::Solve { plugin, file, engine, threads, format, witness, no_limit, stats } => {
-            let options = SolveOptions { solver: engine, threads, witness, no_limit };
+        Command::Solve {
+            plugin,
+            file,
+            engine,
+            threads,
+            format,
+            witness,
+            no_limit,
+            table_mb,
+            weak,
+            max_positions,
+            stats,
+        } => {
+            let options = SolveOptions { solver: engine, threads, witness, no_limit, table_mb, weak, max_positions };
             commands::solve(&plugin, file.as_deref(), &options, format, stats).map(|()| true)
         }
         Command::Verify { plugin, input, output, format } => commands::verify(&plugin, &input, &output, format),

@@ -18,7 +18,7 @@ use serde::Serialize;
 /// Checks a game's implementation from `start`: `playouts` random games, each at most `max_plies` long.
 /// `symmetries(p)` lists positions equivalent to `p` (may be empty). With `compare_engines`, each position met
 /// is also solved by memoized and plain negamax (keep the game small). Returns the first problem found.
-pub fn check_game<Rules: Canonicalize>(
+pub fn check_game<Rules: Canonicalize + crate::hints::SearchHints>(
     game: &Rules,
     start: &Rules::Position,
     playouts: usize,
@@ -84,7 +84,8 @@ pub struct CheckReport {
 /// Generates `cases` random small one-case inputs (seeds `seed`, `seed + 1`, ...); on each, runs every
 /// solver, compares their answers (by class), and verifies every answer with the plugin's verifier.
 pub fn check_plugin(plugin: &dyn Plugin, cases: usize, seed: u64) -> Result<CheckReport> {
-    check_plugin_with(plugin, cases, seed, &SolveOptions::default())
+    // Small cases need small tables: 4 MiB spares allocating (and zeroing) a full-size table for every case.
+    check_plugin_with(plugin, cases, seed, &SolveOptions { table_mb: 4, ..SolveOptions::default() })
 }
 
 /// [`check_plugin`] with solve options (for example `witness`, so that winning lines are replayed by the

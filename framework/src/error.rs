@@ -30,8 +30,8 @@ pub enum Error {
         /// The solvers the plugin has, comma separated.
         available: String,
     },
-    /// A search gave up after visiting its maximum number of states.
-    #[error("search stopped after visiting {0} states (its limit)")]
+    /// A search gave up after visiting its maximum number of states (its budget).
+    #[error("the search stopped after visiting {0} states, its budget")]
     SearchLimit(u64),
     /// A solver produced an answer that the plugin's own verifier rejects: a bug, never printed as an answer.
     #[error("internal check failed in case {case}: {reason}")]

@@ -25,7 +25,8 @@ impl<Any: Clone + Eq + Hash + Debug> Move for Any {}
 ///   (usually `Value::Lose(0)`: the opponent just won, or `Value::Draw`);
 /// - a position whose `outcome` is `None` and that has no moves is treated as lost for the player to move
 ///   (the normal-play convention);
-/// - [`Game::moves`] is deterministic: the same position always yields the same moves in the same order. It
+/// - engines call [`Game::moves`] only at positions that are not over (what it lists at a finished position is
+///   unspecified); it is deterministic: the same position always yields the same moves in the same order. It
 ///   may leave out moves that are provably equivalent to, or no better than, a listed one (the value of the
 ///   position stays the same); [`Game::is_legal`] still accepts them.
 pub trait Game {
@@ -42,21 +43,6 @@ pub trait Game {
 
     /// The value of a finished position for the player to move, or `None` while the game goes on.
     fn outcome(&self, position: &Self::Position) -> Option<Value>;
-
-    /// A value proven without search (for example "the player to move can win at once"), or `None`.
-    ///
-    /// Contract: a returned value is correct. Its remoteness must be exact when the game is searched in
-    /// exact-remoteness mode; games whose shortcuts only know the outcome return `None` from
-    /// [`Game::shortcut_is_exact`] and engines in exact mode then skip them.
-    fn shortcut(&self, position: &Self::Position) -> Option<Value> {
-        let _ = position;
-        None
-    }
-
-    /// Whether [`Game::shortcut`] values carry exact remoteness. Default: `false`.
-    fn shortcut_is_exact(&self) -> bool {
-        false
-    }
 
     /// Whether `mv` may be played in `position` (the game is not over and the rules allow it), whether or not
     /// [`Game::moves`] lists it. Default: `mv` is among `moves(position)`; games with pruned move lists or long

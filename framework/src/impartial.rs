@@ -89,6 +89,9 @@ impl<Rules: Impartial> crate::game::Game for SumGame<'_, Rules> {
     }
 }
 
+/// No hints: the engines search every move of a sum.
+impl<Rules: Impartial> crate::hints::SearchHints for SumGame<'_, Rules> {}
+
 impl<Rules: Impartial> crate::game::Canonicalize for SumGame<'_, Rules>
 where
     Rules::Key: Ord,

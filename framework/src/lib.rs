@@ -3,9 +3,9 @@
 //! The core of Ludus, a generic exact game solver: one game definition, several engines.
 //!
 //! - Traits: [`Game`] (two players, [`Position`] and [`Move`]), [`Canonicalize`] (the memo key and the
-//!   game's symmetries), [`Impartial`] (sums of independent components), [`Solitaire`] (one player), and the
+//!   game's symmetries), [`SearchHints`] (optional knowledge that speeds a search up), [`Impartial`] (sums of independent components), [`Solitaire`] (one player), and the
 //!   constructive pair [`Construct`] / [`Verify`] (with [`Enumerate`] for brute force).
-//! - [`engines`]: plain and memoized negamax, parallel negamax, Sprague-Grundy (sequential and parallel),
+//! - [`engines`]: plain and memoized negamax, alpha-beta (sequential and Lazy SMP), parallel negamax, Sprague-Grundy (sequential and parallel),
 //!   one-player search, brute-force construction. Every engine reports [`Stats`].
 //! - [`analysis`]: the value of every move, winning-move counts, mistakes along a game record.
 //! - [`plugin`]: the interface a problem implements to be run by the `ludus` CLI; [`input`]: the tokenizer
@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use ludus_framework::engines::{negamax::{MemoNegamax, PlainNegamax}, Mode, Solver};
-//! use ludus_framework::{analysis, Canonicalize, Game, Value};
+//! use ludus_framework::{analysis, Canonicalize, Game, SearchHints, Value};
 //!
 //! /// Remove 1, 3 or 4 counters; whoever cannot move loses.
 //! struct Subtraction;
@@ -29,6 +29,7 @@
 //!     fn play(&self, counters: &u32, take: &u32) -> u32 { counters - take }
 //!     fn outcome(&self, counters: &u32) -> Option<Value> { (*counters == 0).then_some(Value::LOST) }
 //! }
+//! impl SearchHints for Subtraction {} // no hints: the engines search every move
 //! impl Canonicalize for Subtraction {
 //!     type Key = u32;
 //!     fn canonical(&self, counters: &u32) -> u32 { *counters }
@@ -49,16 +50,19 @@ pub mod conformance;
 pub mod engines;
 pub mod error;
 pub mod game;
+pub mod hints;
 pub mod impartial;
 pub mod input;
 pub mod plugin;
 pub mod puzzle;
 pub mod solitaire;
 pub mod stats;
+pub mod table;
 pub mod value;
 
 pub use error::{Error, Result};
 pub use game::{Canonicalize, Game, Move, Position};
+pub use hints::{SearchHints, Shortcut};
 pub use impartial::{Impartial, SumGame};
 pub use puzzle::{Construct, Enumerate, Puzzle, Verify, Violation};
 pub use solitaire::Solitaire;

@@ -62,11 +62,26 @@ pub struct SolveOptions {
     pub witness: bool,
     /// Run a size-limited solver past its limit (it may take very long).
     pub no_limit: bool,
+    /// The memory budget of each search engine's table, in MiB.
+    pub table_mb: usize,
+    /// Solve weakly where the plugin can: win, draw or loss only, not how fast (Connect Four).
+    pub weak: bool,
+    /// The most positions a search engine may expand for one case (`None`: no limit); past it the case is a
+    /// limit error.
+    pub max_positions: Option<u64>,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { solver: "fast".to_string(), threads: 0, witness: false, no_limit: false }
+        SolveOptions {
+            solver: "fast".to_string(),
+            threads: 0,
+            witness: false,
+            no_limit: false,
+            table_mb: crate::table::DEFAULT_TABLE_MB,
+            weak: false,
+            max_positions: None,
+        }
     }
 }
 

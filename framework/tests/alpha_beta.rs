@@ -5,10 +5,12 @@
 mod common;
 
 use common::mix;
-use ludus_framework::engines::alpha_beta::{AlphaBeta, OrderMoves, Ordered};
+use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp, ScoreSearch};
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::hints::{NoHints, SearchHints, Shortcut};
 use ludus_framework::plugin::seeded_rng;
+use ludus_framework::table::{KeyedTable, ShardedTable, UnboundedTable};
 use ludus_framework::{Canonicalize, Game, Value};
 use rand::Rng;
 
@@ -71,10 +73,10 @@ impl Canonicalize for RandomGraph {
     }
 }
 
-/// Reverses the move order: any permutation must leave every value unchanged.
-impl OrderMoves for RandomGraph {
-    fn order_moves(&self, _position: &(u32, u32), moves: &mut Vec<(u32, u32)>) {
-        moves.reverse();
+/// An arbitrary move order (a hash of the move): any order must leave every value unchanged.
+impl SearchHints for RandomGraph {
+    fn move_score(&self, _position: &(u32, u32), &(level, index): &(u32, u32)) -> i32 {
+        (self.hash(level, index, 4) % 5) as i32
     }
 }
 
@@ -135,14 +137,44 @@ impl Canonicalize for TicTacToe {
     }
 }
 
-/// Centre, then corners, then edges.
-impl OrderMoves for TicTacToe {
-    fn order_moves(&self, _position: &(u16, u16), moves: &mut Vec<u16>) {
-        moves.sort_by_key(|&cell| match cell {
-            4 => 0,
+/// The cells that would complete a line of `stones`, given all `taken` cells.
+fn winning_cells(stones: u16, taken: u16) -> u16 {
+    LINES
+        .iter()
+        .filter(|&&line| (line & stones).count_ones() == 2 && line & taken & !stones == 0)
+        .fold(0, |cells, &line| cells | (line & !stones))
+        & !taken
+        & 0o777
+}
+
+/// Every kind of hint: a win at once wins in 1; two threats of the opponent lose in 2; one threat must be
+/// parried; past those, nobody wins within two moves; centre, then corners, then edges.
+impl SearchHints for TicTacToe {
+    fn shortcut(&self, &(mine, theirs): &(u16, u16)) -> Option<Shortcut> {
+        let taken = mine | theirs;
+        if winning_cells(mine, taken) != 0 {
+            return Some(Shortcut::Exact(Value::Win(1)));
+        }
+        (winning_cells(theirs, taken).count_ones() >= 2).then_some(Shortcut::Exact(Value::Lose(2)))
+    }
+
+    fn value_range(&self, _position: &(u16, u16)) -> (Value, Value) {
+        (Value::Lose(4), Value::Win(3))
+    }
+
+    fn prune_moves(&self, &(mine, theirs): &(u16, u16), moves: &mut Vec<u16>) {
+        let threats = winning_cells(theirs, mine | theirs);
+        if threats != 0 {
+            moves.retain(|&cell| threats & (1 << cell) != 0);
+        }
+    }
+
+    fn move_score(&self, _position: &(u16, u16), &cell: &u16) -> i32 {
+        match cell {
+            4 => 2,
             0 | 2 | 6 | 8 => 1,
-            _ => 2,
-        });
+            _ => 0,
+        }
     }
 }
 
@@ -178,13 +210,18 @@ fn agrees_exactly_with_memoized_negamax_on_random_game_graphs() {
         let game = RandomGraph { seed, width: 8 };
         let mut memo = MemoNegamax::new(Mode::Exact);
         let mut alpha_beta = AlphaBeta::new(Mode::Exact);
-        let mut ordered = AlphaBeta::new(Mode::Exact);
+        let mut bare = AlphaBeta::new(Mode::Exact);
+        let mut tiny = AlphaBeta::with_table(Mode::Exact, KeyedTable::new(1024));
+        let mut full_window =
+            AlphaBeta::with_table(Mode::Exact, UnboundedTable::new()).with_score_search(ScoreSearch::FullWindow);
         for level in (0..20).rev() {
             for index in 0..8 {
                 let position = (level, index);
-                let expected = memo.value(&game, &position);
+                let expected = memo.value(&NoHints(&game), &position);
                 assert_eq!(alpha_beta.value(&game, &position), expected, "seed {seed}, position {position:?}");
-                assert_eq!(ordered.value(&Ordered::new(&game), &position), expected, "seed {seed} (ordered)");
+                assert_eq!(bare.value(&NoHints(&game), &position), expected, "seed {seed} (no hints)");
+                assert_eq!(tiny.value(&game, &position), expected, "seed {seed} (1 KiB table)");
+                assert_eq!(full_window.value(&game, &position), expected, "seed {seed} (full window)");
                 compared += 1;
                 decisive += usize::from(expected.remoteness().is_some_and(|r| r >= 3));
             }
@@ -235,17 +272,24 @@ fn outcome_mode_finds_the_right_outcome() {
 fn tic_tac_toe_is_a_draw_and_every_position_agrees_with_both_negamax_engines() {
     let game = TicTacToe;
     let mut alpha_beta = AlphaBeta::new(Mode::Exact);
-    let mut ordered = AlphaBeta::new(Mode::Exact);
+    let mut bare = AlphaBeta::new(Mode::Exact);
     assert_eq!(alpha_beta.value(&game, &(0, 0)), Value::Draw);
-    assert_eq!(ordered.value(&Ordered::new(&game), &(0, 0)), Value::Draw);
+    assert_eq!(bare.value(&NoHints(&game), &(0, 0)), Value::Draw);
     let mut memo = MemoNegamax::new(Mode::Exact);
+    let mut hinted_memo = MemoNegamax::new(Mode::Exact);
+    let mut lazy = LazySmp::with_table(Mode::Exact, 2, ShardedTable::new(1 << 20)).unwrap();
+    let mut weak = AlphaBeta::new(Mode::Outcome);
     let mut plain = PlainNegamax::new(Mode::Exact);
     let mut fresh_total = 0;
     for position in random_positions(&game, &(0, 0), 600, 5) {
-        let expected = memo.value(&game, &position);
+        let expected = memo.value(&NoHints(&game), &position);
         assert_eq!(alpha_beta.value(&game, &position), expected, "{position:?}");
-        assert_eq!(ordered.value(&Ordered::new(&game), &position), expected, "{position:?}");
+        assert_eq!(bare.value(&NoHints(&game), &position), expected, "{position:?}");
+        assert_eq!(hinted_memo.value(&game, &position), expected, "{position:?}");
+        assert_eq!(lazy.value(&game, &position), expected, "{position:?}");
+        assert_eq!(weak.value(&game, &position).outcome(), expected.outcome(), "{position:?}");
         if (position.0 | position.1).count_ones() >= 3 {
+            assert_eq!(plain.value(&NoHints(&game), &position), expected, "{position:?}");
             assert_eq!(plain.value(&game, &position), expected, "{position:?}");
         }
         let mut fresh = AlphaBeta::new(Mode::Exact);
@@ -271,9 +315,10 @@ fn alpha_beta_prunes_where_memoized_negamax_cannot() {
     assert_eq!(Solver::<TicTacToe>::mode(&alpha_beta), Mode::Exact);
     // Every exact entry the table proved is the value memoized negamax finds for that key.
     let mut proven = 0;
-    for (key, value) in memo.entries() {
-        if let Some(found) = alpha_beta.lookup(key) {
-            assert_eq!(found, *value, "{key:?}");
+    for position in random_positions(&game, &(0, 0), 300, 9) {
+        let key = game.canonical(&position);
+        if let Some(found) = alpha_beta.lookup(&key) {
+            assert_eq!(found, memo.value(&game, &position), "{key:?}");
             proven += 1;
         }
     }
@@ -296,6 +341,8 @@ impl Game for Subtraction {
         None
     }
 }
+
+impl SearchHints for Subtraction {}
 
 impl Canonicalize for Subtraction {
     type Key = u32;

@@ -11,7 +11,7 @@ use ludus_framework::engines::one_player::OnePlayerSearch;
 use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::plugin::with_threads;
-use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, Solitaire, Value, Verify, Violation};
+use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};
 use std::ops::ControlFlow;
 
 /// A random game DAG: a position is (depth, node); each node has 0..=3 moves to nodes of the next depth
@@ -51,6 +51,9 @@ impl Game for RandomGame {
         })
     }
 }
+
+/// No hints: the reference engines see the bare rules.
+impl SearchHints for RandomGame {}
 
 impl Canonicalize for RandomGame {
     type Key = (u32, u64);

@@ -26,7 +26,7 @@ use ludus_framework::plugin::{
     judge_cases, seeded_rng, self_check, with_threads, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind,
     Plugin, Preset, Progress, Sample, SolveOptions, SolverInfo,
 };
-use ludus_framework::{Canonicalize, Error, Game, Impartial, Result, Stats, Value, Violation};
+use ludus_framework::{Canonicalize, Error, Game, Impartial, Result, SearchHints, Stats, Value, Violation};
 use rand::Rng;
 use rayon::prelude::*;
 use serde_json::json;
@@ -572,6 +572,9 @@ impl Game for SpreadGame {
         }
     }
 }
+
+/// No hints: the rules as written, searched move by move.
+impl SearchHints for SpreadGame {}
 
 impl Canonicalize for SpreadGame {
     type Key = Board;

@@ -9,7 +9,8 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
-use ludus_framework::{Canonicalize, Error, Game};
+use ludus_framework::table::KeyedTable;
+use ludus_framework::{Canonicalize, Error, Game, SearchHints};
 use ludus_games::adjacent_and_consecutive::board::{Board, Placement};
 use ludus_games::adjacent_and_consecutive::game::{FastGame, FastKey, GenericGame};
 use ludus_games::adjacent_and_consecutive::{
@@ -92,7 +93,10 @@ fn fast_game_values_equal_generic_game_values_on_every_position_of_random_record
 /// Every key reachable from the empty board of size `size` through the fast game's moves (which keep one move
 /// per class of equivalent moves, and drop only B moves that hand A an immediate win), checked against the
 /// closed form; boards with a pair are not expanded (A has won). Returns the number of distinct keys checked.
-fn closed_form_matches_exact_on_reachable_keys(size: u32, engine: &mut MemoNegamax<FastKey>) -> (usize, usize) {
+fn closed_form_matches_exact_on_reachable_keys(
+    size: u32,
+    engine: &mut MemoNegamax<KeyedTable<FastKey>>,
+) -> (usize, usize) {
     let mut by_rule = 0;
     let mut seen: HashSet<FastKey> = HashSet::new();
     let mut stack = vec![Board::new(size)];
@@ -201,7 +205,7 @@ fn realize(cells: &[u32], tiles: &[u32]) -> Board {
 /// of keys checked per K.
 fn closed_form_matches_exact_on_all_quiet_keys(
     totals: std::ops::RangeInclusive<u32>,
-    engine: &mut MemoNegamax<FastKey>,
+    engine: &mut MemoNegamax<KeyedTable<FastKey>>,
 ) -> Vec<usize> {
     let mut counts = Vec::new();
     for total in totals {
@@ -249,7 +253,7 @@ fn closed_form_matches_the_exact_engine_for_larger_k() {
     let start = std::time::Instant::now();
     for total in 1..=largest {
         let counts = closed_form_matches_exact_on_all_quiet_keys(total..=total, &mut engine);
-        let table = engine.table_len();
+        let table = engine.stats().table_entries as usize;
         println!("K = {total}: {} quiet keys agree (table {table}, {:?})", counts.last().unwrap(), start.elapsed());
     }
 }

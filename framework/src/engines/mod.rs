@@ -1,9 +1,12 @@
 //! Search engines. Each is generic over the game traits, knows no game, and reports [`crate::Stats`].
 //!
+//! Every two-player engine consults the game's [`crate::hints::SearchHints`], keeps its table within a budget
+//! ([`crate::table`]), reuses its move lists by depth and grows its stack as deep as a game goes.
+//!
 //! - [`negamax`]: plain negamax (the reference) and memoized negamax over canonical keys, both behind the
 //!   [`Solver`] trait that the generic analyses use;
-//! - [`alpha_beta`]: exact alpha-beta over [`Value`]'s order with a table of bounds, and an optional
-//!   move-ordering hook;
+//! - [`alpha_beta`]: exact alpha-beta over [`Value`]'s order with a fixed-size table of bounds and a score
+//!   search by null windows, and its Lazy SMP form on several threads over one shared table;
 //! - [`parallel`]: the parallel memoized negamax (shared `dashmap` table, rayon) and the parallel Grundy engine;
 //! - [`grundy`]: the Sprague-Grundy engine for [`crate::Impartial`] games;
 //! - [`one_player`]: memoized depth-first search for [`crate::Solitaire`] games, returning a witness line;
@@ -15,6 +18,9 @@ pub mod grundy;
 pub mod negamax;
 pub mod one_player;
 pub mod parallel;
+mod support;
+
+pub use support::settled_value;
 
 use crate::game::Game;
 use crate::stats::Stats;
@@ -35,6 +41,12 @@ pub enum Mode {
 pub trait Solver<Rules: Game> {
     /// The value of `position` for the player to move (exactness of the remoteness depends on the mode).
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value;
+
+    /// The value of `position`, or [`crate::Error::SearchLimit`] if the search of this one position would visit
+    /// more positions than the engine's budget (engines without a budget always answer).
+    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+        Ok(self.value(game, position))
+    }
 
     /// The statistics gathered so far.
     fn stats(&self) -> Stats;

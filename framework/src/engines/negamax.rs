@@ -1,11 +1,15 @@
 //! Negamax: [`PlainNegamax`] (no table; the reference for differential tests) and [`MemoNegamax`] (a
-//! `hashbrown` table keyed by [`Canonicalize`] keys, early exit on a found win in [`Mode::Outcome`]).
+//! fixed-size table of exact values keyed by [`Canonicalize`] keys, early exit on a found win in
+//! [`Mode::Outcome`]). Both take the game's [`SearchHints`] (shortcuts, pruned and ordered moves), reuse their
+//! move lists by depth and grow their stack as deep as a game goes.
 
+use super::support::{from_table, score_of, settled_value, to_table, value_of, with_stack, MoveLists};
 use super::{Mode, Solver};
-use crate::game::{Canonicalize, Game};
+use crate::game::Canonicalize;
+use crate::hints::SearchHints;
 use crate::stats::Stats;
+use crate::table::{mib, Bounds, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
 use crate::value::Value;
-use hashbrown::HashMap;
 
 /// The value of a position whose moves have been generated, from the values of its children: the shared
 /// back-up rule of every negamax engine. `children` yields child values (from the child's mover's view);
@@ -22,17 +26,6 @@ pub fn best_of_children(mode: Mode, children: impl IntoIterator<Item = Value>) -
         }
     }
     best.unwrap_or(Value::LOST)
-}
-
-/// The value of `position` if it needs no search: a finished game, or a shortcut the mode may use.
-pub fn settled_value<Rules: Game>(game: &Rules, mode: Mode, position: &Rules::Position) -> Option<Value> {
-    if let Some(value) = game.outcome(position) {
-        return Some(value);
-    }
-    if mode == Mode::Outcome || game.shortcut_is_exact() {
-        return game.shortcut(position);
-    }
-    None
 }
 
 /// Negamax without a table: exponential, but with nothing that can be wrong about keys. The reference engine.
@@ -52,25 +45,47 @@ impl PlainNegamax {
     pub fn stats(&self) -> Stats {
         self.stats
     }
+}
 
-    fn search<Rules: Game>(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        if let Some(value) = settled_value(game, self.mode, position) {
+/// One plain search: the engine's counters and the move lists by depth.
+struct PlainSearch<'search, Rules: SearchHints> {
+    game: &'search Rules,
+    mode: Mode,
+    stats: &'search mut Stats,
+    lists: MoveLists<Rules::Move>,
+}
+
+impl<Rules: SearchHints> PlainSearch<'_, Rules> {
+    fn search(&mut self, position: &Rules::Position, depth: usize) -> Value {
+        if let Some(value) = settled_value(self.game, self.mode, position) {
             return value;
         }
         self.stats.visited += 1;
-        let moves = game.legal_moves(position);
-        let mode = self.mode;
-        best_of_children(mode, moves.iter().map(|mv| self.search(game, &game.play(position, mv))))
+        let moves = self.lists.take(self.game, position, depth);
+        let mut best: Option<Value> = None;
+        for mv in &moves {
+            let child = self.game.play(position, mv);
+            let candidate = with_stack(|| self.search(&child, depth + 1)).backed_up();
+            if best.is_none_or(|known| candidate > known) {
+                best = Some(candidate);
+            }
+            if self.mode == Mode::Outcome && candidate.is_win() {
+                break;
+            }
+        }
+        self.lists.give_back(depth, moves);
+        best.unwrap_or(Value::LOST)
     }
 }
 
-impl<Rules: Game> Solver<Rules> for PlainNegamax {
+impl<Rules: SearchHints> Solver<Rules> for PlainNegamax {
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        self.search(game, position)
+        let mut search = PlainSearch { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default() };
+        search.search(position, 0)
     }
 
     fn stats(&self) -> Stats {
-        PlainNegamax::stats(self)
+        self.stats
     }
 
     fn mode(&self) -> Mode {
@@ -79,11 +94,12 @@ impl<Rules: Game> Solver<Rules> for PlainNegamax {
 }
 
 /// Memoized negamax over canonical keys. The table persists across calls, so one engine can serve many
-/// positions of the same game (for example every game record of an input file).
+/// positions of the same game (for example every game record of an input file). The table has a fixed budget
+/// and may forget values (it is lossy): a forgotten value is searched again, so the values stay exact.
 ///
 /// ```
 /// use ludus_framework::engines::{negamax::MemoNegamax, Mode, Solver};
-/// use ludus_framework::{Canonicalize, Game, Value};
+/// use ludus_framework::{hints::SearchHints, Canonicalize, Game, Value};
 ///
 /// /// Take 1 or 2 from a pile; who cannot move loses.
 /// struct TakeAway;
@@ -96,6 +112,7 @@ impl<Rules: Game> Solver<Rules> for PlainNegamax {
 ///     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
 ///     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
 /// }
+/// impl SearchHints for TakeAway {}
 /// impl Canonicalize for TakeAway {
 ///     type Key = u32;
 ///     fn canonical(&self, pile: &u32) -> u32 { *pile }
@@ -106,64 +123,153 @@ impl<Rules: Game> Solver<Rules> for PlainNegamax {
 /// assert_eq!(engine.value(&TakeAway, &10), Value::Win(7));
 /// ```
 #[derive(Clone, Debug)]
-pub struct MemoNegamax<Key> {
+pub struct MemoNegamax<Table> {
     mode: Mode,
-    table: HashMap<Key, Value>,
+    budget: u64,
+    table: Table,
     stats: Stats,
 }
 
-impl<Key: std::hash::Hash + Eq + Clone> MemoNegamax<Key> {
-    /// An engine with an empty table.
+impl<Key: std::hash::Hash + Eq + Clone> MemoNegamax<KeyedTable<Key>> {
+    /// An engine with an empty table of the default budget ([`DEFAULT_TABLE_MB`] MiB; the table grows up to it).
     pub fn new(mode: Mode) -> Self {
-        MemoNegamax { mode, table: HashMap::new(), stats: Stats::default() }
+        Self::with_table(mode, KeyedTable::new(mib(DEFAULT_TABLE_MB)))
+    }
+}
+
+impl<Table> MemoNegamax<Table> {
+    /// An engine over `table` (any [`TranspositionTable`]: a [`KeyedTable`] of another budget, a packed table
+    /// for `u64` keys, or an unbounded map).
+    pub fn with_table(mode: Mode, table: Table) -> Self {
+        MemoNegamax { mode, budget: u64::MAX, table, stats: Stats::default() }
+    }
+
+    /// The same engine giving up ([`Solver::try_value`] returns [`crate::Error::SearchLimit`]) when the search
+    /// of one position would expand more than `positions` positions. [`Solver::value`] ignores the budget.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        MemoNegamax { budget: positions, ..self }
+    }
+
+    /// The search of one position within `budget` positions; `None` past it.
+    fn run<Rules>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
+    where
+        Rules: Canonicalize + SearchHints,
+        Table: TranspositionTable<Rules::Key>,
+    {
+        let limit = self.stats.visited.saturating_add(budget);
+        let mut search = MemoSearch {
+            game,
+            mode: self.mode,
+            table: &mut self.table,
+            stats: &mut self.stats,
+            lists: MoveLists::default(),
+            limit,
+            stopped: false,
+        };
+        let value = search.search(position, 0);
+        (!search.stopped).then_some(value)
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
     }
 
     /// The statistics gathered so far (the same as [`Solver::stats`], without naming the game).
-    pub fn stats(&self) -> Stats {
-        Stats { table_entries: self.table.len() as u64, ..self.stats }
-    }
-
-    /// The number of table entries.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
+    pub fn stats(&self) -> Stats
+    where
+        Table: TableStorage,
+    {
+        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
     }
 
     /// Empties the table (statistics stay).
-    pub fn clear(&mut self) {
+    pub fn clear(&mut self)
+    where
+        Table: TableStorage,
+    {
         self.table.clear();
     }
 
-    /// The stored value of a key, if any.
-    pub fn lookup(&self, key: &Key) -> Option<Value> {
-        self.table.get(key).copied()
+    /// The value stored for a key, if the table still holds it.
+    pub fn lookup<Key>(&mut self, key: &Key) -> Option<Value>
+    where
+        Table: TranspositionTable<Key>,
+    {
+        self.table.probe(key).filter(|bounds| bounds.is_exact()).map(|bounds| value_of(from_table(bounds.lower, 0), 0))
     }
+}
 
-    /// Iterates over the table (key, value).
-    pub fn entries(&self) -> impl Iterator<Item = (&Key, &Value)> {
-        self.table.iter()
-    }
+/// One memoized search: the engine's table and counters, and the move lists by depth.
+struct MemoSearch<'search, Rules: SearchHints, Table> {
+    game: &'search Rules,
+    mode: Mode,
+    table: &'search mut Table,
+    stats: &'search mut Stats,
+    lists: MoveLists<Rules::Move>,
+    /// The engine's visited count at which the search stops.
+    limit: u64,
+    /// Whether it stopped (its values are then meaningless and nothing more is stored).
+    stopped: bool,
+}
 
-    fn search<Rules: Canonicalize<Key = Key>>(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        if let Some(value) = settled_value(game, self.mode, position) {
+impl<Rules, Table> MemoSearch<'_, Rules, Table>
+where
+    Rules: Canonicalize + SearchHints,
+    Table: TranspositionTable<Rules::Key>,
+{
+    fn search(&mut self, position: &Rules::Position, depth: usize) -> Value {
+        if let Some(value) = settled_value(self.game, self.mode, position) {
             return value;
         }
-        let key = game.canonical(position);
-        if let Some(&value) = self.table.get(&key) {
+        let key = self.game.canonical(position);
+        if let Some(bounds) = self.table.probe(&key).filter(|bounds| bounds.is_exact()) {
             self.stats.hits += 1;
-            return value;
+            return value_of(bounds.lower, 0);
+        }
+        if self.stats.visited >= self.limit {
+            self.stopped = true;
+            return Value::Draw;
         }
         self.stats.visited += 1;
-        let moves = game.legal_moves(position);
-        let mode = self.mode;
-        let value = best_of_children(mode, moves.iter().map(|mv| self.search(game, &game.play(position, mv))));
-        self.table.insert(key, value);
+        let moves = self.lists.take(self.game, position, depth);
+        let mut best: Option<Value> = None;
+        let before = self.stats.visited;
+        for mv in &moves {
+            let child = self.game.play(position, mv);
+            let candidate = with_stack(|| self.search(&child, depth + 1)).backed_up();
+            if self.stopped {
+                self.lists.give_back(depth, moves);
+                return Value::Draw;
+            }
+            if best.is_none_or(|known| candidate > known) {
+                best = Some(candidate);
+            }
+            if self.mode == Mode::Outcome && candidate.is_win() {
+                break;
+            }
+        }
+        self.lists.give_back(depth, moves);
+        let value = best.unwrap_or(Value::LOST);
+        self.table.store(&key, Bounds::exact(to_table(score_of(value, 0), 0)), self.stats.visited - before + 1);
         value
     }
 }
 
-impl<Rules: Canonicalize> Solver<Rules> for MemoNegamax<Rules::Key> {
+impl<Rules, Table> Solver<Rules> for MemoNegamax<Table>
+where
+    Rules: Canonicalize + SearchHints,
+    Table: TranspositionTable<Rules::Key>,
+{
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        self.search(game, position)
+        // Without a budget nothing stops the search: the value is always there.
+        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    }
+
+    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+        let before = self.stats.visited;
+        self.run(game, position, self.budget).ok_or(crate::Error::SearchLimit(self.stats.visited - before))
     }
 
     fn stats(&self) -> Stats {

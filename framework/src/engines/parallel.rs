@@ -5,9 +5,10 @@
 //! They run in the current rayon pool: wrap calls in `rayon::ThreadPool::install` to choose the thread count.
 
 use super::grundy::mex;
-use super::negamax::settled_value;
+use super::support::{settled_value, with_stack};
 use super::{Mode, Solver};
 use crate::game::Canonicalize;
+use crate::hints::SearchHints;
 use crate::impartial::Impartial;
 use crate::stats::Stats;
 use crate::value::Value;
@@ -47,7 +48,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
     /// The value of `position` (the engine can be shared between threads: `&self`).
     pub fn evaluate<Rules>(&self, game: &Rules, position: &Rules::Position) -> Value
     where
-        Rules: Canonicalize<Key = Key> + Sync,
+        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
         Rules::Position: Send + Sync,
         Rules::Move: Send + Sync,
     {
@@ -66,7 +67,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
 
     fn search<Rules>(&self, game: &Rules, position: &Rules::Position, depth: u32, counters: &mut Stats) -> Value
     where
-        Rules: Canonicalize<Key = Key> + Sync,
+        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
         Rules::Position: Send + Sync,
         Rules::Move: Send + Sync,
     {
@@ -101,7 +102,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         } else {
             super::negamax::best_of_children(
                 mode,
-                moves.iter().map(|mv| self.search(game, &game.play(position, mv), depth + 1, counters)),
+                moves.iter().map(|mv| with_stack(|| self.search(game, &game.play(position, mv), depth + 1, counters))),
             )
         };
         self.table.insert(key, value);
@@ -120,7 +121,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
 
 impl<Rules> Solver<Rules> for ParallelNegamax<Rules::Key>
 where
-    Rules: Canonicalize + Sync,
+    Rules: Canonicalize + SearchHints + Sync,
     Rules::Key: Send + Sync,
     Rules::Position: Send + Sync,
     Rules::Move: Send + Sync,

@@ -10,7 +10,7 @@
 //! orientations.
 
 use super::board::{Board, Placement, Run};
-use ludus_framework::{Canonicalize, Game, Value};
+use ludus_framework::{Canonicalize, Game, SearchHints, Shortcut, Value};
 
 /// The value of a finished board for the player to move.
 fn final_value(board: &Board) -> Value {
@@ -55,6 +55,9 @@ impl Game for GenericGame {
         board.is_full().then(|| final_value(board))
     }
 }
+
+/// The reference game: no hints.
+impl SearchHints for GenericGame {}
 
 impl Canonicalize for GenericGame {
     type Key = Board;
@@ -162,18 +165,23 @@ impl Game for FastGame {
     fn outcome(&self, board: &Board) -> Option<Value> {
         GenericGame.outcome(board)
     }
+}
 
-    fn shortcut(&self, board: &Board) -> Option<Value> {
+/// The analysis's shortcuts: A to move with a pair, a live tile or "can win in two" wins; B to move with a pair
+/// on the board loses.
+impl SearchHints for FastGame {
+    fn shortcut(&self, board: &Board) -> Option<Shortcut> {
         if board.is_full() {
             return None;
         }
         // Every game lasts exactly `remaining` more turns, so the remoteness of a decided value is known.
         let remaining = board.remaining();
-        if board.a_to_move() {
+        let value = if board.a_to_move() {
             a_shortcut_win(board).then_some(Value::Win(remaining))
         } else {
             board.has_pair().then_some(Value::Lose(remaining))
-        }
+        };
+        value.map(Shortcut::Outcome)
     }
 }
 

@@ -33,6 +33,7 @@ use ludus_framework::plugin::{
     self, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Preset, Progress, Sample, SolveOptions,
     SolverInfo,
 };
+use ludus_framework::table::KeyedTable;
 use ludus_framework::{analysis, Error, Result, Value, Violation};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -134,7 +135,7 @@ fn tally(found: Vec<Mistake<Placement>>) -> Mistakes {
 }
 
 /// The exact evaluator of the `fast` solver: whether A wins from `board`, with a table shared across calls.
-pub fn fast_a_wins(engine: &mut MemoNegamax<FastKey>, board: &Board) -> bool {
+pub fn fast_a_wins(engine: &mut MemoNegamax<KeyedTable<FastKey>>, board: &Board) -> bool {
     engine.value(&FastGame, board).is_win() == board.a_to_move()
 }
 
@@ -173,7 +174,7 @@ pub fn generic_mistakes(record: &Record, case: usize) -> Result<Mistakes> {
 
 /// The verifier's reference: the exact engine for N <= [`FAST_LIMIT`], the closed form beyond.
 struct Reference {
-    engine: MemoNegamax<FastKey>,
+    engine: MemoNegamax<KeyedTable<FastKey>>,
 }
 
 impl Reference {

@@ -3,7 +3,7 @@
 //! Reference facts (asserted in tests): 5,478 positions are reachable from the empty board (a game stops at a
 //! win), 765 of them up to symmetry, and the game is a draw.
 
-use ludus_framework::{Canonicalize, Game, Value};
+use ludus_framework::{Canonicalize, Game, SearchHints, Value};
 
 /// The 8 winning lines, as cell masks (cells 0..9 row by row).
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
@@ -92,6 +92,9 @@ impl Game for TicTacToe {
         }
     }
 }
+
+/// No hints: the board is small enough to search every move.
+impl SearchHints for TicTacToe {}
 
 impl Canonicalize for TicTacToe {
     type Key = u32;

@@ -1,0 +1,138 @@
+//! Lazy SMP: the alpha-beta score search run by several threads at once over one shared, lock-free table.
+//!
+//! Every thread searches the same root with the same null windows; the helpers rotate their move order near the
+//! root, so they start in other subtrees and leave bounds in the table that the main thread then finds instead
+//! of searching. The first thread to finish has the exact value (every bound in the table is a proven one); it
+//! raises a stop flag and the others unwind without storing anything.
+
+use super::search::Search;
+use super::ScoreSearch;
+use crate::engines::{Mode, Solver};
+use crate::error::{Error, Result};
+use crate::game::Canonicalize;
+use crate::hints::SearchHints;
+use crate::stats::Stats;
+use crate::table::{SharedTable, TableStorage};
+use crate::value::Value;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// Alpha-beta on `threads` threads over one shared table (see the module documentation). Its values are those
+/// of [`super::AlphaBeta`] in the same mode.
+#[derive(Debug)]
+pub struct LazySmp<Table> {
+    mode: Mode,
+    score_search: ScoreSearch,
+    budget: u64,
+    table: Table,
+    pool: rayon::ThreadPool,
+    threads: usize,
+    stats: Stats,
+}
+
+impl<Table> LazySmp<Table> {
+    /// An engine searching with `threads` threads (0: one per core) over `table`, usually a
+    /// [`crate::table::PackedTable`].
+    pub fn with_table(mode: Mode, threads: usize, table: Table) -> Result<Self> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|error| Error::Unsupported(format!("cannot start {threads} search threads: {error}")))?;
+        let threads = pool.current_num_threads();
+        let score_search = ScoreSearch::default();
+        Ok(LazySmp { mode, score_search, budget: u64::MAX, table, pool, threads, stats: Stats::default() })
+    }
+
+    /// The same engine giving up ([`Solver::try_value`] returns [`Error::SearchLimit`]) when one thread's search
+    /// of one position would expand more than `positions` positions. [`Solver::value`] ignores the budget.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        LazySmp { budget: positions, ..self }
+    }
+
+    /// The search of one position by every thread, each within `budget` positions; `None` if all ran out.
+    fn run<Rules>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
+    where
+        Rules: Canonicalize + SearchHints + Sync,
+        Rules::Position: Sync,
+        Table: SharedTable<Rules::Key>,
+    {
+        let stop = AtomicBool::new(false);
+        let answer: Mutex<Option<Value>> = Mutex::new(None);
+        let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
+        let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
+        let run = |variation: usize| {
+            let mut search = Search::new(game, mode, table);
+            search.stop = Some(&stop);
+            search.variation = variation;
+            search.budget = budget;
+            if let Some(value) = search.solve(position, score_search) {
+                if let Ok(mut slot) = answer.lock() {
+                    slot.get_or_insert(value);
+                }
+                stop.store(true, Ordering::Relaxed);
+            }
+            visited.fetch_add(search.visited, Ordering::Relaxed);
+            hits.fetch_add(search.hits, Ordering::Relaxed);
+        };
+        self.pool.scope(|scope| {
+            for helper in 1..self.threads {
+                let run = &run;
+                scope.spawn(move |_| run(helper));
+            }
+            run(0);
+        });
+        self.stats.visited += visited.into_inner();
+        self.stats.hits += hits.into_inner();
+        answer.into_inner().ok().flatten()
+    }
+
+    /// The same engine finding exact scores by `score_search`.
+    #[must_use]
+    pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
+        LazySmp { score_search, ..self }
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The statistics gathered so far, summed over the threads.
+    pub fn stats(&self) -> Stats
+    where
+        Table: TableStorage,
+    {
+        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
+    }
+}
+
+impl<Rules, Table> Solver<Rules> for LazySmp<Table>
+where
+    Rules: Canonicalize + SearchHints + Sync,
+    Rules::Position: Sync,
+    Table: SharedTable<Rules::Key> + TableStorage,
+{
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
+        // Without a budget the main thread stops only once some thread has the answer: it is always there.
+        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    }
+
+    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
+        let before = self.stats.visited;
+        self.run(game, position, self.budget).ok_or(Error::SearchLimit(self.stats.visited - before))
+    }
+
+    fn stats(&self) -> Stats {
+        LazySmp::stats(self)
+    }
+
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+}

@@ -1,0 +1,199 @@
+//! Exact alpha-beta: negamax with alpha-beta pruning over [`Value`]'s order (exact remoteness), a fixed-size
+//! transposition table of lower and upper bounds keyed by [`Canonicalize`] keys, the game's [`SearchHints`]
+//! (shortcuts, a value range that clamps the window before the table is probed, pruned and ordered moves), and
+//! a score search by null windows. [`LazySmp`] runs the same search on several threads over one shared table.
+//! The engine knows no game.
+//!
+//! ## How values become scores
+//!
+//! Inside a search, a value is an integer score seen from the root: a position at depth `d` below the root
+//! whose value is `Win(r)` scores `MATE - (d + r)` (the win comes at ply `d + r` of the root's line), `Lose(r)`
+//! scores `-(MATE - (d + r))`, `Draw` scores 0. With this encoding the negamax back-up rule is plain negation,
+//! so the usual alpha-beta window `(-beta, -alpha)` works unchanged, and the order of scores at one depth is
+//! exactly [`Value`]'s order (a quicker win is larger, a slower loss is larger). The table stores scores
+//! shifted back to depth 0, so an entry is valid wherever the position appears.
+//!
+//! ## What the table stores
+//!
+//! Each entry holds a lower and an upper bound of the position's score (seen from the position itself). A
+//! search with window `(alpha, beta)` that returns `v` learns: `v <= alpha` an upper bound, `v >= beta` a lower
+//! bound, anything in between the exact score; it stores that, intersected with what it knew before. The table
+//! is lossy (see [`crate::table`]): a forgotten entry costs a search, never a wrong value.
+//!
+//! ## How the exact score is found
+//!
+//! [`ScoreSearch::NullWindow`] (the default) first searches the window around the draw, which settles the
+//! outcome; then each null-window search asks "is the score at least `m`?" and moves one end of the known
+//! range, halving the range of remoteness (or doubling from the quick end while the range is vast). Every
+//! search reuses the bounds the previous ones left in the table. [`ScoreSearch::FullWindow`] searches once
+//! with the full window. In [`Mode::Outcome`] (a weak solve) only the first search runs.
+//!
+//! ```
+//! use ludus_framework::engines::{alpha_beta::AlphaBeta, negamax::MemoNegamax, Mode, Solver};
+//! use ludus_framework::{hints::SearchHints, Canonicalize, Game, Value};
+//!
+//! /// Take 1 or 2 from a pile; who cannot move loses.
+//! struct TakeAway;
+//! impl Game for TakeAway {
+//!     type Position = u32;
+//!     type Move = u32;
+//!     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
+//!         moves.extend((1..=2).filter(|take| take <= pile));
+//!     }
+//!     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
+//!     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
+//! }
+//! impl Canonicalize for TakeAway {
+//!     type Key = u32;
+//!     fn canonical(&self, pile: &u32) -> u32 { *pile }
+//! }
+//! /// Search hints: take what leaves a multiple of 3 first.
+//! impl SearchHints for TakeAway {
+//!     fn move_score(&self, pile: &u32, take: &u32) -> i32 { i32::from((pile - take) % 3 == 0) }
+//! }
+//!
+//! let mut alpha_beta = AlphaBeta::new(Mode::Exact);
+//! let mut memo = MemoNegamax::new(Mode::Exact);
+//! assert_eq!(alpha_beta.value(&TakeAway, &9), Value::Lose(6));
+//! for pile in 0..30 {
+//!     assert_eq!(alpha_beta.value(&TakeAway, &pile), memo.value(&TakeAway, &pile));
+//! }
+//! ```
+
+mod lazy_smp;
+mod search;
+
+pub use lazy_smp::LazySmp;
+
+use super::support::{from_table, value_of};
+use super::{Mode, Solver};
+use crate::game::Canonicalize;
+use crate::hints::SearchHints;
+use crate::stats::Stats;
+use crate::table::{mib, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
+use crate::value::Value;
+use crate::{Error, Result};
+use search::Search;
+
+/// How an exact-mode search finds the score of its root.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ScoreSearch {
+    /// Repeated null-window searches that narrow the score (the default; see the module documentation).
+    #[default]
+    NullWindow,
+    /// One search with the full window.
+    FullWindow,
+}
+
+/// Negamax with alpha-beta pruning and a transposition table of bounds.
+///
+/// - [`Mode::Exact`]: the value is exact, remoteness included, and equal to
+///   [`super::negamax::MemoNegamax`]'s in exact mode.
+/// - [`Mode::Outcome`]: a weak solve, one search with the window around the draw; the outcome (win, draw or
+///   loss) is exact, the remoteness is only a bound (a win in at most `r` moves, a loss in at most `r` moves),
+///   and the game's shortcuts are used even when their remoteness is not exact.
+///
+/// The table persists across calls (one engine can serve every position of a file) and keeps to its budget.
+#[derive(Clone, Debug)]
+pub struct AlphaBeta<Table> {
+    mode: Mode,
+    score_search: ScoreSearch,
+    budget: u64,
+    table: Table,
+    stats: Stats,
+}
+
+impl<Key: std::hash::Hash + Eq + Clone> AlphaBeta<KeyedTable<Key>> {
+    /// An engine with an empty table of the default budget ([`DEFAULT_TABLE_MB`] MiB; it grows up to it).
+    pub fn new(mode: Mode) -> Self {
+        Self::with_table(mode, KeyedTable::new(mib(DEFAULT_TABLE_MB)))
+    }
+}
+
+impl<Table> AlphaBeta<Table> {
+    /// An engine over `table`: a [`KeyedTable`] of another budget, a [`crate::table::PackedTable`] for `u64`
+    /// keys, or a [`crate::table::UnboundedTable`].
+    pub fn with_table(mode: Mode, table: Table) -> Self {
+        AlphaBeta { mode, score_search: ScoreSearch::default(), budget: u64::MAX, table, stats: Stats::default() }
+    }
+
+    /// The same engine giving up ([`Solver::try_value`] returns [`crate::Error::SearchLimit`]) when the search
+    /// of one position would expand more than `positions` positions. [`Solver::value`] ignores the budget.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        AlphaBeta { budget: positions, ..self }
+    }
+
+    /// The search of one position within `budget` positions; `None` past it.
+    fn run<Rules>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
+    where
+        Rules: Canonicalize + SearchHints,
+        Table: TranspositionTable<Rules::Key>,
+    {
+        let mut search = Search::new(game, self.mode, &mut self.table);
+        search.budget = budget;
+        let value = search.solve(position, self.score_search);
+        self.stats.visited += search.visited;
+        self.stats.hits += search.hits;
+        value
+    }
+
+    /// The same engine finding exact scores by `score_search`.
+    #[must_use]
+    pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
+        AlphaBeta { score_search, ..self }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The statistics gathered so far (the same as [`Solver::stats`], callable without naming the game).
+    pub fn stats(&self) -> Stats
+    where
+        Table: TableStorage,
+    {
+        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
+    }
+
+    /// Empties the table (statistics stay).
+    pub fn clear(&mut self)
+    where
+        Table: TableStorage,
+    {
+        self.table.clear();
+    }
+
+    /// The exact value stored for `key`, if the table holds one (its two bounds meet).
+    pub fn lookup<Key>(&mut self, key: &Key) -> Option<Value>
+    where
+        Table: TranspositionTable<Key>,
+    {
+        self.table.probe(key).filter(|bounds| bounds.is_exact()).map(|bounds| value_of(from_table(bounds.lower, 0), 0))
+    }
+}
+
+impl<Rules, Table> Solver<Rules> for AlphaBeta<Table>
+where
+    Rules: Canonicalize + SearchHints,
+    Table: TranspositionTable<Rules::Key>,
+{
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
+        // Without a budget and without other threads nothing stops the search: the value is always there.
+        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    }
+
+    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
+        let before = self.stats.visited;
+        self.run(game, position, self.budget).ok_or(Error::SearchLimit(self.stats.visited - before))
+    }
+
+    fn stats(&self) -> Stats {
+        AlphaBeta::stats(self)
+    }
+
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+}

@@ -1,0 +1,241 @@
+//! The recursive alpha-beta search and the score search that drives it, shared by the sequential engine and
+//! the Lazy SMP threads. One [`Search`] is one thread's search of one root: its move lists by depth, its
+//! counters, and its access to the table (owned by the engine or shared between threads).
+
+use super::ScoreSearch;
+use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack, Known, MoveLists};
+use crate::engines::Mode;
+use crate::game::Canonicalize;
+use crate::hints::SearchHints;
+use crate::table::{Bounds, SharedTable, TranspositionTable, INFINITY, MATE};
+use crate::value::Value;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How a search reaches its table: owned by one engine (`&mut`) or shared by threads (`&`).
+pub(crate) trait TableAccess<Key> {
+    /// The bounds stored for `key`, if any.
+    fn probe(&mut self, key: &Key) -> Option<Bounds>;
+    /// Stores `bounds` for `key`.
+    fn store(&mut self, key: &Key, bounds: Bounds, work: u64);
+}
+
+impl<Key, Table: TranspositionTable<Key>> TableAccess<Key> for &mut Table {
+    #[inline]
+    fn probe(&mut self, key: &Key) -> Option<Bounds> {
+        TranspositionTable::probe(&mut **self, key)
+    }
+
+    #[inline]
+    fn store(&mut self, key: &Key, bounds: Bounds, work: u64) {
+        TranspositionTable::store(&mut **self, key, bounds, work);
+    }
+}
+
+impl<Key, Table: SharedTable<Key>> TableAccess<Key> for &Table {
+    #[inline]
+    fn probe(&mut self, key: &Key) -> Option<Bounds> {
+        SharedTable::probe(*self, key)
+    }
+
+    #[inline]
+    fn store(&mut self, key: &Key, bounds: Bounds, work: u64) {
+        SharedTable::store(*self, key, bounds, work);
+    }
+}
+
+/// One thread's search of one root.
+pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
+    pub(crate) game: &'search Rules,
+    pub(crate) mode: Mode,
+    pub(crate) table: Access,
+    pub(crate) lists: MoveLists<Rules::Move>,
+    /// Positions expanded.
+    pub(crate) visited: u64,
+    /// Table probes that settled a position.
+    pub(crate) hits: u64,
+    /// Set by another thread when the answer is known: the search then unwinds without storing anything.
+    pub(crate) stop: Option<&'search AtomicBool>,
+    /// Whether this search stopped early (the stop flag, or the budget).
+    pub(crate) stopped: bool,
+    /// The most positions this search may expand before it stops.
+    pub(crate) budget: u64,
+    /// Lazy SMP helpers (`variation > 0`) rotate the move order near the root, so that threads start in
+    /// different subtrees and fill the shared table with different work.
+    pub(crate) variation: usize,
+}
+
+/// How deep the move order of a helper thread differs from the main thread's.
+const VARIATION_DEPTH: u32 = 3;
+
+impl<'search, Rules, Access> Search<'search, Rules, Access>
+where
+    Rules: Canonicalize + SearchHints,
+    Access: TableAccess<Rules::Key>,
+{
+    /// A search of `game` in `mode` through `table`.
+    pub(crate) fn new(game: &'search Rules, mode: Mode, table: Access) -> Self {
+        Search {
+            game,
+            mode,
+            table,
+            lists: MoveLists::default(),
+            visited: 0,
+            hits: 0,
+            stop: None,
+            stopped: false,
+            budget: u64::MAX,
+            variation: 0,
+        }
+    }
+
+    /// The exact value of `root` in the engine's mode, by `strategy`; `None` if stopped by another thread or by
+    /// the budget.
+    pub(crate) fn solve(&mut self, root: &Rules::Position, strategy: ScoreSearch) -> Option<Value> {
+        let score = match (self.mode, strategy) {
+            // A weak solve: one search around the draw tells win, draw or loss.
+            (Mode::Outcome, _) => self.search(root, 0, -1, 1),
+            (Mode::Exact, ScoreSearch::FullWindow) => self.search(root, 0, -INFINITY, INFINITY),
+            (Mode::Exact, ScoreSearch::NullWindow) => self.narrow(root)?,
+        };
+        (!self.stopped).then(|| value_of(score, 0))
+    }
+
+    /// The exact score of `root` by null-window searches: each asks "is the score at least `m`?" and moves one
+    /// end of the known range `[low, high]`; the first one (a window around the draw) settles the outcome.
+    fn narrow(&mut self, root: &Rules::Position) -> Option<i32> {
+        let (mut low, mut high) = (-MATE, MATE);
+        let first = self.search(root, 0, -1, 1);
+        match first {
+            0 => return Some(0),
+            positive if positive >= 1 => low = positive,
+            negative => high = negative,
+        }
+        while low < high {
+            if self.stopped {
+                return None;
+            }
+            let test = next_test(low, high);
+            let found = self.search(root, 0, test - 1, test);
+            if found >= test {
+                low = found;
+            } else {
+                high = found;
+            }
+        }
+        Some(low)
+    }
+
+    /// Fail-soft alpha-beta: the score of `position` at `depth` below the root if it lies in `(alpha, beta)`;
+    /// otherwise a bound on the side where it falls (a result `<= alpha` is an upper bound, `>= beta` a lower
+    /// bound).
+    pub(crate) fn search(&mut self, position: &Rules::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.visited >= self.budget || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            self.stopped = true;
+            return 0;
+        }
+        let (mut low, mut high) = match known(self.game, self.mode, position) {
+            Known::Value(value) => return score_of(value, depth),
+            Known::Range(worst, best) => (score_of(worst, depth), score_of(best, depth)),
+        };
+        // The window is clamped to what the position can still score before the table is probed.
+        if high <= alpha {
+            return high;
+        }
+        if low >= beta {
+            return low;
+        }
+        let key = self.game.canonical(position);
+        if let Some(bounds) = self.table.probe(&key) {
+            low = low.max(from_table(bounds.lower, depth));
+            high = high.min(from_table(bounds.upper, depth));
+            if low == high || high <= alpha || low >= beta {
+                self.hits += 1;
+                return if low >= beta || low == high { low } else { high };
+            }
+        }
+        alpha = alpha.max(low);
+        beta = beta.min(high);
+        let (window_low, window_high) = (alpha, beta);
+        self.visited += 1;
+        let before = self.visited;
+        let level = usize::try_from(depth).unwrap_or(usize::MAX);
+        let mut moves = self.lists.take(self.game, position, level);
+        if self.variation > 0 && depth < VARIATION_DEPTH && moves.len() > 1 {
+            let turn = (self.variation + level) % moves.len();
+            moves.rotate_left(turn);
+        }
+        // A position with no moves and no outcome is lost for the player to move (the normal-play rule).
+        let mut best = if moves.is_empty() { score_of(Value::LOST, depth) } else { -INFINITY };
+        for mv in &moves {
+            let child = self.game.play(position, mv);
+            let score = -with_stack(|| self.search(&child, depth.saturating_add(1), -beta, -alpha));
+            if self.stopped {
+                self.lists.give_back(level, moves);
+                return 0;
+            }
+            best = best.max(score);
+            if best > alpha {
+                alpha = best;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.lists.give_back(level, moves);
+        // What the search proved, together with what was known before it.
+        let lower = if best > window_low { best.max(low) } else { low };
+        let upper = if best < window_high { best.min(high) } else { high };
+        let bounds = Bounds { lower: to_table(lower, depth), upper: to_table(upper, depth) };
+        if bounds != Bounds::UNKNOWN {
+            self.table.store(&key, bounds, self.visited - before + 1);
+        }
+        best
+    }
+}
+
+/// The next score to test between `low` and `high` (`low < high`, both of one sign: the outcome is known):
+/// a test `m` with `low < m <= high`. It halves the range of remoteness; when the range is vast (no hint bounds
+/// it), it first doubles from the quick end, so that a quick win or loss is found in a few cheap searches.
+fn next_test(low: i32, high: i32) -> i32 {
+    /// Ranges of remoteness up to this wide are halved at once.
+    const NARROW: i64 = 64;
+    let (low, high) = (i64::from(low), i64::from(high));
+    let mate = i64::from(MATE);
+    let test = if low >= 1 {
+        // A win in `near..=far` moves: test "a win in at most `bound` moves" (the score `mate - bound`).
+        let (near, far) = (mate - high, mate - low);
+        let bound = if far - near > NARROW && far > 2 * near + 2 { 2 * near + 1 } else { near + (far - near) / 2 };
+        mate - bound
+    } else if high <= -1 {
+        // A loss in `near..=far` moves: test "a loss in at least `bound` moves" (the score `-(mate - bound)`).
+        let (near, far) = (mate + low, mate + high);
+        let bound = if far - near > NARROW && far > 2 * near + 2 { 2 * near + 2 } else { near + (far - near + 1) / 2 };
+        -(mate - bound)
+    } else {
+        low + (high - low + 1) / 2
+    };
+    i32::try_from(test.clamp(low + 1, high)).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_test_splits_the_range() {
+        let ranges = [(1, MATE), (MATE - 90, MATE - 3), (-MATE, -1), (-MATE + 4, -MATE + 60), (-5, 7), (10, 11)];
+        for (low, high) in ranges {
+            let test = next_test(low, high);
+            assert!(low < test && test <= high, "{low} {high} -> {test}");
+        }
+    }
+
+    #[test]
+    fn vast_ranges_are_probed_from_the_quick_end() {
+        // A win of unknown remoteness: the first test asks for a win in 1, then 3, 7...
+        assert_eq!(next_test(1, MATE), MATE - 1);
+        assert_eq!(next_test(1, MATE - 2), MATE - 5);
+        // A loss of unknown remoteness: the first test asks for a loss in at least 2 moves.
+        assert_eq!(next_test(-MATE, -1), -(MATE - 2));
+    }
+}

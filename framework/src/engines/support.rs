@@ -1,0 +1,214 @@
+//! What every two-player search shares: settled values (outcome and shortcuts), move lists reused by depth
+//! (filtered and ordered by the game's hints), the score encoding of values, and stack growth for deep games.
+
+use super::Mode;
+use crate::hints::SearchHints;
+use crate::table::{INFINITY, MATE};
+use crate::value::Value;
+
+/// How much stack must be left before a recursive step; below it the stack grows by [`STACK_GROWTH`].
+const STACK_RED_ZONE: usize = 256 * 1024;
+/// The size of each new stack segment.
+const STACK_GROWTH: usize = 8 * 1024 * 1024;
+
+/// Runs `step` on a stack with room for it: recursive engines call this at every level so that a game as deep
+/// as its positions allow (a pile of 100,000 counters) never overflows the thread's stack.
+#[inline]
+pub(crate) fn with_stack<Output>(step: impl FnOnce() -> Output) -> Output {
+    stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, step)
+}
+
+/// The value of `position` if it needs no search: a finished game, or a shortcut the mode may use (exact-mode
+/// searches take only exact shortcuts).
+pub fn settled_value<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Option<Value> {
+    if let Some(value) = game.outcome(position) {
+        return Some(value);
+    }
+    match (mode, game.shortcut(position)) {
+        (Mode::Outcome, Some(shortcut)) => Some(shortcut.value()),
+        (Mode::Exact, Some(shortcut)) => shortcut.exact(),
+        (_, None) => None,
+    }
+}
+
+/// What a search knows of a position before it searches it.
+pub(crate) enum Known {
+    /// Its value.
+    Value(Value),
+    /// The worst and best value it can have.
+    Range(Value, Value),
+}
+
+/// The outcome, shortcut or value range of a position, as far as `mode` may use them.
+#[inline]
+pub(crate) fn known<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Known {
+    if let Some(value) = game.outcome(position) {
+        return Known::Value(value);
+    }
+    match game.shortcut(position) {
+        Some(shortcut) => match (mode, shortcut.exact()) {
+            (Mode::Outcome, _) => Known::Value(shortcut.value()),
+            (Mode::Exact, Some(value)) => Known::Value(value),
+            // Only the outcome is known: it still narrows the range.
+            (Mode::Exact, None) => match shortcut.value() {
+                Value::Win(_) => Known::Range(Value::Win(u32::MAX), Value::Win(1)),
+                _ => Known::Range(Value::Lose(0), Value::Lose(u32::MAX)),
+            },
+        },
+        None => {
+            let (worst, best) = game.value_range(position);
+            Known::Range(worst, best)
+        }
+    }
+}
+
+/// Move lists reused by depth: once a search has reached a depth, its nodes there allocate nothing.
+#[derive(Debug)]
+pub(crate) struct MoveLists<Move> {
+    by_depth: Vec<Vec<Move>>,
+    scores: Vec<i32>,
+}
+
+impl<Move> Default for MoveLists<Move> {
+    fn default() -> Self {
+        MoveLists { by_depth: Vec::new(), scores: Vec::new() }
+    }
+}
+
+impl<Move: Clone> MoveLists<Move> {
+    /// The moves of `position` to search, pruned and ordered by the game's hints, in the buffer of `depth`
+    /// (hand it back with [`MoveLists::give_back`]).
+    pub(crate) fn take<Rules>(&mut self, game: &Rules, position: &Rules::Position, depth: usize) -> Vec<Move>
+    where
+        Rules: SearchHints<Move = Move>,
+    {
+        let mut moves = self.by_depth.get_mut(depth).map(std::mem::take).unwrap_or_default();
+        moves.clear();
+        game.moves(position, &mut moves);
+        if moves.len() > 1 {
+            game.prune_moves(position, &mut moves);
+            if moves.is_empty() {
+                // A hint broke its contract (it must keep a move): search every move rather than misjudge.
+                game.moves(position, &mut moves);
+            }
+            self.order(game, position, &mut moves);
+        }
+        moves
+    }
+
+    /// Returns the buffer of `depth` for reuse.
+    pub(crate) fn give_back(&mut self, depth: usize, moves: Vec<Move>) {
+        while self.by_depth.len() <= depth {
+            self.by_depth.push(Vec::new());
+        }
+        if let Some(slot) = self.by_depth.get_mut(depth) {
+            *slot = moves;
+        }
+    }
+
+    /// Sorts `moves` by the game's move scores, highest first, ties in the game's order (a stable insertion
+    /// sort: move lists are short).
+    fn order<Rules: SearchHints<Move = Move>>(&mut self, game: &Rules, position: &Rules::Position, moves: &mut [Move]) {
+        self.scores.clear();
+        self.scores.extend(moves.iter().map(|mv| game.move_score(position, mv)));
+        for index in 1..moves.len() {
+            let mut at = index;
+            while at > 0 && self.scores[at - 1] < self.scores[at] {
+                self.scores.swap(at - 1, at);
+                moves.swap(at - 1, at);
+                at -= 1;
+            }
+        }
+    }
+}
+
+/// The score of `value` for a position `depth` plies below the root (see [`crate::table`] for the scale): a win
+/// at ply `p` of the root's line scores `MATE - p`, a loss `-(MATE - p)`, a draw 0. Remoteness too large for the
+/// scale saturates at the slowest win or loss it can express.
+#[inline]
+pub(crate) fn score_of(value: Value, depth: u32) -> i32 {
+    let ply = |remoteness: u32| {
+        let total = u64::from(depth) + u64::from(remoteness);
+        i32::try_from(total.min(MATE as u64 - 1)).unwrap_or(MATE - 1)
+    };
+    match value {
+        Value::Win(remoteness) => MATE - ply(remoteness),
+        Value::Lose(remoteness) => -(MATE - ply(remoteness)),
+        Value::Draw => 0,
+    }
+}
+
+/// The value of a score found at `depth` (the inverse of [`score_of`] on scores of real values).
+#[inline]
+pub(crate) fn value_of(score: i32, depth: u32) -> Value {
+    let remoteness = |magnitude: i32| {
+        let ply = i64::from(MATE) - i64::from(magnitude) - i64::from(depth);
+        u32::try_from(ply.max(0)).unwrap_or(u32::MAX)
+    };
+    match score {
+        0 => Value::Draw,
+        positive if positive > 0 => Value::Win(remoteness(positive.min(MATE))),
+        negative => Value::Lose(remoteness((-negative).min(MATE))),
+    }
+}
+
+/// A score found at `depth` moved to the position's own scale (depth 0), as tables store it; the infinite
+/// bounds stay infinite.
+#[inline]
+pub(crate) fn to_table(score: i32, depth: u32) -> i32 {
+    if score == 0 || score.abs() >= INFINITY {
+        return score;
+    }
+    let depth = i32::try_from(depth).unwrap_or(MATE);
+    (score.saturating_add(depth * score.signum())).clamp(-MATE, MATE)
+}
+
+/// A table score moved to `depth` (the inverse of [`to_table`]).
+#[inline]
+pub(crate) fn from_table(score: i32, depth: u32) -> i32 {
+    if score == 0 || score.abs() >= INFINITY {
+        return score;
+    }
+    let depth = i32::try_from(depth).unwrap_or(MATE);
+    let moved = score - depth * score.signum();
+    // A win or loss stays one however deep it is seen (its ply saturates at the scale's end).
+    if score > 0 {
+        moved.max(1)
+    } else {
+        moved.min(-1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_follow_the_order_of_values_at_every_depth() {
+        let mut values = vec![Value::Lose(0), Value::Lose(3), Value::Draw, Value::Win(7), Value::Win(1)];
+        values.sort();
+        for depth in [0, 1, 5, 40] {
+            let scores: Vec<i32> = values.iter().map(|&value| score_of(value, depth)).collect();
+            assert!(scores.windows(2).all(|pair| pair[0] < pair[1]), "{scores:?}");
+            for &value in &values {
+                assert_eq!(value_of(score_of(value, depth), depth), value);
+                assert_eq!(from_table(to_table(score_of(value, depth), depth), depth), score_of(value, depth));
+                assert_eq!(to_table(score_of(value, depth), depth), score_of(value, 0));
+            }
+        }
+    }
+
+    #[test]
+    fn negation_is_the_back_up_rule() {
+        for value in [Value::Lose(0), Value::Lose(4), Value::Draw, Value::Win(3)] {
+            assert_eq!(value_of(-score_of(value, 3), 2), value.backed_up());
+        }
+    }
+
+    #[test]
+    fn huge_remoteness_saturates_without_changing_the_outcome() {
+        assert!(score_of(Value::Win(u32::MAX), 10) > 0);
+        assert!(score_of(Value::Lose(u32::MAX), 10) < 0);
+        assert!(value_of(score_of(Value::Win(u32::MAX), 0), 0).is_win());
+    }
+}

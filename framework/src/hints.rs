@@ -1,0 +1,136 @@
+//! Search hints: what a game may tell the engines to search faster, apart from its rules.
+//!
+//! [`SearchHints`] is optional knowledge: every method has a default that does nothing, and every engine gives
+//! the same values with or without hints (the differential tests run both, through [`NoHints`]). A game with no
+//! hints writes one line, `impl SearchHints for MyGame {}`.
+//!
+//! The engines consult the hints in this order at a position that is not over: the [`SearchHints::shortcut`];
+//! then the [`SearchHints::value_range`], which clamps the search window before the table is probed; then the
+//! moves, filtered by [`SearchHints::prune_moves`] and ordered by [`SearchHints::move_score`], best first.
+
+use crate::game::{Canonicalize, Game};
+use crate::value::Value;
+
+/// A value proven without search, and how much of it is proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shortcut {
+    /// The value, remoteness included: usable by every engine in every mode.
+    Exact(Value),
+    /// Only the outcome (win, loss or draw) is proven; the remoteness is any. Engines that compute exact
+    /// remoteness use it only to narrow their search (a draw is exact anyway: it has no remoteness).
+    Outcome(Value),
+}
+
+impl Shortcut {
+    /// The value (exact or not).
+    pub fn value(self) -> Value {
+        match self {
+            Shortcut::Exact(value) | Shortcut::Outcome(value) => value,
+        }
+    }
+
+    /// The value if it is exact (a draw always is).
+    pub fn exact(self) -> Option<Value> {
+        match self {
+            Shortcut::Exact(value) => Some(value),
+            Shortcut::Outcome(Value::Draw) => Some(Value::Draw),
+            Shortcut::Outcome(_) => None,
+        }
+    }
+}
+
+/// Knowledge that only speeds a search up. Every method is optional; see the module documentation for the order
+/// in which engines consult them. Each method's contract is what the engines rely on for exact values.
+pub trait SearchHints: Game {
+    /// A value proven without search at a position that is not over, or `None`.
+    ///
+    /// Contract: the value is right (its remoteness too when [`Shortcut::Exact`]).
+    fn shortcut(&self, position: &Self::Position) -> Option<Shortcut> {
+        let _ = position;
+        None
+    }
+
+    /// The worst and the best value (under [`Value`]'s order, for the player to move) that `position` can still
+    /// have, used to clamp a search window. Default: every value, `(Value::Lose(0), Value::Win(0))`.
+    ///
+    /// Contract: called only at positions that are not over and for which [`SearchHints::shortcut`] returned
+    /// `None`; the position's true value lies within the range, ends included.
+    fn value_range(&self, position: &Self::Position) -> (Value, Value) {
+        let _ = position;
+        (Value::Lose(0), Value::Win(0))
+    }
+
+    /// Removes moves from the legal moves of `position` (in `moves`) that need no search. Default: none.
+    ///
+    /// Contract: called only where [`SearchHints::shortcut`] returned `None`; every removed move is no better
+    /// for the player to move than some move that stays (so the best value is unchanged), at least one move
+    /// stays, and the result is deterministic. Typical use: when the opponent threatens to win at once, keep only
+    /// the moves that parry; drop moves that hand the opponent an immediate win.
+    fn prune_moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
+        let _ = (position, moves);
+    }
+
+    /// How promising `mv` looks in `position`: engines search moves with higher scores first, ties in the order
+    /// of [`Game::moves`]. Default: 0 for every move (the game's order).
+    ///
+    /// Contract: deterministic. The order changes the work done, never the value found.
+    fn move_score(&self, position: &Self::Position, mv: &Self::Move) -> i32 {
+        let _ = (position, mv);
+        0
+    }
+}
+
+/// A game with its hints turned off: the rules and canonical keys of `Rules`, the default (empty) hints. For
+/// testing that hints change the speed of a search, never its values.
+///
+/// ```
+/// use ludus_framework::hints::{NoHints, SearchHints, Shortcut};
+/// use ludus_framework::{Game, Value};
+///
+/// struct Pile;
+/// impl Game for Pile {
+///     type Position = u32;
+///     type Move = u32;
+///     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|take| take <= pile)); }
+///     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
+///     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
+/// }
+/// impl SearchHints for Pile {
+///     fn shortcut(&self, pile: &u32) -> Option<Shortcut> { (*pile <= 2).then_some(Shortcut::Exact(Value::Win(1))) }
+/// }
+/// assert_eq!(Pile.shortcut(&2), Some(Shortcut::Exact(Value::Win(1))));
+/// assert_eq!(NoHints(&Pile).shortcut(&2), None);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct NoHints<'game, Rules>(pub &'game Rules);
+
+impl<Rules: Game> Game for NoHints<'_, Rules> {
+    type Position = Rules::Position;
+    type Move = Rules::Move;
+
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
+        self.0.moves(position, moves);
+    }
+
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position {
+        self.0.play(position, mv)
+    }
+
+    fn outcome(&self, position: &Self::Position) -> Option<Value> {
+        self.0.outcome(position)
+    }
+
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        self.0.is_legal(position, mv)
+    }
+}
+
+impl<Rules: Canonicalize> Canonicalize for NoHints<'_, Rules> {
+    type Key = Rules::Key;
+
+    fn canonical(&self, position: &Self::Position) -> Self::Key {
+        self.0.canonical(position)
+    }
+}
+
+impl<Rules: Game> SearchHints for NoHints<'_, Rules> {}

@@ -1,0 +1,350 @@
+//! Connect Four's rules on a `W x H` board with `W * (H + 1) <= 64`, as bitboards: [`Board`] (a position),
+//! [`ConnectFour`] (the game: [`Game`] with a move being a 0-based column, and [`Canonicalize`] with the smaller
+//! of the position's and its mirror image's encodings as key), move strings and the exact score.
+
+use ludus_framework::{Canonicalize, Error, Game, Result, Value, Violation};
+
+/// The standard board width.
+pub const DEFAULT_WIDTH: u32 = 7;
+/// The standard board height.
+pub const DEFAULT_HEIGHT: u32 = 6;
+
+/// A Connect Four position: the stones of the player to move and the mask of all stones, as bitboards.
+///
+/// Bit `column * (H + 1) + row` is the cell of `column` (0-based, left to right) and `row` (0-based, bottom
+/// up); the extra row `H` of each column stays empty, which keeps lines from wrapping across columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Stones of the player to move.
+    pub current: u64,
+    /// All stones on the board.
+    pub mask: u64,
+}
+
+impl Board {
+    /// The empty board.
+    pub const EMPTY: Board = Board { current: 0, mask: 0 };
+
+    /// The number of stones on the board.
+    pub fn stones(&self) -> u32 {
+        self.mask.count_ones()
+    }
+
+    /// Stones of the player who just moved.
+    pub fn opponent(&self) -> u64 {
+        self.current ^ self.mask
+    }
+}
+
+/// Why a sequence of moves cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// 0-based index of the offending character in the move string.
+    pub index: usize,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+/// Connect Four on a `width x height` board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectFour {
+    width: u32,
+    height: u32,
+    /// One bit at the bottom cell of each column.
+    bottom: u64,
+    /// Every playable cell.
+    board: u64,
+}
+
+/// `value << amount`, 0 when the amount is 64 or more.
+fn shift_left(value: u64, amount: u32) -> u64 {
+    value.checked_shl(amount).unwrap_or(0)
+}
+
+/// `value >> amount`, 0 when the amount is 64 or more.
+fn shift_right(value: u64, amount: u32) -> u64 {
+    value.checked_shr(amount).unwrap_or(0)
+}
+
+impl Default for ConnectFour {
+    fn default() -> Self {
+        Self::standard()
+    }
+}
+
+impl ConnectFour {
+    /// The standard 7 x 6 game.
+    pub fn standard() -> Self {
+        Self::build(DEFAULT_WIDTH, DEFAULT_HEIGHT)
+    }
+
+    /// A `width x height` game: `width` from 1 to 9 (a column is one digit in the plugin's format; the library
+    /// itself would allow more), `height` at least 1, and `width * (height + 1) <= 64`.
+    pub fn new(width: u32, height: u32) -> Result<Self> {
+        if width == 0 || height == 0 {
+            return Err(Error::Unsupported(format!("a {width} x {height} board has no cells")));
+        }
+        if width > 9 {
+            return Err(Error::limit("the board width", u64::from(width), 9));
+        }
+        let bits = u64::from(width) * (u64::from(height) + 1);
+        if bits > 64 {
+            return Err(Error::limit("the board's bitboard size W * (H + 1)", bits, 64));
+        }
+        Ok(Self::build(width, height))
+    }
+
+    fn build(width: u32, height: u32) -> Self {
+        let column = shift_left(1, height).wrapping_sub(1);
+        let mut bottom = 0;
+        let mut board = 0;
+        for index in 0..width {
+            bottom |= shift_left(1, index * (height + 1));
+            board |= shift_left(column, index * (height + 1));
+        }
+        ConnectFour { width, height, bottom, board }
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> u32 {
+        self.width * self.height
+    }
+
+    /// The number of empty cells of `board`.
+    pub fn empty_cells(&self, board: &Board) -> u32 {
+        self.cells().saturating_sub(board.stones())
+    }
+
+    /// `C` of the score: a winner who wins with `s` stones scores `C - s`.
+    pub fn score_base(&self) -> i32 {
+        i32::try_from(self.cells().div_ceil(2) + 1).unwrap_or(i32::MAX)
+    }
+
+    fn column_bottom(&self, column: u32) -> u64 {
+        shift_left(1, column * (self.height + 1))
+    }
+
+    fn column_top(&self, column: u32) -> u64 {
+        shift_left(1, column * (self.height + 1) + self.height - 1)
+    }
+
+    pub(crate) fn column_cells(&self, column: u32) -> u64 {
+        shift_left(shift_left(1, self.height).wrapping_sub(1), column * (self.height + 1))
+    }
+
+    /// Whether `column` (0-based) exists and has room.
+    pub fn can_play(&self, board: &Board, column: u32) -> bool {
+        column < self.width && board.mask & self.column_top(column) == 0
+    }
+
+    /// The cells where a stone can be dropped now.
+    pub fn playable_cells(&self, board: &Board) -> u64 {
+        board.mask.wrapping_add(self.bottom) & self.board
+    }
+
+    /// Whether `stones` contain four in a row (vertically, horizontally or diagonally).
+    pub fn has_four(&self, stones: u64) -> bool {
+        [1, self.height + 1, self.height, self.height + 2].into_iter().any(|direction| {
+            let pairs = stones & shift_right(stones, direction);
+            pairs & shift_right(pairs, 2 * direction) != 0
+        })
+    }
+
+    /// The empty cells that would complete four in a row for the owner of `stones`, given all stones `mask`.
+    pub fn winning_cells(&self, stones: u64, mask: u64) -> u64 {
+        let mut cells = shift_left(stones, 1) & shift_left(stones, 2) & shift_left(stones, 3);
+        for direction in [self.height + 1, self.height, self.height + 2] {
+            let below = shift_left(stones, direction) & shift_left(stones, 2 * direction);
+            cells |= below & shift_left(stones, 3 * direction);
+            cells |= below & shift_right(stones, direction);
+            let above = shift_right(stones, direction) & shift_right(stones, 2 * direction);
+            cells |= above & shift_left(stones, direction);
+            cells |= above & shift_right(stones, 3 * direction);
+        }
+        cells & (self.board ^ mask)
+    }
+
+    /// The position after dropping a stone in `column` (0-based; the caller checks [`Self::can_play`]).
+    pub fn drop_stone(&self, board: &Board, column: u32) -> Board {
+        let mask = board.mask | board.mask.wrapping_add(self.column_bottom(column)) & self.column_cells(column);
+        Board { current: board.current ^ board.mask, mask }
+    }
+
+    /// The position after the moves of `moves` (digits `1..=W`) from the empty board.
+    pub fn parse_moves(&self, moves: &str) -> std::result::Result<Board, IllegalMove> {
+        let mut board = Board::EMPTY;
+        for (index, character) in moves.char_indices() {
+            let illegal = |reason: String| IllegalMove { index, reason };
+            let column = character
+                .to_digit(10)
+                .ok_or_else(|| illegal(format!("expected a column from 1 to {}, found `{character}`", self.width)))?;
+            if column == 0 || column > self.width {
+                return Err(illegal(format!("column {column} is out of range: columns are 1 to {}", self.width)));
+            }
+            let move_number = moves.get(..index).map_or(index, |before| before.chars().count()) + 1;
+            if self.has_four(board.opponent()) {
+                return Err(illegal(format!(
+                    "move {move_number} (column {column}) comes after the game is over: move {} made four in a row",
+                    move_number - 1
+                )));
+            }
+            if !self.can_play(&board, column - 1) {
+                return Err(illegal(format!("move {move_number} plays in column {column}, which is full")));
+            }
+            board = self.drop_stone(&board, column - 1);
+        }
+        Ok(board)
+    }
+
+    /// The exact score of `board` (see the module doc) from its exact value.
+    pub fn score(&self, board: &Board, value: Value) -> i32 {
+        let played = board.stones();
+        let mover_stones = played / 2;
+        let opponent_stones = played - mover_stones;
+        let base = i64::from(self.score_base());
+        let score = match value {
+            Value::Draw => 0,
+            Value::Win(remoteness) => base - i64::from(mover_stones) - i64::from(remoteness.div_ceil(2)),
+            Value::Lose(remoteness) => -(base - i64::from(opponent_stones) - i64::from(remoteness / 2)),
+        };
+        i32::try_from(score).unwrap_or(0)
+    }
+
+    /// The image of `board` in the vertical mirror (column `c` becomes column `W - 1 - c`).
+    pub fn mirror(&self, board: &Board) -> Board {
+        let flip = |bits: u64| {
+            (0..self.width).fold(0, |acc, column| {
+                let cells =
+                    shift_right(bits, column * (self.height + 1)) & shift_left(1, self.height + 1).wrapping_sub(1);
+                acc | shift_left(cells, (self.width - 1 - column) * (self.height + 1))
+            })
+        };
+        Board { current: flip(board.current), mask: flip(board.mask) }
+    }
+
+    /// A unique encoding of a position (stones of the player to move plus the column heights).
+    pub(crate) fn encode(&self, board: &Board) -> u64 {
+        board.current.wrapping_add(board.mask).wrapping_add(self.bottom)
+    }
+
+    /// Whether the player to move wins by playing `column` at once.
+    pub(crate) fn wins_at_once(&self, board: &Board, column: u32) -> bool {
+        self.winning_cells(board.current, board.mask) & self.playable_cells(board) & self.column_cells(column) != 0
+    }
+
+    /// Checks that `score` is possible for `board`: the winner's stone count is reachable, and an immediate
+    /// win scores as one. A consistency check of an answer, not a proof of it (that takes a search).
+    pub fn check_score(&self, board: &Board, score: i32) -> std::result::Result<(), Violation> {
+        let played = board.stones();
+        let (mover_now, opponent_now) = (played / 2, played - played / 2);
+        let mover_max = (self.cells() - played).div_ceil(2) + mover_now;
+        let opponent_max = (self.cells() - played) / 2 + opponent_now;
+        let base = i64::from(self.score_base());
+        let over = self.has_four(board.opponent());
+        let immediate = (0..self.width).any(|column| self.can_play(board, column) && self.wins_at_once(board, column));
+        let score = i64::from(score);
+        if over {
+            let expected = -(base - i64::from(opponent_now));
+            return if score == expected {
+                Ok(())
+            } else {
+                Err(Violation::new(format!("the game is over, lost for the player to move: the score is {expected}")))
+            };
+        }
+        if immediate {
+            let expected = base - i64::from(mover_now) - 1;
+            return if score == expected {
+                Ok(())
+            } else {
+                Err(Violation::new(format!("the player to move wins at once: the score is {expected}, not {score}")))
+            };
+        }
+        let reachable = match score {
+            0 => true,
+            positive if positive > 0 => (i64::from(mover_now) + 2..=i64::from(mover_max)).contains(&(base - positive)),
+            negative => (i64::from(opponent_now) + 1..=i64::from(opponent_max)).contains(&(base + negative)),
+        };
+        if reachable {
+            Ok(())
+        } else {
+            Err(Violation::new(format!("no game from this position ends with the score {score}")))
+        }
+    }
+}
+
+impl Game for ConnectFour {
+    type Position = Board;
+    /// A 0-based column.
+    type Move = u8;
+
+    fn moves(&self, board: &Board, moves: &mut Vec<u8>) {
+        moves.extend(
+            (0..self.width).filter(|&column| self.can_play(board, column)).filter_map(|c| u8::try_from(c).ok()),
+        );
+    }
+
+    fn play(&self, board: &Board, column: &u8) -> Board {
+        self.drop_stone(board, u32::from(*column))
+    }
+
+    fn outcome(&self, board: &Board) -> Option<Value> {
+        if self.has_four(board.opponent()) {
+            Some(Value::LOST)
+        } else if board.mask == self.board {
+            Some(Value::Draw)
+        } else {
+            None
+        }
+    }
+}
+
+impl Canonicalize for ConnectFour {
+    type Key = u64;
+
+    /// The smaller of the encodings of the position and of its mirror image.
+    fn canonical(&self, board: &Board) -> u64 {
+        self.encode(board).min(self.encode(&self.mirror(board)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludus_framework::hints::NoHints;
+    use ludus_framework::{SearchHints, Shortcut};
+
+    #[test]
+    fn mirror_is_an_involution_and_keys_agree() {
+        let game = ConnectFour::standard();
+        let board = game.parse_moves("4453221").unwrap();
+        let mirrored = game.mirror(&board);
+        assert_eq!(mirrored, game.parse_moves("4435667").unwrap());
+        assert_eq!(game.mirror(&mirrored), board);
+        assert_eq!(game.canonical(&board), game.canonical(&mirrored));
+        assert_ne!(game.canonical(&board), game.canonical(&game.parse_moves("4453222").unwrap()));
+    }
+
+    #[test]
+    fn winning_cells_and_four_in_a_row() {
+        let game = ConnectFour::standard();
+        // First player: columns 1, 2, 3 on the bottom row, the second player on top; column 4 completes the line.
+        let board = game.parse_moves("112233").unwrap();
+        assert!(game.wins_at_once(&board, 3));
+        assert!(!game.wins_at_once(&board, 4));
+        assert_eq!(game.shortcut(&board), Some(Shortcut::Exact(Value::Win(1))));
+        assert_eq!(NoHints(&game).shortcut(&board), None);
+        let after = game.parse_moves("1122334").unwrap();
+        assert!(game.has_four(after.opponent()));
+        assert_eq!(game.outcome(&after), Some(Value::LOST));
+    }
+}

@@ -1,0 +1,144 @@
+//! The plugin's text format: an optional `size W H` line, then one position per line (`MOVES` or
+//! `MOVES SCORE`), parsed with every error placed at its file, line and column; and the judge of one answer line.
+
+use super::board::{Board, ConnectFour};
+use ludus_framework::input::{Reader, Source};
+use ludus_framework::{Error, Result};
+
+/// The most positions one input may hold.
+pub const MAX_CASES: usize = 100_000;
+
+/// One position of an input file.
+#[derive(Clone, Debug)]
+pub(crate) struct Case {
+    /// The moves as written.
+    pub(crate) moves: String,
+    /// The position they reach.
+    pub(crate) board: Board,
+    /// The score claimed in the input, if any.
+    pub(crate) claim: Option<i32>,
+}
+
+/// A parsed input: the board size and the positions.
+#[derive(Clone, Debug)]
+pub(crate) struct Parsed {
+    pub(crate) game: ConnectFour,
+    pub(crate) cases: Vec<Case>,
+}
+
+/// The whitespace-separated fields of a line, with their byte offsets in the line.
+fn fields(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (index, character) in line.char_indices() {
+        match (character.is_whitespace(), start) {
+            (true, Some(from)) => {
+                out.push((from, line.get(from..index).unwrap_or_default()));
+                start = None;
+            }
+            (false, None) => start = Some(index),
+            _ => {}
+        }
+    }
+    if let Some(from) = start {
+        out.push((from, line.get(from..).unwrap_or_default()));
+    }
+    out
+}
+
+fn parse_number(reader: &Reader<'_>, offset: usize, text: &str, what: &str, min: i64, max: i64) -> Result<i64> {
+    match text.parse::<i64>() {
+        Ok(value) if (min..=max).contains(&value) => Ok(value),
+        _ => Err(reader
+            .error_at(offset, format!("expected {what} (an integer from {min} to {max}), found `{text}`"))
+            .into()),
+    }
+}
+
+pub(crate) fn parse(input: Source<'_>) -> Result<Parsed> {
+    let mut reader = Reader::new(&input);
+    let mut game = ConnectFour::standard();
+    let mut cases = Vec::new();
+    let mut first = true;
+    while !reader.at_end() {
+        let line = reader.line("a line of moves")?;
+        let parts = fields(line.text);
+        if first && parts.first().is_some_and(|(_, word)| *word == "size") {
+            first = false;
+            reader.set_context("the size line");
+            let width_field = parts.get(1).copied();
+            let height_field = parts.get(2).copied();
+            let (Some((width_at, width_text)), Some((height_at, height_text))) = (width_field, height_field) else {
+                return Err(reader.error_at(line.offset, "expected `size W H`".to_string()).into());
+            };
+            if let Some((extra_at, extra)) = parts.get(3) {
+                return Err(reader
+                    .error_at(line.offset + extra_at, format!("expected the end of the size line, found `{extra}`"))
+                    .into());
+            }
+            let width = parse_number(&reader, line.offset + width_at, width_text, "the width W", 1, 9)?;
+            let height = parse_number(&reader, line.offset + height_at, height_text, "the height H", 1, 63)?;
+            game = ConnectFour::new(u32::try_from(width).unwrap_or(0), u32::try_from(height).unwrap_or(0))
+                .map_err(|error| reader.error_at(line.offset, error.to_string()))?;
+            continue;
+        }
+        first = false;
+        if cases.len() >= MAX_CASES {
+            return Err(Error::limit("the number of positions in the input", cases.len() as u64 + 1, MAX_CASES as u64));
+        }
+        reader.set_context(format!("case {}", cases.len() + 1));
+        let Some(&(moves_at, moves)) = parts.first() else {
+            return Err(reader.error_at(line.offset, "expected a line of moves".to_string()).into());
+        };
+        let board = game
+            .parse_moves(moves)
+            .map_err(|illegal| reader.error_at(line.offset + moves_at + illegal.index, illegal.reason))?;
+        let base = i64::from(game.score_base());
+        let claim = match parts.get(1) {
+            None => None,
+            Some(&(score_at, score_text)) => {
+                let value =
+                    parse_number(&reader, line.offset + score_at, score_text, "the claimed score", -base, base)?;
+                i32::try_from(value).ok()
+            }
+        };
+        if let Some((extra_at, extra)) = parts.get(2) {
+            return Err(reader
+                .error_at(
+                    line.offset + extra_at,
+                    format!("expected the end of the line after the score, found `{extra}`"),
+                )
+                .into());
+        }
+        cases.push(Case { moves: moves.to_string(), board, claim });
+    }
+    if cases.is_empty() {
+        reader.set_context("");
+        return Err(reader
+            .error_at(input.text.len(), "expected a line of moves, found the end of the input".to_string())
+            .into());
+    }
+    Ok(Parsed { game, cases })
+}
+
+/// Judges one answer line against the exact score.
+pub(crate) fn judge_line(case: &Case, expected: i32, line: Option<&str>) -> std::result::Result<(), String> {
+    if let Some(claim) = case.claim.filter(|&claim| claim != expected) {
+        return Err(format!("the input claims the score {claim}, but the exact score is {expected}"));
+    }
+    let Some(line) = line else {
+        return Err("missing from the answer file".to_string());
+    };
+    let parts: Vec<&str> = line.split_whitespace().collect();
+    let [moves, score] = parts.as_slice() else {
+        return Err(format!("expected `MOVES SCORE`, found `{line}`"));
+    };
+    if *moves != case.moves {
+        return Err(format!("the answer is about the moves `{moves}`, the input about `{}`", case.moves));
+    }
+    match score.parse::<i32>() {
+        Ok(score) if score == expected => Ok(()),
+        Ok(score) => Err(format!("the score {score} is wrong: the exact score is {expected}")),
+        Err(_) => Err(format!("expected a score (an integer), found `{score}`")),
+    }
+}

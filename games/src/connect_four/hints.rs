@@ -1,0 +1,71 @@
+//! Connect Four's search hints, from the bitboards (the ideas of Pascal Pons' solver, stated as hints that any
+//! engine may use):
+//!
+//! - shortcuts, all exact: the player to move who can complete four wins in 1; a player facing two immediate
+//!   threats, or whose every move hands the opponent a win at once, loses in 2; with two empty cells or fewer
+//!   left and a move that loses nothing, the game is drawn;
+//! - the value range: once no shortcut applies, nobody wins within the next two moves, so the value lies
+//!   between a loss in 4 and a win in 3;
+//! - pruning: when the opponent threatens to win at once, only the parry remains; moves right below a cell
+//!   where the opponent would complete four are dropped (the opponent would win at once);
+//! - move order: moves that make the most cells where the mover would complete four first, then central
+//!   columns first.
+
+use super::board::{Board, ConnectFour};
+use ludus_framework::{SearchHints, Shortcut, Value};
+
+impl ConnectFour {
+    /// The cells where the player to move may play without handing the opponent a win at once, or 0 if there
+    /// are none; call it only when the player to move cannot win at once.
+    pub fn non_losing_cells(&self, board: &Board) -> u64 {
+        let playable = self.playable_cells(board);
+        let opponent_wins = self.winning_cells(board.opponent(), board.mask);
+        let forced = playable & opponent_wins;
+        let candidates = match forced.count_ones() {
+            0 => playable,
+            1 => forced,
+            // Two threats cannot both be parried.
+            _ => return 0,
+        };
+        // A stone right below an opponent's winning cell lets the opponent complete four there.
+        candidates & !(opponent_wins >> 1)
+    }
+
+    /// The cell a stone dropped in `column` lands on (0 if the column is full or does not exist).
+    fn landing_cell(&self, board: &Board, column: u32) -> u64 {
+        self.playable_cells(board) & self.column_cells(column)
+    }
+}
+
+impl SearchHints for ConnectFour {
+    fn shortcut(&self, board: &Board) -> Option<Shortcut> {
+        if self.winning_cells(board.current, board.mask) & self.playable_cells(board) != 0 {
+            return Some(Shortcut::Exact(Value::Win(1)));
+        }
+        if self.non_losing_cells(board) == 0 {
+            return Some(Shortcut::Exact(Value::Lose(2)));
+        }
+        // With two cells left, the mover plays a safe one and the opponent the last: neither can complete four.
+        if self.empty_cells(board) <= 2 {
+            return Some(Shortcut::Exact(Value::Draw));
+        }
+        None
+    }
+
+    fn value_range(&self, _board: &Board) -> (Value, Value) {
+        (Value::Lose(4), Value::Win(3))
+    }
+
+    fn prune_moves(&self, board: &Board, moves: &mut Vec<u8>) {
+        let safe = self.non_losing_cells(board);
+        moves.retain(|&column| self.landing_cell(board, u32::from(column)) & safe != 0);
+    }
+
+    fn move_score(&self, board: &Board, column: &u8) -> i32 {
+        let column = u32::from(*column);
+        let stone = self.landing_cell(board, column);
+        let threats = self.winning_cells(board.current | stone, board.mask | stone).count_ones();
+        let off_centre = (2 * i64::from(column) - (i64::from(self.width()) - 1)).unsigned_abs();
+        i32::try_from(threats * 32).unwrap_or(i32::MAX) - i32::try_from(off_centre).unwrap_or(0)
+    }
+}
