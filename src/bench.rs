@@ -12,7 +12,7 @@ use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{with_threads, GenOptions, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{thread_count, with_threads, GenOptions, Plugin, Preset, SolveOptions};
 use ludus_framework::{Stats, Value};
 use ludus_games::classic::{Board, Kayles, TicTacToe};
 use ludus_games::connect_four::ConnectFour;
@@ -21,6 +21,17 @@ use std::time::Instant;
 
 /// The Connect Four "end-easy" benchmark positions (Pascal Pons' public test set), bundled.
 const END_EASY: &str = include_str!("../samples/connect-four/end-easy.txt");
+
+/// Connect Four sets like Pons' six (End-Easy is his; the others are generated and rated the same way by
+/// `examples/connect_four_sets.rs`), with Pons' mean nodes per position (his solver, no opening book).
+const CONNECT_FOUR_SETS: [(&str, &str, u64); 6] = [
+    ("end-easy", END_EASY, 51),
+    ("middle-easy", include_str!("../benches/data/connect-four/middle-easy.txt"), 450),
+    ("middle-medium", include_str!("../benches/data/connect-four/middle-medium.txt"), 39_900),
+    ("begin-easy", include_str!("../benches/data/connect-four/begin-easy.txt"), 3_298),
+    ("begin-medium", include_str!("../benches/data/connect-four/begin-medium.txt"), 1_200_000),
+    ("begin-hard", include_str!("../benches/data/connect-four/begin-hard.txt"), 65_900_000),
+];
 
 /// One row of the table.
 #[derive(Debug, Serialize)]
@@ -94,7 +105,7 @@ fn connect_four_rows(threads: usize) -> Result<Vec<Row>> {
     let (value, seconds) = timed(|| memo.value(&game, &start));
     check(value == Value::Draw, "Connect Four 5 x 4 is a draw")?;
     rows.push(Row::new(workload, "memo negamax", seconds, memo.stats(), "draw"));
-    for workers in [1, ludus_framework::plugin::thread_count(threads)] {
+    for workers in [1, thread_count(threads)] {
         let parallel = ParallelNegamax::new(Mode::Outcome, 6);
         let (value, seconds) = timed(|| with_threads(workers, || parallel.evaluate(&game, &start)));
         check(value? == Value::Draw, "Connect Four 5 x 4 is a draw")?;
@@ -104,6 +115,37 @@ fn connect_four_rows(threads: usize) -> Result<Vec<Row>> {
     let (value, seconds) = timed(|| alpha_beta.value(&game, &start));
     check(value.outcome() == Value::Draw, "Connect Four 5 x 4 is a draw")?;
     rows.push(Row::new(workload, "alpha-beta", seconds, alpha_beta.stats(), "draw"));
+    Ok(rows)
+}
+
+/// Each Connect Four set by the fast solver on one thread and the parallel solver: every score checked against
+/// the file's, time and positions per position, beside Pons' mean nodes per position.
+fn connect_four_set_rows(threads: usize) -> Result<Vec<Row>> {
+    let plugin = ludus_games::connect_four::ConnectFourPlugin;
+    let mut rows = Vec::new();
+    for (name, text, pons_nodes) in CONNECT_FOUR_SETS {
+        let workload = format!("connect-four {name} ({} positions)", text.lines().count());
+        let moves: String =
+            text.lines().filter_map(|line| line.split_whitespace().next()).map(|m| format!("{m}\n")).collect();
+        for (solver, workers) in [("fast", 1), ("parallel", threads)] {
+            let bar = Bar::new(&format!("{workload} / {solver}"), true);
+            let options = SolveOptions { solver: solver.to_string(), threads: workers, ..SolveOptions::default() };
+            let (answers, seconds) = timed(|| plugin.solve(Source::new(name, &moves), &options, &bar));
+            bar.finish();
+            let answers = answers?;
+            check(answers.iter().map(|answer| answer.text.as_str()).eq(text.lines()), "every score is the file's")?;
+            let stats = bar.stats();
+            let count = answers.len().max(1) as f64;
+            let note = format!(
+                "{:.3} ms and {:.0} positions per position (Pons: {pons_nodes} nodes)",
+                seconds * 1000.0 / count,
+                stats.visited as f64 / count
+            );
+            let engine =
+                if solver == "fast" { "fast".to_string() } else { format!("parallel {}t", thread_count(threads)) };
+            rows.push(Row::new(&workload, &engine, seconds, stats, note));
+        }
+    }
     Ok(rows)
 }
 
@@ -165,6 +207,9 @@ pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
     if wanted("tic-tac-toe") || wanted("Kayles") || wanted("classic") || wanted("weak solve") {
         rows.extend(classic_rows(threads)?.into_iter().filter(|row| wanted(&row.workload) || wanted("classic")));
     }
+    if wanted("connect-four sets") {
+        rows.extend(connect_four_set_rows(threads)?);
+    }
     for plugin in registry::all() {
         if wanted(plugin.name()) {
             rows.extend(plugin_rows(plugin.as_ref(), threads)?);
@@ -197,6 +242,6 @@ pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
             row.note
         );
     }
-    say!("threads: {}", ludus_framework::plugin::thread_count(threads));
+    say!("threads: {}", thread_count(threads));
     Ok(())
 }

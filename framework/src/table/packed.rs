@@ -76,7 +76,8 @@ pub struct PackedTable {
     buckets: u64,
     /// The most buckets the budget allows (a growing table doubles up to it).
     limit: usize,
-    /// Entries filled through [`TranspositionTable::store`], which alone may grow the table.
+    /// Entries filled through [`TranspositionTable::store`] (which alone may grow the table), plus the stores
+    /// refused there because a key needs more buckets: both call for a larger table.
     filled: usize,
 }
 
@@ -165,10 +166,11 @@ impl PackedTable {
     }
 
     /// Writes the entry `payload` (bounds and work class) for `key` by the replacement scheme; whether it went
-    /// into an empty entry.
+    /// into an empty entry, or found no room at all (its tag is too large for this many buckets): either way
+    /// a sign that a growing table should grow.
     fn put(&self, key: u64, payload: u64) -> bool {
         let Some((index, tag)) = self.locate(key) else {
-            return false;
+            return true;
         };
         let [first, second] = [&self.words[2 * index], &self.words[2 * index + 1]];
         let [first_word, second_word] = [first.load(Ordering::Relaxed), second.load(Ordering::Relaxed)];

@@ -26,11 +26,13 @@ impl Board {
     pub const EMPTY: Board = Board { current: 0, mask: 0 };
 
     /// The number of stones on the board.
+    #[inline]
     pub fn stones(&self) -> u32 {
         self.mask.count_ones()
     }
 
     /// Stones of the player who just moved.
+    #[inline]
     pub fn opponent(&self) -> u64 {
         self.current ^ self.mask
     }
@@ -57,11 +59,13 @@ pub struct ConnectFour {
 }
 
 /// `value << amount`, 0 when the amount is 64 or more.
+#[inline]
 fn shift_left(value: u64, amount: u32) -> u64 {
     value.checked_shl(amount).unwrap_or(0)
 }
 
 /// `value >> amount`, 0 when the amount is 64 or more.
+#[inline]
 fn shift_right(value: u64, amount: u32) -> u64 {
     value.checked_shr(amount).unwrap_or(0)
 }
@@ -116,11 +120,13 @@ impl ConnectFour {
     }
 
     /// The number of cells.
+    #[inline]
     pub fn cells(&self) -> u32 {
         self.width * self.height
     }
 
     /// The number of empty cells of `board`.
+    #[inline]
     pub fn empty_cells(&self, board: &Board) -> u32 {
         self.cells().saturating_sub(board.stones())
     }
@@ -130,29 +136,35 @@ impl ConnectFour {
         i32::try_from(self.cells().div_ceil(2) + 1).unwrap_or(i32::MAX)
     }
 
+    #[inline]
     fn column_bottom(&self, column: u32) -> u64 {
         shift_left(1, column * (self.height + 1))
     }
 
+    #[inline]
     fn column_top(&self, column: u32) -> u64 {
         shift_left(1, column * (self.height + 1) + self.height - 1)
     }
 
+    #[inline]
     pub(crate) fn column_cells(&self, column: u32) -> u64 {
         shift_left(shift_left(1, self.height).wrapping_sub(1), column * (self.height + 1))
     }
 
     /// Whether `column` (0-based) exists and has room.
+    #[inline]
     pub fn can_play(&self, board: &Board, column: u32) -> bool {
         column < self.width && board.mask & self.column_top(column) == 0
     }
 
     /// The cells where a stone can be dropped now.
+    #[inline]
     pub fn playable_cells(&self, board: &Board) -> u64 {
         board.mask.wrapping_add(self.bottom) & self.board
     }
 
     /// Whether `stones` contain four in a row (vertically, horizontally or diagonally).
+    #[inline]
     pub fn has_four(&self, stones: u64) -> bool {
         [1, self.height + 1, self.height, self.height + 2].into_iter().any(|direction| {
             let pairs = stones & shift_right(stones, direction);
@@ -161,6 +173,7 @@ impl ConnectFour {
     }
 
     /// The empty cells that would complete four in a row for the owner of `stones`, given all stones `mask`.
+    #[inline]
     pub fn winning_cells(&self, stones: u64, mask: u64) -> u64 {
         let mut cells = shift_left(stones, 1) & shift_left(stones, 2) & shift_left(stones, 3);
         for direction in [self.height + 1, self.height, self.height + 2] {
@@ -175,6 +188,7 @@ impl ConnectFour {
     }
 
     /// The position after dropping a stone in `column` (0-based; the caller checks [`Self::can_play`]).
+    #[inline]
     pub fn drop_stone(&self, board: &Board, column: u32) -> Board {
         let mask = board.mask | board.mask.wrapping_add(self.column_bottom(column)) & self.column_cells(column);
         Board { current: board.current ^ board.mask, mask }
@@ -222,17 +236,23 @@ impl ConnectFour {
 
     /// The image of `board` in the vertical mirror (column `c` becomes column `W - 1 - c`).
     pub fn mirror(&self, board: &Board) -> Board {
-        let flip = |bits: u64| {
-            (0..self.width).fold(0, |acc, column| {
-                let cells =
-                    shift_right(bits, column * (self.height + 1)) & shift_left(1, self.height + 1).wrapping_sub(1);
-                acc | shift_left(cells, (self.width - 1 - column) * (self.height + 1))
-            })
-        };
-        Board { current: flip(board.current), mask: flip(board.mask) }
+        Board { current: self.flip(board.current), mask: self.flip(board.mask) }
+    }
+
+    /// `bits` with the order of its columns reversed.
+    #[inline]
+    fn flip(&self, bits: u64) -> u64 {
+        let stride = self.height + 1;
+        let column = shift_left(1, stride).wrapping_sub(1);
+        let mut flipped = 0;
+        for index in 0..self.width {
+            flipped |= shift_left(shift_right(bits, index * stride) & column, (self.width - 1 - index) * stride);
+        }
+        flipped
     }
 
     /// A unique encoding of a position (stones of the player to move plus the column heights).
+    #[inline]
     pub(crate) fn encode(&self, board: &Board) -> u64 {
         board.current.wrapping_add(board.mask).wrapping_add(self.bottom)
     }
@@ -288,9 +308,12 @@ impl Game for ConnectFour {
     type Move = u8;
 
     fn moves(&self, board: &Board, moves: &mut Vec<u8>) {
-        moves.extend(
-            (0..self.width).filter(|&column| self.can_play(board, column)).filter_map(|c| u8::try_from(c).ok()),
-        );
+        // The width is at most 9, so every column fits a `u8`.
+        for column in 0..self.width as u8 {
+            if self.can_play(board, u32::from(column)) {
+                moves.push(column);
+            }
+        }
     }
 
     fn play(&self, board: &Board, column: &u8) -> Board {
@@ -313,7 +336,10 @@ impl Canonicalize for ConnectFour {
 
     /// The smaller of the encodings of the position and of its mirror image.
     fn canonical(&self, board: &Board) -> u64 {
-        self.encode(board).min(self.encode(&self.mirror(board)))
+        // Each column's part of the encoding stays within the column (no carry), so the mirror image's encoding
+        // is the encoding with its columns reversed.
+        let encoding = self.encode(board);
+        encoding.min(self.flip(encoding))
     }
 }
 

@@ -8,6 +8,9 @@ use ludus_framework::{Error, Result};
 /// The most positions one input may hold.
 pub const MAX_CASES: usize = 100_000;
 
+/// How an input line writes the empty board (no moves played).
+pub const EMPTY_BOARD: &str = "-";
+
 /// One position of an input file.
 #[derive(Clone, Debug)]
 pub(crate) struct Case {
@@ -90,8 +93,9 @@ pub(crate) fn parse(input: Source<'_>) -> Result<Parsed> {
         let Some(&(moves_at, moves)) = parts.first() else {
             return Err(reader.error_at(line.offset, "expected a line of moves".to_string()).into());
         };
+        // `-` stands for no moves at all: the empty board.
         let board = game
-            .parse_moves(moves)
+            .parse_moves(if moves == EMPTY_BOARD { "" } else { moves })
             .map_err(|illegal| reader.error_at(line.offset + moves_at + illegal.index, illegal.reason))?;
         let base = i64::from(game.score_base());
         let claim = match parts.get(1) {

@@ -17,6 +17,7 @@ use ludus_framework::{SearchHints, Shortcut, Value};
 impl ConnectFour {
     /// The cells where the player to move may play without handing the opponent a win at once, or 0 if there
     /// are none; call it only when the player to move cannot win at once.
+    #[inline]
     pub fn non_losing_cells(&self, board: &Board) -> u64 {
         let playable = self.playable_cells(board);
         let opponent_wins = self.winning_cells(board.opponent(), board.mask);
@@ -32,6 +33,7 @@ impl ConnectFour {
     }
 
     /// The cell a stone dropped in `column` lands on (0 if the column is full or does not exist).
+    #[inline]
     fn landing_cell(&self, board: &Board, column: u32) -> u64 {
         self.playable_cells(board) & self.column_cells(column)
     }

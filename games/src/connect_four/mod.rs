@@ -9,7 +9,7 @@
 //!
 //! ## The plugin's format
 //! `format.rs`. Input: one position per line, `MOVES` or `MOVES SCORE`: the columns played from the empty board
-//! (digits 1..W, first player first) and optionally a claimed score. An optional first line `size W H` sets the
+//! (digits 1..W, first player first; `-` for the empty board itself) and optionally a claimed score. An optional first line `size W H` sets the
 //! board (default 7 x 6; `W` at most 9, since a column is one digit). Output: one line `MOVES SCORE` per position
 //! (no `Case #x:`), with the exact score of `samples/README.md`: 0 for a draw under perfect play; if a player
 //! wins, `C` minus the number of stones the winner has placed when the winning line is made, where
@@ -35,7 +35,7 @@ mod format;
 mod hints;
 
 pub use board::{Board, ConnectFour, IllegalMove, DEFAULT_HEIGHT, DEFAULT_WIDTH};
-pub use format::MAX_CASES;
+pub use format::{EMPTY_BOARD, MAX_CASES};
 
 use format::{judge_line, parse, Case};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};

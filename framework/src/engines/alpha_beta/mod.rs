@@ -22,11 +22,12 @@
 //!
 //! ## How the exact score is found
 //!
-//! [`ScoreSearch::NullWindow`] (the default) first searches the window around the draw, which settles the
-//! outcome; then each null-window search asks "is the score at least `m`?" and moves one end of the known
-//! range, halving the range of remoteness (or doubling from the quick end while the range is vast). Every
-//! search reuses the bounds the previous ones left in the table. [`ScoreSearch::FullWindow`] searches once
-//! with the full window. In [`Mode::Outcome`] (a weak solve) only the first search runs.
+//! [`ScoreSearch::NullWindow`] (the default) runs null-window searches, each asking "is the score at least
+//! `m`?" and moving one end of the known range: first "a win?", then if not "at least a draw?", which settles
+//! the outcome; then tests that halve the range of remoteness (or double from the quick end while the range is
+//! vast). Every search reuses the bounds the previous ones left in the table. [`ScoreSearch::FullWindow`]
+//! searches once with the full window. In [`Mode::Outcome`] (a weak solve) one search with the window around
+//! the draw, `(-1, 1)`, tells win, draw or loss.
 //!
 //! ```
 //! use ludus_framework::engines::{alpha_beta::AlphaBeta, negamax::MemoNegamax, Mode, Solver};

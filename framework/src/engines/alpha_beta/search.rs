@@ -101,15 +101,10 @@ where
     }
 
     /// The exact score of `root` by null-window searches: each asks "is the score at least `m`?" and moves one
-    /// end of the known range `[low, high]`; the first one (a window around the draw) settles the outcome.
+    /// end of the known range `[low, high]`; the first ones ("a win?", then "at least a draw?") settle the
+    /// outcome.
     fn narrow(&mut self, root: &Rules::Position) -> Option<i32> {
         let (mut low, mut high) = (-MATE, MATE);
-        let first = self.search(root, 0, -1, 1);
-        match first {
-            0 => return Some(0),
-            positive if positive >= 1 => low = positive,
-            negative => high = negative,
-        }
         while low < high {
             if self.stopped {
                 return None;
@@ -193,12 +188,19 @@ where
     }
 }
 
-/// The next score to test between `low` and `high` (`low < high`, both of one sign: the outcome is known):
-/// a test `m` with `low < m <= high`. It halves the range of remoteness; when the range is vast (no hint bounds
-/// it), it first doubles from the quick end, so that a quick win or loss is found in a few cheap searches.
+/// The next score to test between `low` and `high` (`low < high`): a test `m` with `low < m <= high`. While
+/// the outcome is open it asks "a win?" (`m = 1`), then "at least a draw?" (`m = 0`). Once it is known, it halves
+/// the range of remoteness; when the range is vast (no hint bounds it), it first doubles from the quick end, so
+/// that a quick win or loss is found in a few cheap searches.
 fn next_test(low: i32, high: i32) -> i32 {
     /// Ranges of remoteness up to this wide are halved at once.
     const NARROW: i64 = 64;
+    if low < 1 && high >= 1 {
+        return 1;
+    }
+    if low < 0 && high >= 0 {
+        return 0;
+    }
     let (low, high) = (i64::from(low), i64::from(high));
     let mate = i64::from(MATE);
     let test = if low >= 1 {
@@ -223,11 +225,19 @@ mod tests {
 
     #[test]
     fn every_test_splits_the_range() {
-        let ranges = [(1, MATE), (MATE - 90, MATE - 3), (-MATE, -1), (-MATE + 4, -MATE + 60), (-5, 7), (10, 11)];
+        let ranges =
+            [(1, MATE), (MATE - 90, MATE - 3), (-MATE, -1), (-MATE + 4, -MATE + 60), (-5, 7), (-5, 0), (10, 11)];
         for (low, high) in ranges {
             let test = next_test(low, high);
             assert!(low < test && test <= high, "{low} {high} -> {test}");
         }
+    }
+
+    #[test]
+    fn the_outcome_comes_first() {
+        assert_eq!(next_test(-MATE, MATE), 1);
+        assert_eq!(next_test(-MATE, 0), 0);
+        assert_eq!(next_test(-3, 0), 0);
     }
 
     #[test]
