@@ -18,10 +18,14 @@ impl Bar {
     pub fn new(label: &str, visible: bool) -> Self {
         let bar = if visible && std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(0);
-            if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} cases ({elapsed})") {
+            if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} cases ({elapsed})")
+            {
                 bar.set_style(style.progress_chars("=> "));
             }
             bar.set_message(label.to_string());
+            // A long case (an opening of Connect Four takes minutes) shows it is alive: the spinner and the
+            // elapsed time move on their own.
+            bar.enable_steady_tick(std::time::Duration::from_millis(250));
             bar
         } else {
             ProgressBar::hidden()
