@@ -3,7 +3,7 @@
 //! [`Mode::Outcome`]). Both take the game's [`SearchHints`] (shortcuts, pruned and ordered moves), reuse their
 //! move lists by depth and grow their stack as deep as a game goes.
 
-use super::support::{from_table, score_of, settled_value, to_table, value_of, with_stack, MoveLists};
+use super::support::{score_of, settled_value, stored_value, with_stack, MoveLists};
 use super::{Mode, Solver};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -197,7 +197,7 @@ impl<Table> MemoNegamax<Table> {
     where
         Table: TranspositionTable<Key>,
     {
-        self.table.probe(key).filter(|bounds| bounds.is_exact()).map(|bounds| value_of(from_table(bounds.lower, 0), 0))
+        stored_value(&mut self.table, key)
     }
 }
 
@@ -224,9 +224,9 @@ where
             return value;
         }
         let key = self.game.canonical(position);
-        if let Some(bounds) = self.table.probe(&key).filter(|bounds| bounds.is_exact()) {
+        if let Some(value) = stored_value(self.table, &key) {
             self.stats.hits += 1;
-            return value_of(bounds.lower, 0);
+            return value;
         }
         if self.stats.visited >= self.limit {
             self.stopped = true;
@@ -252,7 +252,7 @@ where
         }
         self.lists.give_back(depth, moves);
         let value = best.unwrap_or(Value::LOST);
-        self.table.store(&key, Bounds::exact(to_table(score_of(value, 0), 0)), self.stats.visited - before + 1);
+        self.table.store(&key, Bounds::exact(score_of(value, 0)), self.stats.visited - before + 1);
         value
     }
 }

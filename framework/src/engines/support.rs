@@ -3,7 +3,7 @@
 
 use super::Mode;
 use crate::hints::SearchHints;
-use crate::table::{INFINITY, MATE};
+use crate::table::{TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
 
 /// How much stack must be left before a recursive step; below it the stack grows by [`STACK_GROWTH`].
@@ -120,6 +120,11 @@ impl<Move: Clone> MoveLists<Move> {
             }
         }
     }
+}
+
+/// The exact value `table` holds for `key`, if its two bounds meet.
+pub(crate) fn stored_value<Key>(table: &mut impl TranspositionTable<Key>, key: &Key) -> Option<Value> {
+    table.probe(key).filter(|bounds| bounds.is_exact()).map(|bounds| value_of(bounds.lower, 0))
 }
 
 /// The score of `value` for a position `depth` plies below the root (see [`crate::table`] for the scale): a win

@@ -65,7 +65,8 @@ fn engine(solver: &str, options: &SolveOptions) -> Result<Box<dyn Solver<Connect
             let table = PackedTable::with_budget(memory)?;
             Box::new(LazySmp::with_table(mode, options.threads, table)?.with_budget(positions))
         }
-        _ => Box::new(AlphaBeta::with_table(mode, PackedTable::new(memory)?).with_budget(positions)),
+        // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
+        _ => Box::new(AlphaBeta::with_table(mode, PackedTable::with_budget(memory)?).with_budget(positions)),
     })
 }
 

@@ -66,7 +66,7 @@ mod search;
 
 pub use lazy_smp::LazySmp;
 
-use super::support::{from_table, value_of};
+use super::support::stored_value;
 use super::{Mode, Solver};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -171,7 +171,7 @@ impl<Table> AlphaBeta<Table> {
     where
         Table: TranspositionTable<Key>,
     {
-        self.table.probe(key).filter(|bounds| bounds.is_exact()).map(|bounds| value_of(from_table(bounds.lower, 0), 0))
+        stored_value(&mut self.table, key)
     }
 }
 
