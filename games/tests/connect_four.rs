@@ -181,8 +181,19 @@ fn solvers_refuse_positions_beyond_their_limit_unless_told() {
         }
         other => panic!("expected a limit error, got {other:?}"),
     }
-    // The fast solver has no limit: its table bounds memory. A position with 38 empty cells is solved.
-    assert_eq!(solve(input, "fast").unwrap(), vec!["4444 1"]);
+    // The fast solver has no empty-cell limit (its table bounds memory): 28 empty cells, beyond `generic`'s 16.
+    assert_eq!(solve("34753161612625\n", "fast").unwrap(), vec!["34753161612625 -2"]);
+    assert!(matches!(solve("34753161612625\n", "generic"), Err(Error::Limit { got: 28, limit: 16, .. })));
+    // A position budget bounds its time instead: past it, a limit error that names the flag.
+    for solver in ["fast", "parallel", "generic"] {
+        let options = SolveOptions { max_positions: Some(1000), no_limit: true, ..SolveOptions::with_solver(solver) };
+        match ConnectFourPlugin.solve(Source::new("in", input), &options, &NoProgress) {
+            Err(Error::Limit { what, limit: 1000, hint, .. }) => {
+                assert!(what.contains("case 1") && hint.contains("--max-positions"), "{what} {hint}");
+            }
+            other => panic!("{solver}: expected the budget's limit error, got {other:?}"),
+        }
+    }
     let mut options = SolveOptions::with_solver("generic");
     options.no_limit = true;
     let small = "size 4 4\n1\n";

@@ -70,11 +70,16 @@ fn engine(solver: &str, options: &SolveOptions) -> Result<Box<dyn Solver<Connect
     })
 }
 
+/// The fast engine in exact mode over a table of the default budget that grows as it fills (a judge or a
+/// library call often needs little of it; growing briefly holds two sizes of the table at once).
+fn growing_engine() -> Result<AlphaBeta<PackedTable>> {
+    Ok(AlphaBeta::with_table(Mode::Exact, PackedTable::new(mib(DEFAULT_TABLE_MB))?))
+}
+
 /// The exact value of `board` by the fast engine (alpha-beta with the game's hints and a table of the default
 /// budget), for the library API.
 pub fn exact_value(game: &ConnectFour, board: &Board) -> Result<Value> {
-    let mut engine = AlphaBeta::with_table(Mode::Exact, PackedTable::new(mib(DEFAULT_TABLE_MB))?);
-    Ok(engine.value(game, board))
+    Ok(growing_engine()?.value(game, board))
 }
 
 /// The exact score of `board` (see the module doc), for the library API.
@@ -195,11 +200,11 @@ impl Plugin for ConnectFourPlugin {
         Ok(answers)
     }
 
-    /// Re-solves every position with the fast solver (a table of the default budget) and compares scores.
+    /// Re-solves every position with the fast engine (a growing table of the default budget) and compares scores.
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         let parsed = parse(input)?;
         let lines: Vec<&str> = output.text.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
-        let mut engine = engine("fast", &SolveOptions::default())?;
+        let mut engine = growing_engine()?;
         let mut verdicts: Vec<CaseVerdict> = parsed
             .cases
             .iter()
