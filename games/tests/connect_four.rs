@@ -343,3 +343,24 @@ fn generated_inputs_have_the_requested_number_of_empty_cells() {
         .generate(&GenOptions { preset: Preset::Small, cases: Some(1), size: Some(42) }, 1)
         .is_err());
 }
+
+#[test]
+fn a_weak_solve_gives_the_sign_of_the_exact_score_with_every_solver() {
+    let lines: Vec<&str> = END_EASY.lines().take(200).collect();
+    let input: String =
+        lines.iter().filter_map(|line| line.split(' ').next()).map(|moves| format!("{moves}\n")).collect();
+    for solver in ["fast", "parallel", "generic"] {
+        let options = SolveOptions { weak: true, threads: 2, ..SolveOptions::with_solver(solver) };
+        let answers = ConnectFourPlugin.solve(Source::new("in", &input), &options, &NoProgress).unwrap();
+        for (answer, line) in answers.iter().zip(&lines) {
+            let (moves, score) = line.split_once(' ').unwrap();
+            let sign = score.parse::<i32>().unwrap().signum();
+            assert_eq!(answer.text, format!("{moves} {sign}"), "{solver}");
+            assert_eq!(answer.json["weak"], true);
+        }
+    }
+    // The empty board, written `-`, is accepted (a weak solve of 4 x 4: a draw).
+    let options = SolveOptions { weak: true, ..SolveOptions::default() };
+    let answers = ConnectFourPlugin.solve(Source::new("in", "size 4 4\n-\n"), &options, &NoProgress).unwrap();
+    assert_eq!(answers[0].text, "- 0");
+}

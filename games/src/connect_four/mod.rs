@@ -51,7 +51,7 @@ use ludus_framework::{Error, Game, Result, SearchHints, Value};
 use rand::Rng;
 
 /// The `generic` solver (memoized negamax, exact mode) refuses positions with more empty cells than this
-/// unless `SolveOptions::no_limit` is set: it has no pruning, so its time grows too fast past it.
+/// unless `SolveOptions::no_limit` is set: without cut-offs its time grows too fast past it.
 pub const GENERIC_EMPTY_CELLS_LIMIT: u32 = 16;
 
 /// The engine of a solver, for `options` (table budget, weak or exact, threads).
