@@ -364,3 +364,28 @@ fn a_weak_solve_gives_the_sign_of_the_exact_score_with_every_solver() {
     let answers = ConnectFourPlugin.solve(Source::new("in", "size 4 4\n-\n"), &options, &NoProgress).unwrap();
     assert_eq!(answers[0].text, "- 0");
 }
+
+/// Generated Middle-Medium-like positions with their exact scores (see `examples/connect_four_sets.rs`).
+const MIDDLE_MEDIUM: &str = include_str!("../../benches/data/connect-four/middle-medium.txt");
+
+#[test]
+fn lazy_smp_threads_agree_on_searches_long_enough_to_wake_them() {
+    // Each of these positions takes tens of thousands of positions: beyond what the main thread tries alone.
+    let game = ConnectFour::standard();
+    let table = PackedTable::with_budget(1 << 24).unwrap();
+    let mut lazy = LazySmp::with_table(Mode::Exact, 2, table).unwrap();
+    for line in MIDDLE_MEDIUM.lines().take(12) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let board = game.parse_moves(moves).unwrap();
+        assert_eq!(game.score(&board, lazy.value(&game, &board)), score.parse::<i32>().unwrap(), "{moves}");
+    }
+    assert!(lazy.stats().visited > 12 * 10_000, "{}", lazy.stats());
+    // Small boards from the empty position, exact, against memoized negamax.
+    for (width, height) in [(5, 4), (4, 5)] {
+        let small = ConnectFour::new(width, height).unwrap();
+        let table = PackedTable::with_budget(1 << 22).unwrap();
+        let mut lazy = LazySmp::with_table(Mode::Exact, 2, table).unwrap();
+        let expected = MemoNegamax::new(Mode::Exact).value(&small, &Board::EMPTY);
+        assert_eq!(lazy.value(&small, &Board::EMPTY), expected, "{width} x {height}");
+    }
+}

@@ -3,7 +3,9 @@
 //! Every thread searches the same root with the same null windows; the helpers rotate their move order near the
 //! root, so they start in other subtrees and leave bounds in the table that the main thread then finds instead
 //! of searching. The first thread to finish has the exact value (every bound in the table is a proven one); it
-//! raises a stop flag and the others unwind without storing anything.
+//! raises a stop flag and the others unwind without storing anything. A search starts on the main thread alone
+//! and wakes the helpers only once it has expanded a few thousand positions, so that quick positions cost no
+//! thread start-up.
 
 use super::search::Search;
 use super::ScoreSearch;
@@ -16,6 +18,9 @@ use crate::table::{SharedTable, TableStorage};
 use crate::value::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
+
+/// The positions the main thread searches alone before the helpers join.
+const SEARCH_ALONE: u64 = 2_000;
 
 /// Alpha-beta on `threads` threads over one shared table (see the module documentation). Its values are those
 /// of [`super::AlphaBeta`] in the same mode.
@@ -57,10 +62,21 @@ impl<Table> LazySmp<Table> {
         Rules::Position: Sync,
         Table: SharedTable<Rules::Key>,
     {
+        let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
+        // Most positions of a file are quick: the main thread tries alone first, so that waking the helpers is
+        // paid only by searches that last (what it found stays in the table for the threads).
+        let mut alone = Search::new(game, mode, table);
+        alone.budget = budget.min(SEARCH_ALONE);
+        let quick = alone.solve(position, score_search);
+        self.stats.visited += alone.visited;
+        self.stats.hits += alone.hits;
+        if quick.is_some() || budget <= SEARCH_ALONE {
+            return quick;
+        }
+        let budget = budget - alone.visited;
         let stop = AtomicBool::new(false);
         let answer: Mutex<Option<Value>> = Mutex::new(None);
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
-        let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
         let run = |variation: usize| {
             let mut search = Search::new(game, mode, table);
             search.stop = Some(&stop);
