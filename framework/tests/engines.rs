@@ -11,6 +11,7 @@ use ludus_framework::engines::one_player::OnePlayerSearch;
 use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Mode, Solver};
 use ludus_framework::plugin::with_threads;
+use ludus_framework::table::KeyedTable;
 use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};
 use std::ops::ControlFlow;
 
@@ -80,6 +81,11 @@ fn memoized_plain_and_parallel_negamax_agree_on_random_games() {
         let parallel_outcome = ParallelNegamax::new(Mode::Outcome, 3);
         let value = with_threads(2, || parallel_outcome.evaluate(&game, &start)).unwrap();
         assert_eq!(value.outcome(), exact.outcome(), "seed {seed}");
+        // Tables that forget almost everything (1 KiB) cost time, never exactness.
+        let tiny = ParallelNegamax::with_memory(Mode::Exact, 2, 1024);
+        assert_eq!(with_threads(2, || tiny.evaluate(&game, &start)).unwrap(), exact, "seed {seed}");
+        let mut tiny_memo = MemoNegamax::with_table(Mode::Exact, KeyedTable::new(1024));
+        assert_eq!(tiny_memo.value(&game, &start), exact, "seed {seed}");
         // The value is the best backed-up move value; the winning-move count matches.
         let moves = analysis::move_values(&mut memo, &game, &start);
         if let Some(best) = moves.iter().map(|m| m.value).max() {

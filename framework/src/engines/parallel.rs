@@ -1,16 +1,18 @@
-//! Parallel engines over a shared `dashmap` table with rayon: [`ParallelNegamax`] and [`ParallelGrundy`].
+//! Parallel engines with rayon: [`ParallelNegamax`] (over a shared table with a budget) and [`ParallelGrundy`]
+//! (over a shared `dashmap`).
 //!
 //! Both compute exactly what their sequential twins compute (tests check it); they differ in who computes it.
 //! The tables hash with hashbrown's default (foldhash) hasher, as the sequential engines do.
 //! They run in the current rayon pool: wrap calls in `rayon::ThreadPool::install` to choose the thread count.
 
 use super::grundy::mex;
-use super::support::{settled_value, with_stack};
+use super::support::{score_of, settled_value, value_of, with_stack};
 use super::{Mode, Solver};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::impartial::Impartial;
 use crate::stats::Stats;
+use crate::table::{mib, Bounds, ShardedTable, SharedTable, TableStorage, DEFAULT_TABLE_MB};
 use crate::value::Value;
 use dashmap::DashMap;
 use hashbrown::DefaultHashBuilder;
@@ -22,24 +24,31 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const SHARDS: usize = 128;
 
 /// Memoized negamax whose top `split_depth` plies search sibling moves in parallel (rayon tasks); deeper
-/// nodes search sequentially. All threads share one `DashMap` table, so work found by one thread is reused by
-/// all. In [`Mode::Outcome`] a found win stops the sibling tasks of its node (rayon short-circuit).
+/// nodes search sequentially. All threads share one table of exact values with a memory budget (a
+/// [`ShardedTable`]), so work found by one thread is reused by all. In [`Mode::Outcome`] a found win stops the
+/// sibling tasks of its node (rayon short-circuit).
 #[derive(Debug)]
 pub struct ParallelNegamax<Key: Eq + Hash> {
     mode: Mode,
     split_depth: u32,
-    table: DashMap<Key, Value, DefaultHashBuilder>,
+    table: ShardedTable<Key>,
     visited: AtomicU64,
     hits: AtomicU64,
 }
 
 impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
-    /// An engine that splits the work over the first `split_depth` plies.
+    /// An engine that splits the work over the first `split_depth` plies, with a table of the default budget
+    /// ([`DEFAULT_TABLE_MB`] MiB).
     pub fn new(mode: Mode, split_depth: u32) -> Self {
+        Self::with_memory(mode, split_depth, mib(DEFAULT_TABLE_MB))
+    }
+
+    /// The same with a table of at most `budget_bytes` bytes.
+    pub fn with_memory(mode: Mode, split_depth: u32, budget_bytes: usize) -> Self {
         ParallelNegamax {
             mode,
             split_depth,
-            table: DashMap::with_hasher_and_shard_amount(DefaultHashBuilder::default(), SHARDS),
+            table: ShardedTable::new(budget_bytes),
             visited: AtomicU64::new(0),
             hits: AtomicU64::new(0),
         }
@@ -75,11 +84,12 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
             return value;
         }
         let key = game.canonical(position);
-        if let Some(value) = self.table.get(&key) {
+        if let Some(bounds) = self.table.probe(&key).filter(|bounds| bounds.is_exact()) {
             counters.hits += 1;
-            return *value;
+            return value_of(bounds.lower, 0);
         }
         counters.visited += 1;
+        let before = counters.visited;
         let moves = game.legal_moves(position);
         let mode = self.mode;
         let value = if depth < self.split_depth {
@@ -105,7 +115,9 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
                 moves.iter().map(|mv| with_stack(|| self.search(game, &game.play(position, mv), depth + 1, counters))),
             )
         };
-        self.table.insert(key, value);
+        // The tasks of a split node count their work apart: such a node is among the most expensive anyway.
+        let work = if depth < self.split_depth { u64::MAX } else { counters.visited - before + 1 };
+        self.table.store(&key, Bounds::exact(score_of(value, 0)), work);
         value
     }
 
@@ -113,7 +125,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
     pub fn stats(&self) -> Stats {
         Stats {
             visited: self.visited.load(Ordering::Relaxed),
-            table_entries: self.table.len() as u64,
+            table_entries: self.table.occupied() as u64,
             hits: self.hits.load(Ordering::Relaxed),
         }
     }
