@@ -381,3 +381,15 @@ fn shared_packed_table_never_mixes_entries() {
     let shared: &dyn SharedTable<u64> = &PackedTable::with_budget(256).unwrap();
     hammer(shared, 2);
 }
+
+#[test]
+fn a_growing_keyed_table_grows_even_when_collisions_evict() {
+    // Two-entry buckets evict long before they are all full: growth must count new keys, not filled entries, or
+    // it would stall at its first size (512 entries) whatever the budget.
+    let mut table = KeyedTable::<u64>::new(mib(4));
+    for key in 0..10_000u64 {
+        table.store(&key, Bounds::exact(win(3)), 1);
+    }
+    assert!(table.occupied() > 3_000, "{} of 10,000 keys kept (a stalled table keeps at most 512)", table.occupied());
+    assert!(table.bytes() <= mib(4));
+}

@@ -34,7 +34,8 @@ pub struct KeyedTable<Key> {
     hasher: FixedState,
     /// The most buckets the budget allows.
     limit: usize,
-    /// Occupied entries, kept while the table may still grow (it grows when three quarters are filled).
+    /// New keys stored since the last growth (into empty entries or evicting others), kept while the table may
+    /// still grow: it grows when they reach three quarters of its entries.
     filled: usize,
 }
 
@@ -119,7 +120,7 @@ impl<Key: Eq + Hash + Clone> TranspositionTable<Key> for KeyedTable<Key> {
         let held = Self::find(bucket, key);
         if bounds == Bounds::UNKNOWN {
             if let Some(slot) = held {
-                self.filled -= usize::from(bucket[slot].is_some());
+                self.filled = self.filled.saturating_sub(usize::from(bucket[slot].is_some()));
                 bucket[slot] = None;
             }
             return;
@@ -135,7 +136,9 @@ impl<Key: Eq + Hash + Clone> TranspositionTable<Key> for KeyedTable<Key> {
             Some(first) if work < first.work => 1,
             _ => 0,
         };
-        self.filled += usize::from(bucket[slot].is_none());
+        // A new key counts whether it fills an empty entry or evicts another key: either way the table is short
+        // of room, and a count of filled entries alone would stall while collisions evict.
+        self.filled += 1;
         bucket[slot] = Some(Entry { key: key.clone(), bounds, work });
     }
 }
