@@ -3,7 +3,7 @@
 //! [`Mode::Outcome`]). Both take the game's [`SearchHints`] (shortcuts, pruned and ordered moves), reuse their
 //! move lists by depth and grow their stack as deep as a game goes.
 
-use super::support::{score_of, settled_value, stored_value, with_stack, MoveLists};
+use super::support::{score_of, settled_value, stored_value, with_stack, within_budget, MoveLists};
 use super::{Mode, Solver};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -269,7 +269,8 @@ where
 
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         let before = self.stats.visited;
-        self.run(game, position, self.budget).ok_or(crate::Error::SearchLimit(self.stats.visited - before))
+        let found = self.run(game, position, self.budget);
+        within_budget(found, self.stats.visited - before)
     }
 
     fn stats(&self) -> Stats {

@@ -2,7 +2,7 @@
 //! (filtered and ordered by the game's hints), the score encoding of values, and stack growth for deep games.
 
 use super::Mode;
-use crate::hints::SearchHints;
+use crate::hints::{SearchHints, Shortcut};
 use crate::table::{TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
 
@@ -21,14 +21,20 @@ pub(crate) fn with_stack<Output>(step: impl FnOnce() -> Output) -> Output {
 /// The value of `position` if it needs no search: a finished game, or a shortcut the mode may use (exact-mode
 /// searches take only exact shortcuts).
 pub fn settled_value<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Option<Value> {
-    if let Some(value) = game.outcome(position) {
-        return Some(value);
+    game.outcome(position).or_else(|| game.shortcut(position).and_then(|shortcut| usable(mode, shortcut)))
+}
+
+/// The value a search in `mode` may take from `shortcut`: any in outcome mode, only an exact one in exact mode.
+fn usable(mode: Mode, shortcut: Shortcut) -> Option<Value> {
+    match mode {
+        Mode::Outcome => Some(shortcut.value()),
+        Mode::Exact => shortcut.exact(),
     }
-    match (mode, game.shortcut(position)) {
-        (Mode::Outcome, Some(shortcut)) => Some(shortcut.value()),
-        (Mode::Exact, Some(shortcut)) => shortcut.exact(),
-        (_, None) => None,
-    }
+}
+
+/// The answer of a search run within a budget (`None`: it ran out after visiting `visited` positions).
+pub(crate) fn within_budget(found: Option<Value>, visited: u64) -> crate::Result<Value> {
+    found.ok_or(crate::Error::SearchLimit(visited))
 }
 
 /// What a search knows of a position before it searches it.
@@ -46,11 +52,10 @@ pub(crate) fn known<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rul
         return Known::Value(value);
     }
     match game.shortcut(position) {
-        Some(shortcut) => match (mode, shortcut.exact()) {
-            (Mode::Outcome, _) => Known::Value(shortcut.value()),
-            (Mode::Exact, Some(value)) => Known::Value(value),
-            // Only the outcome is known: it still narrows the range.
-            (Mode::Exact, None) => match shortcut.value() {
+        Some(shortcut) => match usable(mode, shortcut) {
+            Some(value) => Known::Value(value),
+            // Only the outcome is known (a draw is always exact): it still narrows the range.
+            None => match shortcut.value() {
                 Value::Win(_) => Known::Range(Value::Win(u32::MAX), Value::Win(1)),
                 _ => Known::Range(Value::Lose(0), Value::Lose(u32::MAX)),
             },

@@ -9,6 +9,7 @@
 
 use super::search::Search;
 use super::ScoreSearch;
+use crate::engines::support::within_budget;
 use crate::engines::{Mode, Solver};
 use crate::error::{Error, Result};
 use crate::game::Canonicalize;
@@ -141,7 +142,8 @@ where
 
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
         let before = self.stats.visited;
-        self.run(game, position, self.budget).ok_or(Error::SearchLimit(self.stats.visited - before))
+        let found = self.run(game, position, self.budget);
+        within_budget(found, self.stats.visited - before)
     }
 
     fn stats(&self) -> Stats {

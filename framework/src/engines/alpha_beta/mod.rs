@@ -66,14 +66,14 @@ mod search;
 
 pub use lazy_smp::LazySmp;
 
-use super::support::stored_value;
+use super::support::{stored_value, within_budget};
 use super::{Mode, Solver};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{mib, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
 use crate::value::Value;
-use crate::{Error, Result};
+use crate::Result;
 use search::Search;
 
 /// How an exact-mode search finds the score of its root.
@@ -187,7 +187,8 @@ where
 
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
         let before = self.stats.visited;
-        self.run(game, position, self.budget).ok_or(Error::SearchLimit(self.stats.visited - before))
+        let found = self.run(game, position, self.budget);
+        within_budget(found, self.stats.visited - before)
     }
 
     fn stats(&self) -> Stats {
