@@ -4,7 +4,7 @@ use crate::cli::{Format, PresetArg};
 use crate::progress::Bar;
 use crate::registry;
 use anyhow::{bail, Context, Result};
-use ludus_framework::conformance::{check_plugin_with, judge_sample};
+use ludus_framework::conformance::{check_plugin_with, judge_sample, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
 use serde_json::json;
@@ -109,8 +109,7 @@ pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format) -> Resu
 
 /// `ludus check`: exit status 1 on any failure.
 pub fn check(plugin: &str, cases: usize, seed: u64, witness: bool, format: Format) -> Result<bool> {
-    // Small random cases need small tables (see `conformance::check_plugin`).
-    let options = SolveOptions { witness, table_mb: 4, ..SolveOptions::default() };
+    let options = SolveOptions { witness, table_mb: CHECK_TABLE_MB, ..SolveOptions::default() };
     let mut all_good = true;
     let mut reports = Vec::new();
     for plugin in registry::select(plugin)? {

@@ -81,11 +81,14 @@ pub struct CheckReport {
     pub failures: Vec<CheckFailure>,
 }
 
+/// The table budget (MiB) of random small cases: a small table spares allocating (and zeroing) a full-size one
+/// for every case.
+pub const CHECK_TABLE_MB: usize = 4;
+
 /// Generates `cases` random small one-case inputs (seeds `seed`, `seed + 1`, ...); on each, runs every
 /// solver, compares their answers (by class), and verifies every answer with the plugin's verifier.
 pub fn check_plugin(plugin: &dyn Plugin, cases: usize, seed: u64) -> Result<CheckReport> {
-    // Small cases need small tables: 4 MiB spares allocating (and zeroing) a full-size table for every case.
-    check_plugin_with(plugin, cases, seed, &SolveOptions { table_mb: 4, ..SolveOptions::default() })
+    check_plugin_with(plugin, cases, seed, &SolveOptions { table_mb: CHECK_TABLE_MB, ..SolveOptions::default() })
 }
 
 /// [`check_plugin`] with solve options (for example `witness`, so that winning lines are replayed by the
