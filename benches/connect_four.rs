@@ -22,7 +22,7 @@
 use criterion::{criterion_main, BatchSize, Criterion};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::{mib, PackedTable};
 use ludus_framework::Value;
 use ludus_games::connect_four::{Board, ConnectFour};
@@ -116,26 +116,26 @@ struct Position {
 }
 
 /// An engine solving a set: its name and how to make a fresh one (empty table).
-struct Engine {
+struct Contender {
     name: &'static str,
-    make: fn() -> Box<dyn Solver<ConnectFour>>,
+    make: fn() -> Box<dyn Engine<ConnectFour>>,
 }
 
 /// The fast engine: alpha-beta, exact scores, over a growing 64 MiB packed table.
-fn alpha_beta() -> Box<dyn Solver<ConnectFour>> {
+fn alpha_beta() -> Box<dyn Engine<ConnectFour>> {
     let table = PackedTable::new(mib(64)).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
     Box::new(AlphaBeta::with_table(Mode::Exact, table))
 }
 
 /// Lazy SMP on 2 threads, exact scores, over a 64 MiB packed table allocated at once.
-fn lazy_smp() -> Box<dyn Solver<ConnectFour>> {
+fn lazy_smp() -> Box<dyn Engine<ConnectFour>> {
     let table = PackedTable::with_budget(mib(64)).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
     let engine = LazySmp::with_table(Mode::Exact, 2, table);
     Box::new(engine.unwrap_or_else(|error| panic!("cannot start Lazy SMP: {error}")))
 }
 
-const ALPHA_BETA: Engine = Engine { name: "alpha-beta", make: alpha_beta };
-const LAZY_SMP: Engine = Engine { name: "lazy-smp 2 threads", make: lazy_smp };
+const ALPHA_BETA: Contender = Contender { name: "alpha-beta", make: alpha_beta };
+const LAZY_SMP: Contender = Contender { name: "lazy-smp 2 threads", make: lazy_smp };
 
 fn hard_enabled() -> bool {
     std::env::var(HARD).is_ok_and(|value| value == "1")
@@ -163,7 +163,7 @@ fn positions(game: &ConnectFour, name: &str, text: &'static str) -> Vec<Position
 }
 
 /// Solves every position with `engine` (its table persists across them), asserting each score.
-fn solve_all(engine: &mut dyn Solver<ConnectFour>, game: &ConnectFour, positions: &[Position]) {
+fn solve_all(engine: &mut dyn Engine<ConnectFour>, game: &ConnectFour, positions: &[Position]) {
     for position in positions {
         let value = engine.value(game, &position.board);
         assert_eq!(game.score(&position.board, value), position.score, "the score of {}", position.moves);
@@ -171,7 +171,7 @@ fn solve_all(engine: &mut dyn Solver<ConnectFour>, game: &ConnectFour, positions
 }
 
 /// One untimed solve of `positions` by a fresh `engine`: its time and positions visited.
-fn solve_once(engine: &Engine, game: &ConnectFour, positions: &[Position]) -> (Duration, u64) {
+fn solve_once(engine: &Contender, game: &ConnectFour, positions: &[Position]) -> (Duration, u64) {
     let mut solver = (engine.make)();
     let start = Instant::now();
     solve_all(solver.as_mut(), game, positions);
@@ -194,7 +194,7 @@ fn connect_four_sets(criterion: &mut Criterion) {
         } else {
             format!("the first {} of {} positions", timed.len(), all.len())
         };
-        let engines: &[Engine] = if set.lazy_smp { &[ALPHA_BETA, LAZY_SMP] } else { &[ALPHA_BETA] };
+        let engines: &[Contender] = if set.lazy_smp { &[ALPHA_BETA, LAZY_SMP] } else { &[ALPHA_BETA] };
         let mut group = criterion.benchmark_group(format!("connect-four {}", set.name));
         group.sample_size(SAMPLES).warm_up_time(Duration::from_secs(1));
         let mut first: Option<Duration> = None;

@@ -6,7 +6,7 @@
 use criterion::{criterion_main, Criterion};
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::hints::NoHints;
 use ludus_framework::{Game, Value};
 use ludus_games::classic::{self, TicTacToe};

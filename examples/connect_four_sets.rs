@@ -12,7 +12,7 @@
 //! besides End-Easy (the official one is bundled in `samples/`), with the counts of [`SETS`].
 
 use ludus_framework::engines::alpha_beta::AlphaBeta;
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, SeededRng};
 use ludus_framework::table::{mib, PackedTable};
 use ludus_games::connect_four::{random_moves, ConnectFour};

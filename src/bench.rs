@@ -10,7 +10,7 @@ use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{thread_count, with_threads, GenOptions, Plugin, Preset, SolveOptions};
 use ludus_framework::{Stats, Value};

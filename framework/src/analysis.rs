@@ -1,8 +1,8 @@
-//! Generic analyses over any [`Game`] and any [`Solver`]: the value of every move of a position, the number
+//! Generic analyses over any [`Game`] and any [`Engine`]: the value of every move of a position, the number
 //! of winning moves, and the mistakes along a game record (a move from a winning state that leaves the
 //! opponent in a winning state).
 
-use crate::engines::Solver;
+use crate::engines::Engine;
 use crate::game::Game;
 use crate::value::Value;
 use serde::Serialize;
@@ -17,30 +17,30 @@ pub struct MoveValue<MoveType> {
 }
 
 /// The value of every legal move of `position`, for the player to move, in move-generation order.
-pub fn move_values<Rules: Game, Engine: Solver<Rules>>(
-    solver: &mut Engine,
+pub fn move_values<Rules: Game, Search: Engine<Rules>>(
+    engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
 ) -> Vec<MoveValue<Rules::Move>> {
     game.legal_moves(position)
         .into_iter()
         .map(|mv| {
-            let value = solver.value(game, &game.play(position, &mv)).backed_up();
+            let value = engine.value(game, &game.play(position, &mv)).backed_up();
             MoveValue { mv, value }
         })
         .collect()
 }
 
 /// The number of legal moves of `position` that win for the player to move.
-pub fn count_winning_moves<Rules: Game, Engine: Solver<Rules>>(
-    solver: &mut Engine,
+pub fn count_winning_moves<Rules: Game, Search: Engine<Rules>>(
+    engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
 ) -> usize {
     if game.is_over(position) {
         return 0;
     }
-    move_values(solver, game, position).iter().filter(|m| m.value.is_win()).count()
+    move_values(engine, game, position).iter().filter(|m| m.value.is_win()).count()
 }
 
 /// A move of a record made from a winning position into a position winning for the opponent.
@@ -64,14 +64,14 @@ pub struct IllegalMove {
     pub ply: usize,
 }
 
-/// Replays `record` from `start` and lists its mistakes, with values from `solver`.
-pub fn mistakes<Rules: Game, Engine: Solver<Rules>>(
-    solver: &mut Engine,
+/// Replays `record` from `start` and lists its mistakes, with values from `engine`.
+pub fn mistakes<Rules: Game, Search: Engine<Rules>>(
+    engine: &mut Search,
     game: &Rules,
     start: &Rules::Position,
     record: &[Rules::Move],
 ) -> Result<Vec<Mistake<Rules::Move>>, IllegalMove> {
-    mistakes_by(game, start, record, |position| solver.value(game, position))
+    mistakes_by(game, start, record, |position| engine.value(game, position))
 }
 
 /// Replays `record` from `start` and lists its mistakes, with `value(position)` giving the value of each

@@ -7,7 +7,7 @@
 //!   answers.
 
 use crate::engines::negamax::{MemoNegamax, PlainNegamax};
-use crate::engines::{Mode, Solver};
+use crate::engines::{Engine, Mode};
 use crate::error::Result;
 use crate::game::Canonicalize;
 use crate::input::Source;

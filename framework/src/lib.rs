@@ -15,7 +15,7 @@
 //! ## Example: a subtraction game, solved by two engines
 //!
 //! ```
-//! use ludus_framework::engines::{negamax::{MemoNegamax, PlainNegamax}, Mode, Solver};
+//! use ludus_framework::engines::{negamax::{MemoNegamax, PlainNegamax}, Mode, Engine};
 //! use ludus_framework::{analysis, Canonicalize, Game, SearchHints, Value};
 //!
 //! /// Remove 1, 3 or 4 counters; whoever cannot move loses.

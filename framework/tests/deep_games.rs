@@ -4,7 +4,7 @@
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::ParallelNegamax;
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::{KeyedTable, PackedTable};
 use ludus_framework::{Canonicalize, Game, SearchHints, Value};
 

@@ -9,7 +9,7 @@ use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::one_player::OnePlayerSearch;
 use ludus_framework::engines::parallel::ParallelNegamax;
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::KeyedTable;
 use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};

@@ -588,7 +588,7 @@ impl Canonicalize for SpreadGame {
 /// move with [`analysis::count_winning_moves`], and the value of the start for Becca. No size check beyond the
 /// bitmask's (see [`GENERIC_CELLS`]).
 pub fn generic_winning_openings(grid: &Grid) -> Result<(u64, Value, Stats)> {
-    use ludus_framework::engines::Solver;
+    use ludus_framework::engines::Engine;
     let game = SpreadGame::new(grid)?;
     let mut engine = MemoNegamax::new(Mode::Outcome);
     let winning = analysis::count_winning_moves(&mut engine, &game, &game.start()) as u64;

@@ -9,7 +9,7 @@
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts.
 //!
 //! ```
-//! use ludus_framework::engines::{negamax::MemoNegamax, Mode, Solver};
+//! use ludus_framework::engines::{negamax::MemoNegamax, Mode, Engine};
 //! use ludus_framework::input::Source;
 //! use ludus_framework::plugin::{NoProgress, Plugin, SolveOptions};
 //! use ludus_framework::Value;

@@ -83,7 +83,7 @@ fn fast_game_values_equal_generic_game_values_on_every_position_of_random_record
     for record in &records {
         let mut board = Board::new(record.size);
         for placement in &record.moves {
-            let exact = ludus_framework::engines::Solver::value(&mut generic, &GenericGame, &board);
+            let exact = ludus_framework::engines::Engine::value(&mut generic, &GenericGame, &board);
             assert_eq!(fast_a_wins(&mut fast, &board), exact.is_win() == board.a_to_move(), "{}", board.describe());
             board.place(*placement);
         }

@@ -5,7 +5,7 @@
 use ludus_framework::conformance::{check_corruption, check_game, check_plugin, check_sample};
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::{Error, Game, Impartial};

@@ -6,7 +6,7 @@ use ludus_framework::conformance::check_game;
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, with_threads};
 use ludus_framework::{analysis, Canonicalize, Game, Impartial, SumGame, Value};
 use ludus_games::classic::{Board, DawsonsKayles, Kayles, Nim, TicTacToe};

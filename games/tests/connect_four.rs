@@ -5,7 +5,7 @@
 use ludus_framework::conformance::{check_corruption, check_game, check_plugin, check_sample};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp, ScoreSearch};
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::hints::NoHints;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{seeded_rng, GenOptions, NoProgress, Plugin, Preset, SolveOptions};

@@ -4,7 +4,7 @@
 //! ([`crate::table`]), reuses its move lists by depth and grows its stack as deep as a game goes.
 //!
 //! - [`negamax`]: plain negamax (the reference) and memoized negamax over canonical keys, both behind the
-//!   [`Solver`] trait that the generic analyses use;
+//!   [`Engine`] trait that the generic analyses use;
 //! - [`alpha_beta`]: exact alpha-beta over [`Value`]'s order with a fixed-size table of bounds and a score
 //!   search by null windows, and its Lazy SMP form on several threads over one shared table;
 //! - [`parallel`]: the parallel memoized negamax (shared `dashmap` table, rayon) and the parallel Grundy engine;
@@ -38,7 +38,7 @@ pub enum Mode {
 }
 
 /// A two-player search engine: the value of a position of a game.
-pub trait Solver<Rules: Game> {
+pub trait Engine<Rules: Game> {
     /// The value of `position` for the player to move (exactness of the remoteness depends on the mode).
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value;
 

@@ -4,7 +4,7 @@
 //! move lists by depth and grow their stack as deep as a game goes.
 
 use super::support::{score_of, settled_value, stored_value, with_stack, within_budget, MoveLists};
-use super::{Mode, Solver};
+use super::{Engine, Mode};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
@@ -41,7 +41,7 @@ impl PlainNegamax {
         PlainNegamax { mode, stats: Stats::default() }
     }
 
-    /// The statistics gathered so far (the same as [`Solver::stats`], without naming the game).
+    /// The statistics gathered so far (the same as [`Engine::stats`], without naming the game).
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -78,7 +78,7 @@ impl<Rules: SearchHints> PlainSearch<'_, Rules> {
     }
 }
 
-impl<Rules: SearchHints> Solver<Rules> for PlainNegamax {
+impl<Rules: SearchHints> Engine<Rules> for PlainNegamax {
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
         let mut search = PlainSearch { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default() };
         search.search(position, 0)
@@ -98,7 +98,7 @@ impl<Rules: SearchHints> Solver<Rules> for PlainNegamax {
 /// and may forget values (it is lossy): a forgotten value is searched again, so the values stay exact.
 ///
 /// ```
-/// use ludus_framework::engines::{negamax::MemoNegamax, Mode, Solver};
+/// use ludus_framework::engines::{negamax::MemoNegamax, Mode, Engine};
 /// use ludus_framework::{hints::SearchHints, Canonicalize, Game, Value};
 ///
 /// /// Take 1 or 2 from a pile; who cannot move loses.
@@ -144,8 +144,8 @@ impl<Table> MemoNegamax<Table> {
         MemoNegamax { mode, budget: u64::MAX, table, stats: Stats::default() }
     }
 
-    /// The same engine giving up ([`Solver::try_value`] returns [`crate::Error::SearchLimit`]) when the search
-    /// of one position would expand more than `positions` positions. [`Solver::value`] ignores the budget.
+    /// The same engine giving up ([`Engine::try_value`] returns [`crate::Error::SearchLimit`]) when the search
+    /// of one position would expand more than `positions` positions. [`Engine::value`] ignores the budget.
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
         MemoNegamax { budget: positions, ..self }
@@ -176,7 +176,7 @@ impl<Table> MemoNegamax<Table> {
         &self.table
     }
 
-    /// The statistics gathered so far (the same as [`Solver::stats`], without naming the game).
+    /// The statistics gathered so far (the same as [`Engine::stats`], without naming the game).
     pub fn stats(&self) -> Stats
     where
         Table: TableStorage,
@@ -257,7 +257,7 @@ where
     }
 }
 
-impl<Rules, Table> Solver<Rules> for MemoNegamax<Table>
+impl<Rules, Table> Engine<Rules> for MemoNegamax<Table>
 where
     Rules: Canonicalize + SearchHints,
     Table: TranspositionTable<Rules::Key>,

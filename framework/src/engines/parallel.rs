@@ -7,7 +7,7 @@
 
 use super::grundy::mex;
 use super::support::{score_of, settled_value, value_of, with_stack};
-use super::{Mode, Solver};
+use super::{Engine, Mode};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::impartial::Impartial;
@@ -131,7 +131,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
     }
 }
 
-impl<Rules> Solver<Rules> for ParallelNegamax<Rules::Key>
+impl<Rules> Engine<Rules> for ParallelNegamax<Rules::Key>
 where
     Rules: Canonicalize + SearchHints + Sync,
     Rules::Key: Send + Sync,

@@ -27,7 +27,7 @@ use game::{FastGame, FastKey, GenericGame};
 use ludus_framework::analysis::{IllegalMove, Mistake};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::parallel::ParallelNegamax;
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::{Reader, Source};
 use ludus_framework::plugin::{
     self, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Preset, Progress, Sample, SolveOptions,

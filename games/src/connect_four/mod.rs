@@ -40,7 +40,7 @@ pub use format::{EMPTY_BOARD, MAX_CASES};
 use format::{judge_line, parse, Case};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::{Mode, Solver};
+use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     seeded_rng, self_check, About, CaseAnswer, CaseVerdict, Comparison, GenOptions, Kind, Plugin, Preset, Progress,
@@ -55,7 +55,7 @@ use rand::Rng;
 pub const GENERIC_EMPTY_CELLS_LIMIT: u32 = 16;
 
 /// The engine of a solver, for `options` (table budget, weak or exact, threads).
-fn engine(solver: &str, options: &SolveOptions) -> Result<Box<dyn Solver<ConnectFour>>> {
+fn engine(solver: &str, options: &SolveOptions) -> Result<Box<dyn Engine<ConnectFour>>> {
     let mode = if options.weak { Mode::Outcome } else { Mode::Exact };
     let memory = mib(options.table_mb);
     let positions = options.max_positions.unwrap_or(u64::MAX);

@@ -10,7 +10,7 @@
 use super::search::Search;
 use super::ScoreSearch;
 use crate::engines::support::within_budget;
-use crate::engines::{Mode, Solver};
+use crate::engines::{Engine, Mode};
 use crate::error::{Error, Result};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -49,8 +49,8 @@ impl<Table> LazySmp<Table> {
         Ok(LazySmp { mode, score_search, budget: u64::MAX, table, pool, threads, stats: Stats::default() })
     }
 
-    /// The same engine giving up ([`Solver::try_value`] returns [`Error::SearchLimit`]) when one thread's search
-    /// of one position would expand more than `positions` positions. [`Solver::value`] ignores the budget.
+    /// The same engine giving up ([`Engine::try_value`] returns [`Error::SearchLimit`]) when one thread's search
+    /// of one position would expand more than `positions` positions. [`Engine::value`] ignores the budget.
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
         LazySmp { budget: positions, ..self }
@@ -129,7 +129,7 @@ impl<Table> LazySmp<Table> {
     }
 }
 
-impl<Rules, Table> Solver<Rules> for LazySmp<Table>
+impl<Rules, Table> Engine<Rules> for LazySmp<Table>
 where
     Rules: Canonicalize + SearchHints + Sync,
     Rules::Position: Sync,

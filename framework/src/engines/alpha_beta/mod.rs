@@ -30,7 +30,7 @@
 //! the draw, `(-1, 1)`, tells win, draw or loss.
 //!
 //! ```
-//! use ludus_framework::engines::{alpha_beta::AlphaBeta, negamax::MemoNegamax, Mode, Solver};
+//! use ludus_framework::engines::{alpha_beta::AlphaBeta, negamax::MemoNegamax, Mode, Engine};
 //! use ludus_framework::{hints::SearchHints, Canonicalize, Game, Value};
 //!
 //! /// Take 1 or 2 from a pile; who cannot move loses.
@@ -67,7 +67,7 @@ mod search;
 pub use lazy_smp::LazySmp;
 
 use super::support::{stored_value, within_budget};
-use super::{Mode, Solver};
+use super::{Engine, Mode};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
@@ -118,8 +118,8 @@ impl<Table> AlphaBeta<Table> {
         AlphaBeta { mode, score_search: ScoreSearch::default(), budget: u64::MAX, table, stats: Stats::default() }
     }
 
-    /// The same engine giving up ([`Solver::try_value`] returns [`crate::Error::SearchLimit`]) when the search
-    /// of one position would expand more than `positions` positions. [`Solver::value`] ignores the budget.
+    /// The same engine giving up ([`Engine::try_value`] returns [`crate::Error::SearchLimit`]) when the search
+    /// of one position would expand more than `positions` positions. [`Engine::value`] ignores the budget.
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
         AlphaBeta { budget: positions, ..self }
@@ -150,7 +150,7 @@ impl<Table> AlphaBeta<Table> {
         &self.table
     }
 
-    /// The statistics gathered so far (the same as [`Solver::stats`], callable without naming the game).
+    /// The statistics gathered so far (the same as [`Engine::stats`], callable without naming the game).
     pub fn stats(&self) -> Stats
     where
         Table: TableStorage,
@@ -175,7 +175,7 @@ impl<Table> AlphaBeta<Table> {
     }
 }
 
-impl<Rules, Table> Solver<Rules> for AlphaBeta<Table>
+impl<Rules, Table> Engine<Rules> for AlphaBeta<Table>
 where
     Rules: Canonicalize + SearchHints,
     Table: TranspositionTable<Rules::Key>,
