@@ -177,37 +177,13 @@ fn rejections(verdicts: Vec<crate::plugin::CaseVerdict>, label: &str) -> Vec<Str
     verdicts.into_iter().filter_map(|v| v.problem.map(|p| format!("{label} {}: {p}", v.case))).collect()
 }
 
-/// For every case of `answers` (right answers to `input`), corrupts it with [`Plugin::corrupt`] and checks
-/// that the verifier rejects the corrupted case (and only it). Returns the number of corruptions tried.
+/// Solves `input` with `options`, corrupts every answer in turn ([`Plugin::corruptions`]) and checks that the
+/// judge rejects the corrupted case, and only it. Returns the number of corruptions tried.
 pub fn check_corruption(
     plugin: &dyn Plugin,
     input: &str,
-    answers: &[CaseAnswer],
+    options: &SolveOptions,
     seed: u64,
 ) -> Result<std::result::Result<usize, String>> {
-    let mut rng = seeded_rng(seed);
-    let source = Source::new("input", input);
-    let mut tried = 0;
-    for index in 0..answers.len() {
-        let Some(wrong) = plugin.corrupt(&answers[index], &mut rng) else {
-            continue;
-        };
-        tried += 1;
-        let mut copy = answers.to_vec();
-        copy[index] = wrong;
-        let rendered = plugin.render(&copy);
-        let verdicts = plugin.judge(source, Source::new("corrupted", &rendered))?;
-        for verdict in verdicts {
-            let expected_bad = verdict.case == index + 1;
-            if expected_bad != verdict.problem.is_some() {
-                return Ok(Err(format!(
-                    "after corrupting case {} the verifier said {:?} about case {}:\n{rendered}",
-                    index + 1,
-                    verdict.problem,
-                    verdict.case
-                )));
-            }
-        }
-    }
-    Ok(Ok(tried))
+    plugin.corruptions(input, options, seed)
 }

@@ -30,9 +30,18 @@ pub enum Error {
         /// The solvers the plugin has, comma separated.
         available: String,
     },
-    /// A search gave up after visiting its maximum number of states (its budget).
-    #[error("the search stopped after visiting {0} states, its budget")]
-    SearchLimit(u64),
+    /// An engine reached its budget (positions searched for one case, or table memory) and gave up: the answer
+    /// is unknown, never wrong.
+    #[error("{0}")]
+    Budget(Budget),
+    /// An error while solving one case of an input, with the case's place.
+    #[error("{place}: {source}")]
+    InCase {
+        /// Where: `file:line: case N` when the case's line is known, else `case N`.
+        place: String,
+        /// What went wrong.
+        source: Box<Error>,
+    },
     /// A solver produced an answer that the plugin's own verifier rejects: a bug, never printed as an answer.
     #[error("internal check failed in case {case}: {reason}")]
     SelfCheck {
@@ -63,6 +72,29 @@ impl Error {
     /// A limit error with a hint on how to go past it.
     pub fn limit_with_hint(what: impl Into<String>, got: u64, limit: u64, hint: impl Into<String>) -> Self {
         Error::Limit { what: what.into(), got, limit, hint: format!(" ({})", hint.into()) }
+    }
+}
+
+/// A budget an engine works within, as a command-line user sets it. Every engine reports running out of one
+/// budget with the same error, [`Error::Budget`], which names the flag that raises it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// The most positions (states, components, candidates) one search may expand: `--max-positions`.
+    Positions(u64),
+    /// The most memory an engine's table may take, in bytes: `--table-mb`.
+    TableBytes(usize),
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Positions(limit) => {
+                write!(f, "the search reached its budget of {limit} positions (raise it with --max-positions)")
+            }
+            Budget::TableBytes(bytes) => {
+                write!(f, "the table reached its budget of {} MiB (raise it with --table-mb)", bytes.div_ceil(1 << 20))
+            }
+        }
     }
 }
 

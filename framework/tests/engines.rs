@@ -10,6 +10,7 @@ use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::one_player::OnePlayerSearch;
 use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::error::Budget;
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::KeyedTable;
 use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};
@@ -182,7 +183,7 @@ fn one_player_search_returns_witnesses_that_replay() {
 fn one_player_search_stops_at_its_limit() {
     let game = Steps { target: 1_000_001 };
     let result = OnePlayerSearch::new(100).solve(&game, &0);
-    assert!(matches!(result, Err(Error::SearchLimit(100))), "{result:?}");
+    assert!(matches!(result, Err(Error::Budget(Budget::Positions(100)))), "{result:?}");
 }
 
 /// Subsets of 1..=n summing to a target (brute force finds one iff one exists).

@@ -10,7 +10,7 @@ use ludus_framework::hints::NoHints;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{seeded_rng, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::table::{PackedTable, UnboundedTable};
-use ludus_framework::{Canonicalize, Error, Game, Value};
+use ludus_framework::{Budget, Canonicalize, Error, Game, Value};
 use ludus_games::connect_four::{exact_score, random_moves, Board, ConnectFour, ConnectFourPlugin};
 
 const END_EASY: &str = include_str!("../../samples/connect-four/end-easy.txt");
@@ -76,10 +76,7 @@ fn fast_and_generic_agree_on_thousands_of_random_small_positions() {
 fn the_verifier_rejects_corrupted_answers() {
     let input =
         ConnectFourPlugin.generate(&GenOptions { preset: Preset::Small, cases: Some(40), size: None }, 9).unwrap();
-    let answers = ConnectFourPlugin
-        .solve(Source::new("in", &input), &SolveOptions::default(), &NoProgress)
-        .unwrap_or_else(|error| panic!("{error}"));
-    assert_eq!(check_corruption(&ConnectFourPlugin, &input, &answers, 3).unwrap(), Ok(40));
+    assert_eq!(check_corruption(&ConnectFourPlugin, &input, &SolveOptions::default(), 3).unwrap(), Ok(40));
 }
 
 #[test]
@@ -188,8 +185,10 @@ fn solvers_refuse_positions_beyond_their_limit_unless_told() {
     for solver in ["fast", "parallel", "generic"] {
         let options = SolveOptions { max_positions: Some(1000), no_limit: true, ..SolveOptions::with_solver(solver) };
         match ConnectFourPlugin.solve(Source::new("in", input), &options, &NoProgress) {
-            Err(Error::Limit { what, limit: 1000, hint, .. }) => {
-                assert!(what.contains("case 1") && hint.contains("--max-positions"), "{what} {hint}");
+            Err(Error::InCase { place, source }) => {
+                assert_eq!(place, "in:1: case 1");
+                assert!(matches!(*source, Error::Budget(Budget::Positions(1000))), "{source:?}");
+                assert!(source.to_string().contains("--max-positions"), "{source}");
             }
             other => panic!("{solver}: expected the budget's limit error, got {other:?}"),
         }

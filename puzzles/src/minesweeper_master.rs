@@ -462,7 +462,7 @@ impl Enumerate for Budgeted {
 /// The largest board (in cells) the `backtrack` solver takes: 10,000 (100 x 100); each node of its search
 /// floods the whole board.
 pub const BACKTRACK_MAX_CELLS: u64 = 10_000;
-/// The most search nodes the `backtrack` solver visits before it gives up with `Error::SearchLimit`.
+/// The most search nodes the `backtrack` solver visits before it gives up with `Error::Budget`.
 pub const BACKTRACK_MAX_NODES: u64 = 1_000_000;
 
 /// The analysis's simpler solver, independent of the case analysis: mines left-aligned in each row, the mine
@@ -537,7 +537,7 @@ impl RowSearch {
     fn fill(&mut self, row: usize, remaining: usize, most: usize) -> Result<bool> {
         self.nodes += 1;
         if self.nodes > BACKTRACK_MAX_NODES {
-            return Err(Error::SearchLimit(BACKTRACK_MAX_NODES));
+            return Err(Error::Budget(ludus_framework::Budget::Positions(BACKTRACK_MAX_NODES)));
         }
         if row == self.instance.rows {
             return Ok(remaining == 0 && self.clears(row));

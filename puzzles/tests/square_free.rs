@@ -160,9 +160,7 @@ fn equal_sums_without_any_grid_are_impossible() {
 fn verifier_rejects_corrupted_answers() {
     for (preset, seed) in [(Preset::Small, 3), (Preset::Official, 4)] {
         let input = SquareFree.generate(&GenOptions { preset, cases: Some(60), size: None }, seed).unwrap();
-        let answers =
-            SquareFree.solve(Source::new("generated", &input), &SolveOptions::default(), &NoProgress).unwrap();
-        let tried = check_corruption(&SquareFree, &input, &answers, seed).unwrap().unwrap();
+        let tried = check_corruption(&SquareFree, &input, &SolveOptions::default(), seed).unwrap().unwrap();
         assert_eq!(tried, 60);
     }
 }

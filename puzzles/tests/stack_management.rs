@@ -162,9 +162,9 @@ fn verifier_rejects_corrupted_answers() {
     let input =
         StackManagement.generate(&GenOptions { preset: Preset::Small, cases: Some(100), size: None }, 11).unwrap();
     for witness in [false, true] {
-        let answers = solve(&input, "fast", witness).unwrap();
+        let options = SolveOptions { witness, ..SolveOptions::default() };
         for seed in 0..5 {
-            let tried = check_corruption(&StackManagement, &input, &answers, seed).unwrap().unwrap();
+            let tried = check_corruption(&StackManagement, &input, &options, seed).unwrap().unwrap();
             assert_eq!(tried, 100);
         }
     }

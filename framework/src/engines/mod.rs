@@ -42,7 +42,7 @@ pub trait Engine<Rules: Game> {
     /// The value of `position` for the player to move (exactness of the remoteness depends on the mode).
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value;
 
-    /// The value of `position`, or [`crate::Error::SearchLimit`] if the search of this one position would visit
+    /// The value of `position`, or [`crate::Error::Budget`] if the search of this one position would visit
     /// more positions than the engine's budget (engines without a budget always answer).
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         Ok(self.value(game, position))

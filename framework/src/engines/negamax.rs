@@ -144,7 +144,7 @@ impl<Table> MemoNegamax<Table> {
         MemoNegamax { mode, budget: u64::MAX, table, stats: Stats::default() }
     }
 
-    /// The same engine giving up ([`Engine::try_value`] returns [`crate::Error::SearchLimit`]) when the search
+    /// The same engine giving up ([`Engine::try_value`] returns [`crate::Error::Budget`]) when the search
     /// of one position would expand more than `positions` positions. [`Engine::value`] ignores the budget.
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
@@ -268,9 +268,8 @@ where
     }
 
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
-        let before = self.stats.visited;
         let found = self.run(game, position, self.budget);
-        within_budget(found, self.stats.visited - before)
+        within_budget(found, self.budget)
     }
 
     fn stats(&self) -> Stats {

@@ -23,7 +23,7 @@ impl Default for OnePlayerSearch {
 }
 
 impl OnePlayerSearch {
-    /// A search that gives up with [`Error::SearchLimit`] after expanding `max_states` states.
+    /// A search that gives up with [`Error::Budget`] after expanding `max_states` states.
     pub fn new(max_states: u64) -> Self {
         OnePlayerSearch { max_states, stats: Stats::default() }
     }
@@ -68,7 +68,7 @@ impl OnePlayerSearch {
                 return Ok(Some(line));
             }
             if self.stats.visited >= self.max_states {
-                return Err(Error::SearchLimit(self.stats.visited));
+                return Err(Error::Budget(crate::error::Budget::Positions(self.max_states)));
             }
             let moves = expand(&mut self.stats, &next);
             stack.push((next, moves, Some(mv)));

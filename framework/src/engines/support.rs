@@ -32,9 +32,9 @@ fn usable(mode: Mode, shortcut: Shortcut) -> Option<Value> {
     }
 }
 
-/// The answer of a search run within a budget (`None`: it ran out after visiting `visited` positions).
-pub(crate) fn within_budget(found: Option<Value>, visited: u64) -> crate::Result<Value> {
-    found.ok_or(crate::Error::SearchLimit(visited))
+/// The answer of a search run within a budget of `positions` (`None`: it ran out).
+pub(crate) fn within_budget(found: Option<Value>, positions: u64) -> crate::Result<Value> {
+    found.ok_or(crate::Error::Budget(crate::error::Budget::Positions(positions)))
 }
 
 /// What a search knows of a position before it searches it.

@@ -1,5 +1,5 @@
 //! The plugin's text format: an optional `size W H` line, then one position per line (`MOVES` or
-//! `MOVES SCORE`), parsed with every error placed at its file, line and column; and the judge of one answer line.
+//! `MOVES SCORE`), parsed with every error placed at its file, line and column.
 
 use super::board::{Board, ConnectFour};
 use ludus_framework::input::{Reader, Source};
@@ -13,20 +13,24 @@ pub const EMPTY_BOARD: &str = "-";
 
 /// One position of an input file.
 #[derive(Clone, Debug)]
-pub(crate) struct Case {
+pub struct Case {
     /// The moves as written.
-    pub(crate) moves: String,
+    pub moves: String,
     /// The position they reach.
-    pub(crate) board: Board,
+    pub board: Board,
     /// The score claimed in the input, if any.
-    pub(crate) claim: Option<i32>,
+    pub claim: Option<i32>,
+    /// The 1-based line of the input it is on.
+    pub line: usize,
 }
 
 /// A parsed input: the board size and the positions.
 #[derive(Clone, Debug)]
-pub(crate) struct Parsed {
-    pub(crate) game: ConnectFour,
-    pub(crate) cases: Vec<Case>,
+pub struct Parsed {
+    /// The board size.
+    pub game: ConnectFour,
+    /// The positions, in order.
+    pub cases: Vec<Case>,
 }
 
 /// The whitespace-separated fields of a line, with their byte offsets in the line.
@@ -58,7 +62,8 @@ fn parse_number(reader: &Reader<'_>, offset: usize, text: &str, what: &str, min:
     }
 }
 
-pub(crate) fn parse(input: Source<'_>) -> Result<Parsed> {
+/// Parses a whole input file.
+pub fn parse(input: Source<'_>) -> Result<Parsed> {
     let mut reader = Reader::new(&input);
     let mut game = ConnectFour::standard();
     let mut cases = Vec::new();
@@ -114,7 +119,7 @@ pub(crate) fn parse(input: Source<'_>) -> Result<Parsed> {
                 )
                 .into());
         }
-        cases.push(Case { moves: moves.to_string(), board, claim });
+        cases.push(Case { moves: moves.to_string(), board, claim, line: reader.line_column(line.offset).0 });
     }
     if cases.is_empty() {
         reader.set_context("");
@@ -123,26 +128,4 @@ pub(crate) fn parse(input: Source<'_>) -> Result<Parsed> {
             .into());
     }
     Ok(Parsed { game, cases })
-}
-
-/// Judges one answer line against the exact score.
-pub(crate) fn judge_line(case: &Case, expected: i32, line: Option<&str>) -> std::result::Result<(), String> {
-    if let Some(claim) = case.claim.filter(|&claim| claim != expected) {
-        return Err(format!("the input claims the score {claim}, but the exact score is {expected}"));
-    }
-    let Some(line) = line else {
-        return Err("missing from the answer file".to_string());
-    };
-    let parts: Vec<&str> = line.split_whitespace().collect();
-    let [moves, score] = parts.as_slice() else {
-        return Err(format!("expected `MOVES SCORE`, found `{line}`"));
-    };
-    if *moves != case.moves {
-        return Err(format!("the answer is about the moves `{moves}`, the input about `{}`", case.moves));
-    }
-    match score.parse::<i32>() {
-        Ok(score) if score == expected => Ok(()),
-        Ok(score) => Err(format!("the score {score} is wrong: the exact score is {expected}")),
-        Err(_) => Err(format!("expected a score (an integer), found `{score}`")),
-    }
 }

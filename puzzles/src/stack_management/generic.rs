@@ -123,7 +123,7 @@ impl Solitaire for StackGame<'_> {
 }
 
 /// Solves one case by search: `Ok(Some(line))` (the full line, removals included) if it can be won,
-/// `Ok(None)` if not; a [`Error::SearchLimit`] after [`MAX_STATES`] states. The search's statistics go to
+/// `Ok(None)` if not; a [`Error::Budget`] after [`MAX_STATES`] states. The search's statistics go to
 /// `progress`.
 pub(crate) fn solve(cards: &[Card], stacks: usize, depth: usize, progress: &dyn Progress) -> Result<Option<Vec<Step>>> {
     let game = StackGame { cards };

@@ -200,7 +200,7 @@ impl Plugin for StackManagement {
                 match generic::solve(&cards, stacks, depth, progress) {
                     Ok(Some(steps)) => (true, "the search found a winning line".to_string(), steps),
                     Ok(None) => (false, "the search exhausted every line".to_string(), Vec::new()),
-                    Err(Error::SearchLimit(visited)) => {
+                    Err(Error::Budget(ludus_framework::Budget::Positions(visited))) => {
                         return Err(Error::limit_with_hint(
                             format!("states searched by the generic solver in {}", place()),
                             visited,

@@ -49,7 +49,7 @@ impl<Table> LazySmp<Table> {
         Ok(LazySmp { mode, score_search, budget: u64::MAX, table, pool, threads, stats: Stats::default() })
     }
 
-    /// The same engine giving up ([`Engine::try_value`] returns [`Error::SearchLimit`]) when one thread's search
+    /// The same engine giving up ([`Engine::try_value`] returns [`Error::Budget`]) when one thread's search
     /// of one position would expand more than `positions` positions. [`Engine::value`] ignores the budget.
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
@@ -141,9 +141,8 @@ where
     }
 
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
-        let before = self.stats.visited;
         let found = self.run(game, position, self.budget);
-        within_budget(found, self.stats.visited - before)
+        within_budget(found, self.budget)
     }
 
     fn stats(&self) -> Stats {

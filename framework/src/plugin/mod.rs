@@ -1,12 +1,20 @@
 //! The plugin interface: what a problem implements so that the `ludus` CLI can list it, solve its official
 //! input format with several solvers, judge answer files, generate random inputs and cross-check solvers.
 //!
-//! Also the shared helpers every plugin uses: solver lookup, splitting an answer file into `Case #x:` blocks,
-//! seeded random generators, and the self-check that no answer leaves a plugin unverified.
+//! A plugin implements the typed [`Problem`] (`problem.rs`): its input, its answer type and a table of
+//! [`Solver`]s; the driver (`driver.rs`) makes every [`Problem`] a [`Plugin`], the object-safe interface the CLI
+//! holds. `answers.rs` reads answer files. Also here: seeded random generators and thread pools.
+
+mod answers;
+pub mod driver;
+mod problem;
+
+pub use answers::{corrupt_text, judge_blocks, judge_cases, split_cases, split_lines, CaseBlock};
+pub use problem::{EachCase, Layout, Limit, Parallelism, Problem, SolveCase, Solver, StartWorker, Worker};
 
 use crate::error::{Error, Result};
-use crate::input::{InputError, Source};
-use rand::{Rng, SeedableRng};
+use crate::input::Source;
+use rand::SeedableRng;
 use serde::Serialize;
 
 /// The random generator every plugin uses: seeded, portable, reproducible across platforms and versions.
@@ -219,8 +227,12 @@ pub trait Plugin: Send + Sync {
         self.about().summary
     }
     /// The solvers, the default first.
-    fn solvers(&self) -> &'static [SolverInfo] {
-        self.about().solvers
+    fn solvers(&self) -> Vec<SolverInfo> {
+        self.about().solvers.to_vec()
+    }
+    /// How answer files are laid out.
+    fn layout(&self) -> Layout {
+        Layout::Cases
     }
     /// The bundled sample input and its published answer.
     fn sample(&self) -> Sample {
@@ -241,13 +253,41 @@ pub trait Plugin: Send + Sync {
     /// A random input in the official format.
     fn generate(&self, options: &GenOptions, seed: u64) -> Result<String>;
 
-    /// The official output for these answers. Default: `Case #x:` followed by each answer's text.
+    /// The official output for these answers, laid out as [`Plugin::layout`] says.
     fn render(&self, answers: &[CaseAnswer]) -> String {
-        let mut out = String::new();
-        for (index, answer) in answers.iter().enumerate() {
-            out.push_str(&format!("Case #{}:{}\n", index + 1, answer.text));
+        driver::render_texts(self.layout(), answers.iter().map(|answer| answer.text.as_str()))
+    }
+
+    /// Solves `input` with `options`, corrupts each answer in turn and checks that the judge rejects the
+    /// corrupted case and only it: the number of corruptions tried, or the first one misjudged.
+    fn corruptions(
+        &self,
+        input: &str,
+        options: &SolveOptions,
+        seed: u64,
+    ) -> Result<std::result::Result<usize, String>> {
+        let source = Source::new("input", input);
+        let answers = self.solve(source, options, &NoProgress)?;
+        let mut rng = seeded_rng(seed);
+        let mut tried = 0;
+        for index in 0..answers.len() {
+            let Some(wrong) = self.corrupt(&answers[index], &mut rng) else { continue };
+            tried += 1;
+            let mut copy = answers.clone();
+            copy[index] = wrong;
+            let rendered = self.render(&copy);
+            for verdict in self.judge(source, Source::new("corrupted", &rendered))? {
+                if (verdict.case == index + 1) != verdict.problem.is_some() {
+                    return Ok(Err(format!(
+                        "after corrupting case {} the verifier said {:?} about case {}:\n{rendered}",
+                        index + 1,
+                        verdict.problem,
+                        verdict.case
+                    )));
+                }
+            }
         }
-        out
+        Ok(Ok(tried))
     }
 
     /// A wrong variant of a right answer (for testing that the verifier rejects it), or `None` if this answer
@@ -261,133 +301,13 @@ pub trait Plugin: Send + Sync {
     }
 
     /// The named solver's entry, or an [`Error::UnknownSolver`] listing the available ones.
-    fn solver(&self, name: &str) -> Result<&'static SolverInfo> {
-        self.solvers().iter().find(|s| s.name == name).ok_or_else(|| Error::UnknownSolver {
+    fn solver(&self, name: &str) -> Result<SolverInfo> {
+        self.solvers().into_iter().find(|s| s.name == name).ok_or_else(|| Error::UnknownSolver {
             plugin: self.name().to_string(),
             solver: name.to_string(),
             available: self.solvers().iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
         })
     }
-}
-
-/// The generic corruption: `POSSIBLE` <-> `IMPOSSIBLE`; otherwise one randomly chosen digit, `.`, `*`, `/` or
-/// `\` changed (digit + 1 mod 10, `.` <-> `*`, `/` <-> `\`). `None` if nothing can be changed.
-pub fn corrupt_text(text: &str, rng: &mut SeededRng) -> Option<String> {
-    if text.contains("IMPOSSIBLE") {
-        return Some(text.replacen("IMPOSSIBLE", "POSSIBLE", 1));
-    }
-    if text.starts_with(" POSSIBLE") && rng.gen_bool(0.5) {
-        return Some(" IMPOSSIBLE".to_string());
-    }
-    let spots: Vec<usize> = text
-        .char_indices()
-        .filter(|(_, c)| c.is_ascii_digit() || matches!(c, '.' | '*' | '/' | '\\'))
-        .map(|(i, _)| i)
-        .collect();
-    if spots.is_empty() {
-        return None;
-    }
-    let at = spots[rng.gen_range(0..spots.len())];
-    let old = text[at..].chars().next()?;
-    let new = match old {
-        '.' => '*',
-        '*' => '.',
-        '/' => '\\',
-        '\\' => '/',
-        digit => char::from_digit((digit.to_digit(10)? + 1) % 10, 10)?,
-    };
-    let mut corrupted = text.to_string();
-    corrupted.replace_range(at..at + old.len_utf8(), &new.to_string());
-    Some(corrupted)
-}
-
-/// One `Case #x:` block of an answer file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CaseBlock<'a> {
-    /// The case number written in the file.
-    pub number: usize,
-    /// 1-based line of the `Case #x:` header.
-    pub line: usize,
-    /// Everything after `Case #x:` up to the next header (including the newline after the header, if the
-    /// answer starts on the next line).
-    pub text: &'a str,
-}
-
-/// Splits an answer file into its `Case #x:` blocks; cases must be numbered 1, 2, 3... in order.
-pub fn split_cases<'a>(output: Source<'a>) -> std::result::Result<Vec<CaseBlock<'a>>, InputError> {
-    let mut blocks: Vec<CaseBlock<'a>> = Vec::new();
-    let text = output.text;
-    let mut starts = Vec::new();
-    let mut offset = 0;
-    for (index, line) in text.split_inclusive('\n').enumerate() {
-        if line.trim_start().starts_with("Case #") {
-            starts.push((offset, index + 1));
-        } else if starts.is_empty() && !line.trim().is_empty() {
-            return Err(answer_error(output, index + 1, format!("expected `Case #1:`, found `{}`", line.trim())));
-        }
-        offset += line.len();
-    }
-    for (position, &(start, line)) in starts.iter().enumerate() {
-        let end = starts.get(position + 1).map_or(text.len(), |next| next.0);
-        let block = &text[start..end];
-        let header = block.trim_start();
-        let after_hash = &header["Case #".len()..];
-        let colon =
-            after_hash.find(':').ok_or_else(|| answer_error(output, line, "expected `Case #x:`".to_string()))?;
-        let number: usize = after_hash[..colon].trim().parse().map_err(|_| {
-            answer_error(output, line, format!("expected a case number, found `{}`", &after_hash[..colon]))
-        })?;
-        if number != blocks.len() + 1 {
-            return Err(answer_error(
-                output,
-                line,
-                format!("expected `Case #{}:`, found `Case #{number}:`", blocks.len() + 1),
-            ));
-        }
-        let body_start = end - block.len() + (block.len() - header.len()) + "Case #".len() + colon + 1;
-        blocks.push(CaseBlock { number, line, text: &text[body_start..end] });
-    }
-    Ok(blocks)
-}
-
-fn answer_error(output: Source<'_>, line: usize, message: String) -> InputError {
-    InputError { file: output.name.to_string(), line, column: 1, context: String::new(), message }
-}
-
-/// Pairs the cases of an answer file with the cases of the input: a missing or extra case, or a malformed
-/// file, becomes a rejected verdict instead of an error. Calls `judge(input_case, block)` for each case present
-/// in both.
-pub fn judge_cases<Case>(
-    output: Source<'_>,
-    cases: &[Case],
-    mut judge: impl FnMut(&Case, &CaseBlock<'_>) -> std::result::Result<(), String>,
-) -> Vec<CaseVerdict> {
-    let blocks = match split_cases(output) {
-        Ok(blocks) => blocks,
-        Err(error) => {
-            return (1..=cases.len())
-                .map(|case| CaseVerdict { case, problem: Some(format!("unreadable answer file: {error}")) })
-                .collect();
-        }
-    };
-    let mut verdicts: Vec<CaseVerdict> = cases
-        .iter()
-        .enumerate()
-        .map(|(index, case)| {
-            let problem = match blocks.get(index) {
-                None => Some("missing from the answer file".to_string()),
-                Some(block) => judge(case, block).err(),
-            };
-            CaseVerdict { case: index + 1, problem }
-        })
-        .collect();
-    for block in blocks.iter().skip(cases.len()) {
-        verdicts.push(CaseVerdict {
-            case: block.number,
-            problem: Some(format!("line {}: the input has only {} cases", block.line, cases.len())),
-        });
-    }
-    verdicts
 }
 
 /// Runs `verify` on a freshly built answer before it is printed: an answer the plugin's own verifier rejects
@@ -412,38 +332,4 @@ pub fn with_threads<Output: Send>(threads: usize, work: impl FnOnce() -> Output 
         .build()
         .map_err(|error| Error::Unsupported(format!("cannot start {threads} threads: {error}")))?;
     Ok(pool.install(work))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splits_case_blocks_with_inline_and_multiline_answers() {
-        let output = Source::new("out", "Case #1: 2 1\nCase #2:\n.c\n**\n");
-        let blocks = split_cases(output).unwrap();
-        assert_eq!(blocks.len(), 2);
-        assert_eq!(blocks[0].text, " 2 1\n");
-        assert_eq!(blocks[1].text, "\n.c\n**\n");
-        assert_eq!(blocks[1].line, 2);
-    }
-
-    #[test]
-    fn rejects_misnumbered_cases_and_garbage() {
-        assert!(split_cases(Source::new("out", "Case #2: 1\n")).is_err());
-        assert!(split_cases(Source::new("out", "hello\nCase #1: 1\n")).is_err());
-        let verdicts = judge_cases(Source::new("out", "Case #1: 1\n"), &[(), ()], |_, _| Ok(()));
-        assert_eq!(verdicts[0].problem, None);
-        assert!(verdicts[1].problem.is_some());
-    }
-
-    #[test]
-    fn corruption_changes_the_text() {
-        let mut rng = seeded_rng(1);
-        for text in [" 2 1", " POSSIBLE\n/\\\n", " IMPOSSIBLE", "\n.c*\n"] {
-            let corrupted = corrupt_text(text, &mut rng).unwrap();
-            assert_ne!(corrupted, text);
-        }
-        assert_eq!(corrupt_text("\nImpossible", &mut rng), None);
-    }
 }

@@ -1,0 +1,326 @@
+//! The `connect-four` plugin: its solver table (each solver an engine of the framework over the game's hints),
+//! its typed answer, the judge that re-solves each position, and the generator of positions still in play.
+
+use super::board::{Board, ConnectFour};
+use super::format::{parse, Parsed, MAX_CASES};
+use super::growing_engine;
+use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
+use ludus_framework::engines::negamax::MemoNegamax;
+use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::input::Source;
+use ludus_framework::plugin::{
+    seeded_rng, About, CaseBlock, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem, Sample,
+    SeededRng, SolveOptions, Solver, Worker,
+};
+use ludus_framework::table::{mib, KeyedTable, PackedTable};
+use ludus_framework::{Error, Game, Result, SearchHints, Stats, Value, Violation};
+use rand::Rng;
+use serde::Serialize;
+
+/// The `generic` solver (memoized negamax, exact mode) refuses positions with more empty cells than this
+/// unless `--no-limit` is given: without cut-offs its time grows too fast past it.
+pub const GENERIC_EMPTY_CELLS_LIMIT: u32 = 16;
+
+/// The `connect-four` plugin: exact scores of Connect Four positions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConnectFourPlugin;
+
+/// The answer for one position: its moves and score and, for a position just solved (not one read from an
+/// answer file), what the score was derived from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreAnswer {
+    /// The moves as written in the input.
+    pub moves: String,
+    /// The exact score, or 1, 0 or -1 in a weak solve.
+    pub score: i32,
+    /// The value found by the engine (`None` when read from a file).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub solved: Option<Solved>,
+}
+
+/// What a solve knows beyond the score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solved {
+    /// The value for the player to move (only win, draw or loss in a weak solve).
+    pub value: String,
+    /// Plies to the end under perfect play (`None` in a weak solve).
+    pub remoteness: Option<u32>,
+    /// Whether the solve was weak.
+    pub weak: bool,
+    /// `first`, `second` or `none`.
+    pub winner: &'static str,
+    /// The board's width.
+    pub width: u32,
+    /// The board's height.
+    pub height: u32,
+}
+
+impl std::fmt::Display for ScoreAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.moves, self.score)
+    }
+}
+
+impl ScoreAnswer {
+    fn solved(game: &ConnectFour, case: &super::format::Case, value: Value, weak: bool) -> Self {
+        let score = if weak {
+            match value {
+                Value::Win(_) => 1,
+                Value::Draw => 0,
+                Value::Lose(_) => -1,
+            }
+        } else {
+            game.score(&case.board, value)
+        };
+        let first_to_move = case.board.stones().is_multiple_of(2);
+        let winner = match value {
+            Value::Draw => "none",
+            Value::Win(_) if first_to_move => "first",
+            Value::Lose(_) if !first_to_move => "first",
+            _ => "second",
+        };
+        ScoreAnswer {
+            moves: case.moves.clone(),
+            score,
+            solved: Some(Solved {
+                value: if weak { value.outcome().to_string() } else { value.to_string() },
+                remoteness: if weak { None } else { value.remoteness() },
+                weak,
+                winner,
+                width: game.width(),
+                height: game.height(),
+            }),
+        }
+    }
+}
+
+/// A solver at work: one engine whose table serves every position of the input.
+struct Scorer {
+    engine: Box<dyn Engine<ConnectFour> + Send>,
+    weak: bool,
+}
+
+impl Scorer {
+    fn start(
+        engine: Box<dyn Engine<ConnectFour> + Send>,
+        options: &SolveOptions,
+    ) -> Result<Box<dyn Worker<ConnectFourPlugin>>> {
+        Ok(Box::new(Scorer { engine, weak: options.weak }))
+    }
+}
+
+impl Worker<ConnectFourPlugin> for Scorer {
+    fn solve(&mut self, _: &ConnectFourPlugin, input: &Parsed, case: usize) -> Result<ScoreAnswer> {
+        let position = &input.cases[case];
+        let value = self.engine.try_value(&input.game, &position.board)?;
+        Ok(ScoreAnswer::solved(&input.game, position, value, self.weak))
+    }
+
+    fn stats(&self) -> Stats {
+        self.engine.stats()
+    }
+}
+
+fn mode(options: &SolveOptions) -> Mode {
+    if options.weak {
+        Mode::Outcome
+    } else {
+        Mode::Exact
+    }
+}
+
+fn positions(options: &SolveOptions) -> u64 {
+    options.max_positions.unwrap_or(u64::MAX)
+}
+
+/// The empty cells of a position the generic engine would search (none if the game is over or a shortcut
+/// settles it).
+fn searched_cells(input: &Parsed, case: usize) -> u64 {
+    let (game, board) = (&input.game, &input.cases[case].board);
+    if game.outcome(board).is_some() || game.shortcut(board).is_some() {
+        0
+    } else {
+        u64::from(game.empty_cells(board))
+    }
+}
+
+impl Problem for ConnectFourPlugin {
+    type Input = Parsed;
+    type Answer = ScoreAnswer;
+    type Referee = AlphaBeta<PackedTable>;
+
+    const ABOUT: &'static About = &About {
+        name: "connect-four",
+        kind: Kind::TwoPlayer,
+        summary: "Connect Four: the exact score (win speed) of positions given as moves from the empty board",
+        solvers: &[],
+        sample: Sample {
+            input: include_str!("../../../samples/connect-four/sample.in"),
+            answer: include_str!("../../../samples/connect-four/sample.ans"),
+        },
+        comparison: Comparison::Text,
+    };
+
+    const SOLVERS: &'static [Solver<Self>] = &[
+        Solver {
+            name: "fast",
+            summary: "alpha-beta, null-window score search, threat hints, a fixed table (--table-mb); any position",
+            limit: None,
+            parallelism: Parallelism::Sequential,
+            // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
+            start: |_, options| {
+                let table = PackedTable::with_budget(mib(options.table_mb))?;
+                let engine = AlphaBeta::with_table(mode(options), table).with_budget(positions(options));
+                Scorer::start(Box::new(engine), options)
+            },
+        },
+        Solver {
+            name: "parallel",
+            summary: "the fast solver on several threads (Lazy SMP over one table, --threads)",
+            limit: None,
+            parallelism: Parallelism::WithinCase,
+            start: |_, options| {
+                let table = PackedTable::with_budget(mib(options.table_mb))?;
+                let engine =
+                    LazySmp::with_table(mode(options), options.threads, table)?.with_budget(positions(options));
+                Scorer::start(Box::new(engine), options)
+            },
+        },
+        Solver {
+            name: "generic",
+            summary: "memoized negamax in exact mode (up to 16 empty cells; --no-limit)",
+            limit: Some(Limit { unit: "empty cells", max: GENERIC_EMPTY_CELLS_LIMIT as u64, measure: searched_cells }),
+            parallelism: Parallelism::Sequential,
+            start: |_, options| {
+                let table = KeyedTable::new(mib(options.table_mb));
+                let engine = MemoNegamax::with_table(mode(options), table).with_budget(positions(options));
+                Scorer::start(Box::new(engine), options)
+            },
+        },
+    ];
+
+    const LAYOUT: Layout = Layout::Lines;
+
+    fn parse_input(&self, input: Source<'_>) -> Result<Parsed> {
+        parse(input)
+    }
+
+    fn case_count(&self, input: &Parsed) -> usize {
+        input.cases.len()
+    }
+
+    fn case_line(&self, input: &Parsed, case: usize) -> Option<usize> {
+        input.cases.get(case).map(|case| case.line)
+    }
+
+    /// An exact score must be consistent with the position (the game over, a win at once, the stones each
+    /// side has left); a weak one has nothing to check.
+    fn verify_answer(&self, input: &Parsed, case: usize, answer: &ScoreAnswer) -> Result<(), Violation> {
+        match &answer.solved {
+            Some(solved) if solved.weak => Ok(()),
+            _ => input.game.check_score(&input.cases[case].board, answer.score),
+        }
+    }
+
+    fn read_answer(&self, _: &Parsed, _: usize, block: &CaseBlock<'_>) -> Result<ScoreAnswer, String> {
+        let line = block.text.trim();
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        let [moves, score] = parts.as_slice() else {
+            return Err(format!("expected `MOVES SCORE`, found `{line}`"));
+        };
+        let score = score.parse().map_err(|_| format!("expected a score (an integer), found `{score}`"))?;
+        Ok(ScoreAnswer { moves: moves.to_string(), score, solved: None })
+    }
+
+    fn referee(&self) -> Result<AlphaBeta<PackedTable>> {
+        growing_engine()
+    }
+
+    /// Re-solves the position with the fast engine (a growing table of the default budget, kept across cases);
+    /// a score claimed in the input is checked too.
+    fn judge_answer(
+        &self,
+        engine: &mut AlphaBeta<PackedTable>,
+        input: &Parsed,
+        case: usize,
+        answer: &ScoreAnswer,
+    ) -> Result<(), String> {
+        let position = &input.cases[case];
+        let expected = input.game.score(&position.board, engine.value(&input.game, &position.board));
+        if let Some(claim) = position.claim.filter(|&claim| claim != expected) {
+            return Err(format!("the input claims the score {claim}, but the exact score is {expected}"));
+        }
+        if answer.moves != position.moves {
+            return Err(format!(
+                "the answer is about the moves `{}`, the input about `{}`",
+                answer.moves, position.moves
+            ));
+        }
+        if answer.score != expected {
+            return Err(format!("the score {} is wrong: the exact score is {expected}", answer.score));
+        }
+        Ok(())
+    }
+
+    /// A wrong score: the right one moved by a random amount from 1 to 3, up or down.
+    fn corrupt_answer(&self, _: &Parsed, _: usize, answer: &ScoreAnswer, rng: &mut SeededRng) -> Option<ScoreAnswer> {
+        let delta = rng.gen_range(1..=3) * if rng.gen_bool(0.5) { 1 } else { -1 };
+        Some(ScoreAnswer { moves: answer.moves.clone(), score: answer.score + delta, solved: None })
+    }
+
+    fn generate_input(&self, options: &GenOptions, seed: u64) -> Result<String> {
+        let game = ConnectFour::standard();
+        let mut rng = seeded_rng(seed);
+        let (default_cases, empty_range) = match options.preset {
+            Preset::Small => (10, 2..=10),
+            Preset::Official => (1000, 1..=13),
+        };
+        let cases = options.cases.unwrap_or(default_cases);
+        if cases > MAX_CASES {
+            return Err(Error::limit("the number of positions to generate", cases as u64, MAX_CASES as u64));
+        }
+        if let Some(size) = options.size {
+            if size == 0 || size >= game.cells() as usize {
+                return Err(Error::limit(
+                    "the number of empty cells (--size)",
+                    size as u64,
+                    u64::from(game.cells() - 1),
+                ));
+            }
+        }
+        let mut out = String::new();
+        for _ in 0..cases {
+            let empty = match options.size {
+                Some(size) => u32::try_from(size).unwrap_or(1),
+                None => rng.gen_range(empty_range.clone()),
+            };
+            out.push_str(&random_moves(&game, game.cells() - empty, &mut rng)?);
+            out.push('\n');
+        }
+        Ok(out)
+    }
+}
+
+/// A random sequence of `played` moves from the empty board that never makes four in a row (so the position is
+/// still being played), as digits.
+pub fn random_moves(game: &ConnectFour, played: u32, rng: &mut SeededRng) -> Result<String> {
+    for _attempt in 0..1000 {
+        let mut board = Board::EMPTY;
+        let mut moves = String::new();
+        for _ in 0..played {
+            let safe: Vec<u32> = (0..game.width())
+                .filter(|&column| game.can_play(&board, column) && !game.wins_at_once(&board, column))
+                .collect();
+            if safe.is_empty() {
+                break;
+            }
+            let Some(&column) = safe.get(rng.gen_range(0..safe.len())) else { break };
+            board = game.drop_stone(&board, column);
+            moves.push(char::from_digit(column + 1, 10).unwrap_or('?'));
+        }
+        if board.stones() == played {
+            return Ok(moves);
+        }
+    }
+    Err(Error::Unsupported(format!("could not generate a position with {played} moves played without a win")))
+}
