@@ -1,7 +1,7 @@
 //! The one case driver every plugin runs on: from a [`Problem`] it derives the whole [`Plugin`] interface.
 //!
 //! Solving an input: the solver is looked up by name (an unknown one is an error listing the others); every
-//! case is checked against the solver's [`Limit`] before any is solved; the cases are solved in order by one
+//! case is checked against the solver's [`super::Limit`] before any is solved; the cases are solved in order by one
 //! worker, or by `--threads` workers at once for a solver that works case by case ([`Parallelism::Cases`]);
 //! each answer passes the plugin's own verifier before it is returned; progress advances per case and each
 //! worker's statistics are recorded once. An error in a case names the case's place.

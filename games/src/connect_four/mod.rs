@@ -2,9 +2,9 @@
 //! symmetry, and the `connect-four` plugin that gives the exact score of positions.
 //!
 //! ## The game
-//! `board.rs`: [`ConnectFour`] implements [`Game`] (a move is a 0-based column) and
+//! `board.rs`: [`ConnectFour`] implements [`ludus_framework::Game`] (a move is a 0-based column) and
 //! [`ludus_framework::Canonicalize`] (key: the smaller of the position's and its mirror image's encodings).
-//! `hints.rs`: its [`SearchHints`] (exact shortcuts, the value range, pruning to the moves that lose nothing,
+//! `hints.rs`: its [`ludus_framework::SearchHints`] (exact shortcuts, the value range, pruning to the moves that lose nothing,
 //! threats and centre first); the search itself is the framework's.
 //!
 //! ## The plugin's format
@@ -23,7 +23,7 @@
 //!
 //! Solvers: `fast` (the framework's [`AlphaBeta`] with its null-window score search over a [`PackedTable`] of
 //! `table_mb` MiB; any position, the empty board included), `parallel` (the same on several threads:
-//! [`LazySmp`]) and `generic` ([`MemoNegamax`] in exact mode, up to [`GENERIC_EMPTY_CELLS_LIMIT`] empty cells
+//! [`ludus_framework::engines::alpha_beta::LazySmp`]) and `generic` ([`ludus_framework::engines::negamax::MemoNegamax`] in exact mode, up to [`GENERIC_EMPTY_CELLS_LIMIT`] empty cells
 //! unless `--no-limit`). `--max-positions` bounds the positions any of them searches per case; `--threads` is
 //! the `parallel` solver's. `plugin.rs` holds the solver table and the typed answer.
 //!
