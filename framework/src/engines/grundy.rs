@@ -1,6 +1,8 @@
 //! The Sprague-Grundy engine: nimbers of [`Impartial`] components, memoized by canonical component key, with
-//! no cap on nimber size; sums by XOR; counting the winning moves of a sum.
+//! no cap on nimber size; sums by XOR; counting the winning moves of a sum; budgets of components and table memory for the `try_`
+//! methods.
 
+use crate::error::{Budget, Error, Result};
 use crate::impartial::Impartial;
 use crate::stats::Stats;
 use hashbrown::HashMap;
@@ -58,6 +60,16 @@ pub struct GrundyEngine<Key> {
     stats: Stats,
     /// Option-value buffers for reuse, one per recursion level in use: no allocation per component.
     buffers: Vec<Vec<u32>>,
+    /// The most components one `try_` call may expand.
+    budget: u64,
+    /// The most bytes the table may take (`usize::MAX`: no limit).
+    memory: usize,
+    /// While a `try_` call runs: the visited count at which it stops.
+    limit: u64,
+    /// Whether budgets apply to the call under way (the infallible methods ignore them).
+    enforce: bool,
+    /// The budget that stopped the call under way, if one did (nothing is stored after that).
+    stopped: Option<Budget>,
 }
 
 impl<Key: std::hash::Hash + Eq + Clone> Default for GrundyEngine<Key> {
@@ -67,52 +79,142 @@ impl<Key: std::hash::Hash + Eq + Clone> Default for GrundyEngine<Key> {
 }
 
 impl<Key: std::hash::Hash + Eq + Clone> GrundyEngine<Key> {
-    /// An engine with an empty table.
+    /// An engine with an empty table and no budget.
     pub fn new() -> Self {
-        GrundyEngine { table: HashMap::new(), stats: Stats::default(), buffers: Vec::new() }
+        GrundyEngine {
+            table: HashMap::new(),
+            stats: Stats::default(),
+            buffers: Vec::new(),
+            budget: u64::MAX,
+            memory: usize::MAX,
+            limit: u64::MAX,
+            enforce: false,
+            stopped: None,
+        }
+    }
+
+    /// The same engine whose `try_` methods give up with [`Error::Budget`] when one call would expand more than
+    /// `positions` components.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        GrundyEngine { budget: positions, ..self }
+    }
+
+    /// The same engine whose `try_` methods give up with [`Error::Budget`] when the table would take more than
+    /// `bytes` bytes (estimated from its entries: key, nimber and the map's overhead).
+    #[must_use]
+    pub fn with_memory(self, bytes: usize) -> Self {
+        GrundyEngine { memory: bytes, ..self }
+    }
+
+    /// The most entries the memory budget allows: a hash map entry holds the key, the nimber and a control
+    /// byte, at a load of at most 7/8.
+    fn max_entries(&self) -> usize {
+        let entry = std::mem::size_of::<(Key, u32)>() + 1;
+        (self.memory / entry).saturating_mul(7) / 8
+    }
+
+    /// Runs `work` under the budgets: `Err` if one ran out (then nothing of the call was stored).
+    fn within<Output>(&mut self, work: impl FnOnce(&mut Self) -> Output) -> Result<Output> {
+        self.limit = self.stats.visited.saturating_add(self.budget);
+        self.enforce = true;
+        self.stopped = None;
+        let output = work(self);
+        self.enforce = false;
+        match self.stopped.take() {
+            Some(budget) => Err(Error::Budget(budget)),
+            None => Ok(output),
+        }
     }
 
     /// The nimber of one component.
     pub fn nimber<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, component: &Rules::Component) -> u32 {
+        self.evaluate(game, component)
+    }
+
+    /// The nimber of one component within the engine's budgets.
+    pub fn try_nimber<Rules: Impartial<Key = Key>>(
+        &mut self,
+        game: &Rules,
+        component: &Rules::Component,
+    ) -> Result<u32> {
+        self.within(|engine| engine.evaluate(game, component))
+    }
+
+    fn evaluate<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, component: &Rules::Component) -> u32 {
         let key = game.key(component);
         if let Some(&nimber) = self.table.get(&key) {
             self.stats.hits += 1;
             return nimber;
         }
+        if self.enforce {
+            if self.stopped.is_some() {
+                return 0;
+            }
+            if self.stats.visited >= self.limit {
+                self.stopped = Some(Budget::Positions(self.budget));
+                return 0;
+            }
+            if self.table.len() >= self.max_entries() {
+                self.stopped = Some(Budget::TableBytes(self.memory));
+                return 0;
+            }
+        }
         self.stats.visited += 1;
         let mut values = self.buffers.pop().unwrap_or_default();
         values.clear();
         game.options(component, &mut |parts, _count| {
-            let value = parts.iter().fold(0, |acc, part| acc ^ self.nimber(game, part));
+            let value = parts.iter().fold(0, |acc, part| acc ^ self.evaluate(game, part));
             values.push(value);
         });
         let nimber = mex_in_place(&mut values);
         self.buffers.push(values);
-        self.table.insert(key, nimber);
+        // A stopped call's values are meaningless: none is stored.
+        if self.stopped.is_none() {
+            self.table.insert(key, nimber);
+        }
         nimber
     }
 
     /// The nimber of a sum of components (XOR of their nimbers); zero exactly when the player to move loses.
     pub fn sum<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, components: &[Rules::Component]) -> u32 {
-        components.iter().fold(0, |acc, component| acc ^ self.nimber(game, component))
+        components.iter().fold(0, |acc, component| acc ^ self.evaluate(game, component))
+    }
+
+    /// [`GrundyEngine::sum`] within the engine's budgets.
+    pub fn try_sum<Rules: Impartial<Key = Key>>(
+        &mut self,
+        game: &Rules,
+        components: &[Rules::Component],
+    ) -> Result<u32> {
+        self.within(|engine| engine.sum(game, components))
     }
 
     /// The number of moves of the sum `components` after which the sum's nimber is zero, counting each option
     /// with its multiplicity: the winning moves of the player to move (zero when the position is lost).
     pub fn winning_moves<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, components: &[Rules::Component]) -> u64 {
-        let nimbers: Vec<u32> = components.iter().map(|c| self.nimber(game, c)).collect();
+        let nimbers: Vec<u32> = components.iter().map(|c| self.evaluate(game, c)).collect();
         let total = nimbers.iter().fold(0, |acc, n| acc ^ n);
         let mut winning = 0u64;
         for (component, nimber) in components.iter().zip(&nimbers) {
             let rest = total ^ nimber;
             game.options(component, &mut |parts, count| {
-                let value = parts.iter().fold(rest, |acc, part| acc ^ self.nimber(game, part));
+                let value = parts.iter().fold(rest, |acc, part| acc ^ self.evaluate(game, part));
                 if value == 0 {
                     winning += count;
                 }
             });
         }
         winning
+    }
+
+    /// [`GrundyEngine::winning_moves`] within the engine's budgets.
+    pub fn try_winning_moves<Rules: Impartial<Key = Key>>(
+        &mut self,
+        game: &Rules,
+        components: &[Rules::Component],
+    ) -> Result<u64> {
+        self.within(|engine| engine.winning_moves(game, components))
     }
 
     /// Keeps only the table entries whose key satisfies `keep`.

@@ -29,16 +29,45 @@ pub fn best_of_children(mode: Mode, children: impl IntoIterator<Item = Value>) -
 }
 
 /// Negamax without a table: exponential, but with nothing that can be wrong about keys. The reference engine.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PlainNegamax {
     mode: Mode,
+    budget: u64,
     stats: Stats,
+}
+
+impl Default for PlainNegamax {
+    fn default() -> Self {
+        PlainNegamax::new(Mode::default())
+    }
 }
 
 impl PlainNegamax {
     /// A plain negamax engine in `mode`.
     pub fn new(mode: Mode) -> Self {
-        PlainNegamax { mode, stats: Stats::default() }
+        PlainNegamax { mode, budget: u64::MAX, stats: Stats::default() }
+    }
+
+    /// The same engine giving up ([`Engine::try_value`] returns [`crate::Error::Budget`]) when the search of
+    /// one position would expand more than `positions` positions. [`Engine::value`] ignores the budget.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        PlainNegamax { budget: positions, ..self }
+    }
+
+    /// The search of one position within `budget` positions; `None` past it.
+    fn run<Rules: SearchHints>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+        let limit = self.stats.visited.saturating_add(budget);
+        let mut search = PlainSearch {
+            game,
+            mode: self.mode,
+            stats: &mut self.stats,
+            lists: MoveLists::default(),
+            limit,
+            stopped: false,
+        };
+        let value = search.search(position, 0);
+        (!search.stopped).then_some(value)
     }
 
     /// The statistics gathered so far (the same as [`Engine::stats`], without naming the game).
@@ -53,6 +82,10 @@ struct PlainSearch<'search, Rules: SearchHints> {
     mode: Mode,
     stats: &'search mut Stats,
     lists: MoveLists<Rules::Move>,
+    /// The engine's visited count at which the search stops.
+    limit: u64,
+    /// Whether it stopped (its values are then meaningless).
+    stopped: bool,
 }
 
 impl<Rules: SearchHints> PlainSearch<'_, Rules> {
@@ -60,12 +93,19 @@ impl<Rules: SearchHints> PlainSearch<'_, Rules> {
         if let Some(value) = settled_value(self.game, self.mode, position) {
             return value;
         }
+        if self.stats.visited >= self.limit {
+            self.stopped = true;
+            return Value::Draw;
+        }
         self.stats.visited += 1;
         let moves = self.lists.take(self.game, position, depth);
         let mut best: Option<Value> = None;
         for mv in &moves {
             let child = self.game.play(position, mv);
             let candidate = with_stack(|| self.search(&child, depth + 1)).backed_up();
+            if self.stopped {
+                break;
+            }
             if best.is_none_or(|known| candidate > known) {
                 best = Some(candidate);
             }
@@ -80,8 +120,13 @@ impl<Rules: SearchHints> PlainSearch<'_, Rules> {
 
 impl<Rules: SearchHints> Engine<Rules> for PlainNegamax {
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        let mut search = PlainSearch { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default() };
-        search.search(position, 0)
+        // Without a budget nothing stops the search: the value is always there.
+        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    }
+
+    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+        let found = self.run(game, position, self.budget);
+        within_budget(found, self.budget)
     }
 
     fn stats(&self) -> Stats {

@@ -8,6 +8,7 @@
 use super::grundy::mex;
 use super::support::{score_of, settled_value, value_of, with_stack};
 use super::{Engine, Mode};
+use crate::error::Budget;
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::impartial::Impartial;
@@ -18,7 +19,13 @@ use dashmap::DashMap;
 use hashbrown::DefaultHashBuilder;
 use rayon::prelude::*;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// One search's budget: the shared visited count at which it stops, and whether it has.
+struct Run {
+    limit: u64,
+    stopped: AtomicBool,
+}
 
 /// Shards of the shared tables: many more than threads, so two threads rarely wait on the same lock.
 const SHARDS: usize = 128;
@@ -31,6 +38,7 @@ const SHARDS: usize = 128;
 pub struct ParallelNegamax<Key: Eq + Hash> {
     mode: Mode,
     split_depth: u32,
+    budget: u64,
     table: ShardedTable<Key>,
     visited: AtomicU64,
     hits: AtomicU64,
@@ -48,10 +56,20 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         ParallelNegamax {
             mode,
             split_depth,
+            budget: u64::MAX,
             table: ShardedTable::new(budget_bytes),
             visited: AtomicU64::new(0),
             hits: AtomicU64::new(0),
         }
+    }
+
+    /// The same engine giving up ([`ParallelNegamax::try_evaluate`] and [`Engine::try_value`] return
+    /// [`crate::Error::Budget`]) when the search of one position would expand more than `positions` positions
+    /// (counted across threads; a task's count joins the total when the task ends, so the search may overshoot
+    /// by what the running tasks have not reported yet). [`ParallelNegamax::evaluate`] ignores the budget.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        ParallelNegamax { budget: positions, ..self }
     }
 
     /// The value of `position` (the engine can be shared between threads: `&self`).
@@ -61,10 +79,32 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         Rules::Position: Send + Sync,
         Rules::Move: Send + Sync,
     {
+        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    }
+
+    /// The value of `position` within the engine's budget of positions.
+    pub fn try_evaluate<Rules>(&self, game: &Rules, position: &Rules::Position) -> crate::Result<Value>
+    where
+        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Move: Send + Sync,
+    {
+        super::support::within_budget(self.run(game, position, self.budget), self.budget)
+    }
+
+    /// The search of one position within `budget` positions; `None` past it.
+    fn run<Rules>(&self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
+    where
+        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Move: Send + Sync,
+    {
+        let run =
+            Run { limit: self.visited.load(Ordering::Relaxed).saturating_add(budget), stopped: AtomicBool::new(false) };
         let mut counters = Stats::default();
-        let value = self.search(game, position, 0, &mut counters);
+        let value = self.search(game, position, 0, &run, &mut counters);
         self.flush(&counters);
-        value
+        (!run.stopped.load(Ordering::Relaxed)).then_some(value)
     }
 
     /// Adds a task's counters to the shared ones. Tasks count locally and flush once: shared atomic counters
@@ -74,7 +114,14 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         self.hits.fetch_add(counters.hits, Ordering::Relaxed);
     }
 
-    fn search<Rules>(&self, game: &Rules, position: &Rules::Position, depth: u32, counters: &mut Stats) -> Value
+    fn search<Rules>(
+        &self,
+        game: &Rules,
+        position: &Rules::Position,
+        depth: u32,
+        run: &Run,
+        counters: &mut Stats,
+    ) -> Value
     where
         Rules: Canonicalize<Key = Key> + SearchHints + Sync,
         Rules::Position: Send + Sync,
@@ -88,6 +135,13 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
             counters.hits += 1;
             return value_of(bounds.lower, 0);
         }
+        if run.stopped.load(Ordering::Relaxed) {
+            return Value::Draw;
+        }
+        if self.visited.load(Ordering::Relaxed).saturating_add(counters.visited) >= run.limit {
+            run.stopped.store(true, Ordering::Relaxed);
+            return Value::Draw;
+        }
         counters.visited += 1;
         let before = counters.visited;
         let moves = game.legal_moves(position);
@@ -97,7 +151,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
                 .par_iter()
                 .map(|mv| {
                     let mut task = Stats::default();
-                    let value = self.search(game, &game.play(position, mv), depth + 1, &mut task).backed_up();
+                    let value = self.search(game, &game.play(position, mv), depth + 1, run, &mut task).backed_up();
                     self.flush(&task);
                     if mode == Mode::Outcome && value.is_win() {
                         Err(value)
@@ -112,9 +166,15 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         } else {
             super::negamax::best_of_children(
                 mode,
-                moves.iter().map(|mv| with_stack(|| self.search(game, &game.play(position, mv), depth + 1, counters))),
+                moves
+                    .iter()
+                    .map(|mv| with_stack(|| self.search(game, &game.play(position, mv), depth + 1, run, counters))),
             )
         };
+        // A stopped search's values are meaningless: none is stored.
+        if run.stopped.load(Ordering::Relaxed) {
+            return Value::Draw;
+        }
         // The tasks of a split node count their work apart: such a node is among the most expensive anyway.
         let work = if depth < self.split_depth { u64::MAX } else { counters.visited - before + 1 };
         self.table.store(&key, Bounds::exact(score_of(value, 0)), work);
@@ -142,6 +202,10 @@ where
         self.evaluate(game, position)
     }
 
+    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+        self.try_evaluate(game, position)
+    }
+
     fn stats(&self) -> Stats {
         ParallelNegamax::stats(self)
     }
@@ -153,12 +217,17 @@ where
 
 /// The Sprague-Grundy engine with a shared `DashMap` table. [`ParallelGrundy::precompute`] evaluates waves
 /// of components in parallel, where each wave's options lie in earlier waves (for example sub-rectangles
-/// ordered by area); [`ParallelGrundy::nimber`] then answers from the table.
+/// ordered by area); [`ParallelGrundy::nimber`] then answers from the table. The `try_` methods keep to a
+/// budget of components expanded per call and of table memory.
 #[derive(Debug)]
 pub struct ParallelGrundy<Key: Eq + Hash> {
     table: DashMap<Key, u32, DefaultHashBuilder>,
+    /// Entries inserted (the table's size, without locking every shard to count it).
+    entries: AtomicU64,
     visited: AtomicU64,
     hits: AtomicU64,
+    budget: u64,
+    memory: usize,
 }
 
 impl<Key: Eq + Hash + Clone + Send + Sync> Default for ParallelGrundy<Key> {
@@ -168,12 +237,54 @@ impl<Key: Eq + Hash + Clone + Send + Sync> Default for ParallelGrundy<Key> {
 }
 
 impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
-    /// An engine with an empty table.
+    /// An engine with an empty table and no budget.
     pub fn new() -> Self {
         ParallelGrundy {
             table: DashMap::with_hasher_and_shard_amount(DefaultHashBuilder::default(), SHARDS),
+            entries: AtomicU64::new(0),
             visited: AtomicU64::new(0),
             hits: AtomicU64::new(0),
+            budget: u64::MAX,
+            memory: usize::MAX,
+        }
+    }
+
+    /// The same engine whose `try_` methods give up with [`crate::Error::Budget`] past `positions` components
+    /// expanded in one call (counted across threads as tasks report).
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        ParallelGrundy { budget: positions, ..self }
+    }
+
+    /// The same engine whose `try_` methods give up with [`crate::Error::Budget`] when the table would take
+    /// more than `bytes` bytes (estimated per entry: key, nimber, hash and the map's overhead).
+    #[must_use]
+    pub fn with_memory(self, bytes: usize) -> Self {
+        ParallelGrundy { memory: bytes, ..self }
+    }
+
+    fn max_entries(&self) -> u64 {
+        let entry = std::mem::size_of::<(Key, u32)>() + 8;
+        ((self.memory / entry) as u64).saturating_mul(7) / 8
+    }
+
+    /// A run without budgets (the infallible methods).
+    fn unbounded() -> GrundyRun {
+        GrundyRun {
+            limit: u64::MAX,
+            max_entries: u64::MAX,
+            stopped: AtomicBool::new(false),
+            budget: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// A run within the engine's budgets.
+    fn bounded(&self) -> GrundyRun {
+        GrundyRun {
+            limit: self.visited.load(Ordering::Relaxed).saturating_add(self.budget),
+            max_entries: self.max_entries(),
+            stopped: AtomicBool::new(false),
+            budget: std::sync::Mutex::new(None),
         }
     }
 
@@ -182,15 +293,28 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
     where
         Rules: Impartial<Key = Key> + Sync,
     {
+        self.nimber_in(game, component, &Self::unbounded())
+    }
+
+    fn nimber_in<Rules>(&self, game: &Rules, component: &Rules::Component, run: &GrundyRun) -> u32
+    where
+        Rules: Impartial<Key = Key> + Sync,
+    {
         let mut counters = Stats::default();
-        let nimber = self.nimber_counted(game, component, &mut counters);
+        let nimber = self.nimber_counted(game, component, run, &mut counters);
         self.visited.fetch_add(counters.visited, Ordering::Relaxed);
         self.hits.fetch_add(counters.hits, Ordering::Relaxed);
         nimber
     }
 
     /// [`ParallelGrundy::nimber`], counting in the caller's local counters (see [`ParallelNegamax`]'s flush).
-    fn nimber_counted<Rules>(&self, game: &Rules, component: &Rules::Component, counters: &mut Stats) -> u32
+    fn nimber_counted<Rules>(
+        &self,
+        game: &Rules,
+        component: &Rules::Component,
+        run: &GrundyRun,
+        counters: &mut Stats,
+    ) -> u32
     where
         Rules: Impartial<Key = Key> + Sync,
     {
@@ -199,13 +323,25 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
             counters.hits += 1;
             return *nimber;
         }
+        if run.is_stopped() {
+            return 0;
+        }
+        if self.visited.load(Ordering::Relaxed).saturating_add(counters.visited) >= run.limit {
+            return run.stop(Budget::Positions(self.budget));
+        }
+        if self.entries.load(Ordering::Relaxed) >= run.max_entries {
+            return run.stop(Budget::TableBytes(self.memory));
+        }
         counters.visited += 1;
         let mut values = Vec::new();
         game.options(component, &mut |parts, _| {
-            values.push(parts.iter().fold(0, |acc, part| acc ^ self.nimber_counted(game, part, counters)));
+            values.push(parts.iter().fold(0, |acc, part| acc ^ self.nimber_counted(game, part, run, counters)));
         });
         let nimber = mex(&values);
-        self.table.insert(key, nimber);
+        // A stopped run's values are meaningless: none is stored.
+        if !run.is_stopped() && self.table.insert(key, nimber).is_none() {
+            self.entries.fetch_add(1, Ordering::Relaxed);
+        }
         nimber
     }
 
@@ -215,9 +351,31 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
         Rules: Impartial<Key = Key> + Sync,
         Rules::Component: Send + Sync,
     {
+        self.precompute_in(game, waves, &Self::unbounded());
+    }
+
+    /// [`ParallelGrundy::precompute`] within the engine's budgets.
+    pub fn try_precompute<Rules>(&self, game: &Rules, waves: &[Vec<Rules::Component>]) -> crate::Result<()>
+    where
+        Rules: Impartial<Key = Key> + Sync,
+        Rules::Component: Send + Sync,
+    {
+        let run = self.bounded();
+        self.precompute_in(game, waves, &run);
+        run.result(())
+    }
+
+    fn precompute_in<Rules>(&self, game: &Rules, waves: &[Vec<Rules::Component>], run: &GrundyRun)
+    where
+        Rules: Impartial<Key = Key> + Sync,
+        Rules::Component: Send + Sync,
+    {
         for wave in waves {
+            if run.is_stopped() {
+                return;
+            }
             wave.par_iter().for_each(|component| {
-                self.nimber(game, component);
+                self.nimber_in(game, component, run);
             });
         }
     }
@@ -231,12 +389,57 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
         components.par_iter().map(|c| self.nimber(game, c)).reduce(|| 0, |a, b| a ^ b)
     }
 
+    /// [`ParallelGrundy::sum`] within the engine's budgets.
+    pub fn try_sum<Rules>(&self, game: &Rules, components: &[Rules::Component]) -> crate::Result<u32>
+    where
+        Rules: Impartial<Key = Key> + Sync,
+        Rules::Component: Send + Sync,
+    {
+        let run = self.bounded();
+        let nimber = components.par_iter().map(|c| self.nimber_in(game, c, &run)).reduce(|| 0, |a, b| a ^ b);
+        run.result(nimber)
+    }
+
     /// The statistics gathered so far.
     pub fn stats(&self) -> Stats {
         Stats {
             visited: self.visited.load(Ordering::Relaxed),
             table_entries: self.table.len() as u64,
             hits: self.hits.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// One call of [`ParallelGrundy`] under its budgets: where it stops, and which budget stopped it (the flag is
+/// read at every component; the lock is taken only once a budget runs out).
+struct GrundyRun {
+    limit: u64,
+    max_entries: u64,
+    stopped: AtomicBool,
+    budget: std::sync::Mutex<Option<Budget>>,
+}
+
+impl GrundyRun {
+    fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Records the budget that ran out; the nimber returned is meaningless (and never stored).
+    fn stop(&self, budget: Budget) -> u32 {
+        if let Ok(mut first) = self.budget.lock() {
+            first.get_or_insert(budget);
+        }
+        self.stopped.store(true, Ordering::Relaxed);
+        0
+    }
+
+    fn result<Output>(&self, output: Output) -> crate::Result<Output> {
+        if !self.is_stopped() {
+            return Ok(output);
+        }
+        match self.budget.lock().map(|budget| *budget) {
+            Ok(Some(budget)) => Err(crate::Error::Budget(budget)),
+            _ => Err(crate::Error::Unsupported("a Grundy task stopped without a budget".to_string())),
         }
     }
 }
