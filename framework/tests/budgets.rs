@@ -2,6 +2,9 @@
 //! names the flag that raises it), never with a wrong answer; a budget large enough gives exactly the answer
 //! of the same engine without one.
 
+// The helpers shared by the tests unwrap too, not only the test functions.
+#![allow(clippy::unwrap_used)]
+
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::brute_force::{brute_force, brute_force_within};
 use ludus_framework::engines::grundy::GrundyEngine;
