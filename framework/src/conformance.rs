@@ -1,7 +1,8 @@
 //! The conformance harness that every plugin's tests call, and that `ludus check` runs.
 //!
-//! - [`check_game`]: move generation is deterministic, random playouts end, canonical keys are stable under the
-//!   game's symmetries, and memoized negamax agrees with plain negamax on the positions met.
+//! - [`GameCheck`]: move generation is deterministic and every listed move is legal, random playouts end,
+//!   canonical keys are stable under the game's symmetries, and memoized negamax agrees with plain negamax on
+//!   the positions met.
 //! - [`check_plugin`]: on random small instances every solver agrees and every answer verifies;
 //!   [`check_sample`]: the bundled sample comes out right; [`check_corruption`]: the verifier rejects wrong
 //!   answers.
@@ -9,15 +10,141 @@
 use crate::engines::negamax::{MemoNegamax, PlainNegamax};
 use crate::engines::{Engine, Mode};
 use crate::error::Result;
-use crate::game::Canonicalize;
+use crate::game::{Canonicalize, Game};
 use crate::input::Source;
 use crate::plugin::{seeded_rng, CaseAnswer, Comparison, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use rand::Rng;
 use serde::Serialize;
 
-/// Checks a game's implementation from `start`: `playouts` random games, each at most `max_plies` long.
-/// `symmetries(p)` lists positions equivalent to `p` (may be empty). With `compare_engines`, each position met
-/// is also solved by memoized and plain negamax (keep the game small). Returns the first problem found.
+/// The images of a position under a game's symmetries (positions with the same canonical key).
+pub type Symmetries<'check, Position> = &'check dyn Fn(&Position) -> Vec<Position>;
+
+/// Checks a game's implementation by random playouts from a start position:
+/// - [`Game::moves`] is deterministic, and every move it lists passes [`Game::is_legal`];
+/// - every playout ends within the ply limit;
+/// - the canonical key is the same for every symmetric image of a position;
+/// - optionally, memoized negamax agrees with plain negamax on the positions met (each distinct canonical
+///   position is solved once, so many playouts stay cheap; keep such games small).
+///
+/// ```
+/// use ludus_framework::conformance::GameCheck;
+/// use ludus_framework::{Canonicalize, Game, SearchHints, Value};
+///
+/// struct TakeAway;
+/// impl Game for TakeAway {
+///     type Position = u32;
+///     type Move = u32;
+///     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|take| take <= pile)); }
+///     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
+///     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
+/// }
+/// impl SearchHints for TakeAway {}
+/// impl Canonicalize for TakeAway {
+///     type Key = u32;
+///     fn canonical(&self, pile: &u32) -> u32 { *pile }
+/// }
+///
+/// GameCheck::new(&TakeAway, 12).playouts(50).max_plies(12).compare_engines().run()?;
+/// # Ok::<(), String>(())
+/// ```
+pub struct GameCheck<'check, Rules: Game> {
+    game: &'check Rules,
+    start: Rules::Position,
+    playouts: usize,
+    max_plies: usize,
+    seed: u64,
+    symmetries: Option<Symmetries<'check, Rules::Position>>,
+    compare_engines: bool,
+}
+
+impl<'check, Rules: Canonicalize + crate::hints::SearchHints> GameCheck<'check, Rules> {
+    /// A check of `game` from `start`: 20 playouts of at most 1,000 plies, seed 0, no symmetries, no engine
+    /// comparison.
+    pub fn new(game: &'check Rules, start: Rules::Position) -> Self {
+        GameCheck { game, start, playouts: 20, max_plies: 1000, seed: 0, symmetries: None, compare_engines: false }
+    }
+
+    /// The number of random playouts.
+    #[must_use]
+    pub fn playouts(self, playouts: usize) -> Self {
+        GameCheck { playouts, ..self }
+    }
+
+    /// The most plies a playout may last: a longer one is a failure (the game may not end).
+    #[must_use]
+    pub fn max_plies(self, max_plies: usize) -> Self {
+        GameCheck { max_plies, ..self }
+    }
+
+    /// The seed of the random playouts.
+    #[must_use]
+    pub fn seed(self, seed: u64) -> Self {
+        GameCheck { seed, ..self }
+    }
+
+    /// The game's symmetries: every image must have the position's canonical key.
+    #[must_use]
+    pub fn symmetries(self, symmetries: Symmetries<'check, Rules::Position>) -> Self {
+        GameCheck { symmetries: Some(symmetries), ..self }
+    }
+
+    /// Also solve every distinct position met with memoized and with plain negamax, and compare.
+    #[must_use]
+    pub fn compare_engines(self) -> Self {
+        GameCheck { compare_engines: true, ..self }
+    }
+
+    /// Runs the check: the first problem found, if any.
+    pub fn run(&self) -> std::result::Result<(), String> {
+        let game = self.game;
+        let mut rng = seeded_rng(self.seed);
+        let mut memo = MemoNegamax::new(Mode::Exact);
+        let mut plain = PlainNegamax::new(Mode::Exact);
+        let mut compared = std::collections::HashSet::new();
+        for playout in 0..self.playouts {
+            let mut position = self.start.clone();
+            for ply in 0..=self.max_plies {
+                let place = || format!("playout {playout}, ply {ply}");
+                let first = game.legal_moves(&position);
+                if first != game.legal_moves(&position) {
+                    return Err(format!("{}: moves differ between two calls at {position:?}", place()));
+                }
+                let over = game.is_over(&position);
+                if !over {
+                    if let Some(illegal) = first.iter().find(|mv| !game.is_legal(&position, mv)) {
+                        return Err(format!("{}: the listed move {illegal:?} fails is_legal at {position:?}", place()));
+                    }
+                }
+                let key = game.canonical(&position);
+                for image in self.symmetries.map(|images| images(&position)).unwrap_or_default() {
+                    if game.canonical(&image) != key {
+                        return Err(format!(
+                            "canonical key of {image:?} differs from that of its symmetric {position:?}"
+                        ));
+                    }
+                }
+                if self.compare_engines && compared.insert(key) {
+                    let (fast, slow) = (memo.value(game, &position), plain.value(game, &position));
+                    if fast != slow {
+                        return Err(format!("memoized negamax says {fast}, plain negamax {slow} at {position:?}"));
+                    }
+                }
+                if over || first.is_empty() {
+                    break;
+                }
+                if ply == self.max_plies {
+                    return Err(format!("playout {playout} did not end within {} plies", self.max_plies));
+                }
+                position = game.play(&position, &first[rng.gen_range(0..first.len())]);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// [`GameCheck`] with every setting given: `playouts` random games of at most `max_plies` plies from `start`,
+/// `symmetries(p)` listing positions equivalent to `p`, and with `compare_engines` memoized against plain
+/// negamax. Prefer the builder, whose settings are named.
 pub fn check_game<Rules: Canonicalize + crate::hints::SearchHints>(
     game: &Rules,
     start: &Rules::Position,
@@ -27,38 +154,13 @@ pub fn check_game<Rules: Canonicalize + crate::hints::SearchHints>(
     symmetries: &dyn Fn(&Rules::Position) -> Vec<Rules::Position>,
     compare_engines: bool,
 ) -> std::result::Result<(), String> {
-    let mut rng = seeded_rng(seed);
-    let mut memo = MemoNegamax::new(Mode::Exact);
-    let mut plain = PlainNegamax::new(Mode::Exact);
-    for playout in 0..playouts {
-        let mut position = start.clone();
-        for ply in 0..=max_plies {
-            let first = game.legal_moves(&position);
-            if first != game.legal_moves(&position) {
-                return Err(format!("playout {playout}, ply {ply}: moves differ between two calls at {position:?}"));
-            }
-            let key = game.canonical(&position);
-            for image in symmetries(&position) {
-                if game.canonical(&image) != key {
-                    return Err(format!("canonical key of {image:?} differs from that of its symmetric {position:?}"));
-                }
-            }
-            if compare_engines {
-                let (fast, slow) = (memo.value(game, &position), plain.value(game, &position));
-                if fast != slow {
-                    return Err(format!("memoized negamax says {fast}, plain negamax {slow} at {position:?}"));
-                }
-            }
-            if game.is_over(&position) || first.is_empty() {
-                break;
-            }
-            if ply == max_plies {
-                return Err(format!("playout {playout} did not end within {max_plies} plies"));
-            }
-            position = game.play(&position, &first[rng.gen_range(0..first.len())]);
-        }
+    let check = GameCheck::new(game, start.clone()).playouts(playouts).max_plies(max_plies).seed(seed);
+    let check = check.symmetries(symmetries);
+    if compare_engines {
+        check.compare_engines().run()
+    } else {
+        check.run()
     }
-    Ok(())
 }
 
 /// A case on which solvers disagree, or whose answer the verifier rejects.
