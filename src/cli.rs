@@ -55,10 +55,11 @@ pub enum Command {
         plugin: String,
         /// The input file; `-` or nothing for standard input.
         file: Option<PathBuf>,
-        /// The solver (`fast`, `generic`, ...; see `ludus list`).
-        #[arg(long, default_value = "fast")]
-        engine: String,
-        /// Worker threads for parallel solvers (0: all cores).
+        /// The solver (`fast`, `generic`, ...; see `ludus list`). `--engine` is an older name for it.
+        #[arg(long, visible_alias = "engine", default_value = "fast")]
+        solver: String,
+        /// Threads (0: all cores): a solver that works case by case solves this many cases at once; a
+        /// `parallel` solver uses them inside each case.
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Output format.
@@ -76,7 +77,8 @@ pub enum Command {
         /// Win, draw or loss only, not how fast (plugins that can: connect-four).
         #[arg(long)]
         weak: bool,
-        /// The most positions a search may expand for one case (plugins with search engines: connect-four).
+        /// The most positions (states, components, candidates) a search engine may expand for one case; past it
+        /// the case ends with a budget error.
         #[arg(long)]
         max_positions: Option<u64>,
         /// Print engine statistics and the time on standard error.

@@ -51,7 +51,7 @@ pub fn list(format: Format) -> Result<()> {
     for plugin in &plugins {
         say!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
         for solver in plugin.solvers() {
-            say!("    --engine {:<14} {}", solver.name, solver.summary);
+            say!("    --solver {:<14} {}", solver.name, solver.summary);
         }
     }
     Ok(())

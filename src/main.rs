@@ -38,7 +38,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Command::Solve {
             plugin,
             file,
-            engine,
+            solver,
             threads,
             format,
             witness,
@@ -48,7 +48,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             max_positions,
             stats,
         } => {
-            let options = SolveOptions { solver: engine, threads, witness, no_limit, table_mb, weak, max_positions };
+            let options = SolveOptions { solver, threads, witness, no_limit, table_mb, weak, max_positions };
             commands::solve(&plugin, file.as_deref(), &options, format, stats).map(|()| true)
         }
         Command::Verify { plugin, input, output, format } => commands::verify(&plugin, &input, &output, format),

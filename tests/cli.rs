@@ -80,7 +80,7 @@ fn every_solver_of_every_plugin_answers_the_official_sample() {
             all.as_array().expect("array").iter().find(|p| p["name"] == plugin.as_str()).expect("listed").clone();
         for solver in entry["solvers"].as_array().expect("solvers") {
             let engine = solver["name"].as_str().expect("solver name");
-            let output = ludus(&["solve", &plugin, input_arg, "--engine", engine]);
+            let output = ludus(&["solve", &plugin, input_arg, "--solver", engine]);
             assert!(output.status.success(), "{plugin}/{engine}: {}", text(&output.stderr));
             let answer = temp_file(&format!("{plugin}-{engine}.out"), &text(&output.stdout));
             let verdict = ludus(&["verify", &plugin, input_arg, answer.to_str().expect("path")]);
@@ -211,5 +211,5 @@ fn list_shows_kinds_and_solvers() {
     for (plugin, _) in plugins() {
         assert!(text(&output.stdout).contains(&plugin));
     }
-    assert!(text(&output.stdout).contains("--engine generic") || plugins().is_empty());
+    assert!(text(&output.stdout).contains("--solver generic") || plugins().is_empty());
 }
