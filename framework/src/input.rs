@@ -68,6 +68,18 @@ pub struct Token<'a> {
     pub offset: usize,
 }
 
+impl<'a> Token<'a> {
+    /// The whitespace-separated fields of this token (for example the words of a line), each with its own
+    /// offset in the source.
+    pub fn fields(&self) -> impl Iterator<Item = Token<'a>> + 'a {
+        let (text, base) = (self.text, self.offset);
+        text.split(char::is_whitespace)
+            .filter(|field| !field.is_empty())
+            // A field is a subslice of `text`: its distance from the start is its offset within the token.
+            .map(move |field| Token { text: field, offset: base + (field.as_ptr() as usize - text.as_ptr() as usize) })
+    }
+}
+
 /// A tokenizer over a [`Source`] that reports places in its errors.
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
@@ -248,7 +260,9 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn shorten(text: &str) -> String {
+/// `text` cut to its first 24 characters, with `...` if it was longer: offending text quoted in an error stays
+/// short.
+pub fn shorten(text: &str) -> String {
     if text.chars().count() > 24 {
         let head: String = text.chars().take(24).collect();
         format!("{head}...")
@@ -259,6 +273,14 @@ fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn fields_keep_their_offsets_in_the_source() {
+        let line = Token { text: "size  7\t6", offset: 10 };
+        let fields: Vec<(usize, &str)> = line.fields().map(|field| (field.offset, field.text)).collect();
+        assert_eq!(fields, [(10, "size"), (16, "7"), (18, "6")]);
+        assert_eq!(shorten("abcdefghijklmnopqrstuvwxyz"), "abcdefghijklmnopqrstuvwx...");
+    }
     use super::*;
 
     #[test]

@@ -33,26 +33,6 @@ pub struct Parsed {
     pub cases: Vec<Case>,
 }
 
-/// The whitespace-separated fields of a line, with their byte offsets in the line.
-fn fields(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (index, character) in line.char_indices() {
-        match (character.is_whitespace(), start) {
-            (true, Some(from)) => {
-                out.push((from, line.get(from..index).unwrap_or_default()));
-                start = None;
-            }
-            (false, None) => start = Some(index),
-            _ => {}
-        }
-    }
-    if let Some(from) = start {
-        out.push((from, line.get(from..).unwrap_or_default()));
-    }
-    out
-}
-
 fn parse_number(reader: &Reader<'_>, offset: usize, text: &str, what: &str, min: i64, max: i64) -> Result<i64> {
     match text.parse::<i64>() {
         Ok(value) if (min..=max).contains(&value) => Ok(value),
@@ -70,7 +50,7 @@ pub fn parse(input: Source<'_>) -> Result<Parsed> {
     let mut first = true;
     while !reader.at_end() {
         let line = reader.line("a line of moves")?;
-        let parts = fields(line.text);
+        let parts: Vec<(usize, &str)> = line.fields().map(|field| (field.offset - line.offset, field.text)).collect();
         if first && parts.first().is_some_and(|(_, word)| *word == "size") {
             first = false;
             reader.set_context("the size line");
