@@ -58,9 +58,9 @@ pub enum Command {
         /// The solver (`fast`, `generic`, ...; see `ludus list`). `--engine` is an older name for it.
         #[arg(long, visible_alias = "engine", default_value = "fast")]
         solver: String,
-        /// Threads (0: all cores): a solver that works case by case solves this many cases at once; a
-        /// `parallel` solver uses them inside each case.
-        #[arg(long, default_value_t = 0)]
+        /// Threads (0: all cores; at most 256): a solver that works case by case solves this many cases at
+        /// once; a `parallel` solver uses them inside each case.
+        #[arg(long, default_value_t = 0, value_parser = thread_count_parser())]
         threads: usize,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
@@ -84,6 +84,9 @@ pub enum Command {
         /// Print engine statistics and the time on standard error.
         #[arg(long)]
         stats: bool,
+        /// The most input read, in MiB: a larger input is refused before it is parsed.
+        #[arg(long, default_value_t = crate::commands::DEFAULT_MAX_INPUT_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        max_input_mb: u64,
     },
     /// Judge an answer file against an input file, case by case, by the plugin's rules.
     Verify {
@@ -96,6 +99,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// The most read of each file, in MiB: a larger file is refused before it is parsed.
+        #[arg(long, default_value_t = crate::commands::DEFAULT_MAX_INPUT_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        max_input_mb: u64,
     },
     /// Cross-check every solver of a plugin (or `all`) on random small instances; every answer must verify.
     Check {
@@ -139,11 +145,16 @@ pub enum Command {
         /// Only workloads whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
-        /// Worker threads for parallel engines (0: all cores).
-        #[arg(long, default_value_t = 0)]
+        /// Worker threads for parallel engines (0: all cores; at most 256).
+        #[arg(long, default_value_t = 0, value_parser = thread_count_parser())]
         threads: usize,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+}
+
+/// `--threads`: from 0 (all cores) to [`ludus_framework::plugin::MAX_THREADS`].
+fn thread_count_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(0..=ludus_framework::plugin::MAX_THREADS as u64)
 }

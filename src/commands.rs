@@ -12,23 +12,54 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Reads a file (or standard input for `-` / none) as UTF-8 text, with its display name.
-pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
-    match path {
-        None => read_stdin(),
-        Some(path) if path.as_os_str() == "-" => read_stdin(),
-        Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let text = String::from_utf8(bytes).with_context(|| format!("{}: not UTF-8 text", path.display()))?;
-            Ok((path.display().to_string(), text))
+/// The default cap on an input or answer file read into memory, in MiB (`--max-input-mb`).
+pub const DEFAULT_MAX_INPUT_MB: u64 = 256;
+
+/// Reads a file (or standard input for `-` / none), at most `max_bytes` of it: its display name and bytes. A
+/// longer input is an error naming the flag that raises the cap (nothing past the cap is read, so an endless
+/// stream costs no more than the cap).
+fn read_capped(path: Option<&Path>, max_bytes: u64) -> Result<(String, Vec<u8>)> {
+    let mut bytes = Vec::new();
+    let name = match path {
+        Some(path) if path.as_os_str() != "-" => {
+            let file = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            file.take(max_bytes.saturating_add(1))
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            path.display().to_string()
         }
+        _ => {
+            std::io::stdin()
+                .lock()
+                .take(max_bytes.saturating_add(1))
+                .read_to_end(&mut bytes)
+                .context("<stdin>: cannot read standard input")?;
+            "<stdin>".to_string()
+        }
+    };
+    if bytes.len() as u64 > max_bytes {
+        bail!(
+            "{name}: the input is larger than {} MiB, the cap on what is read (raise it with --max-input-mb)",
+            max_bytes >> 20
+        );
     }
+    Ok((name, bytes))
 }
 
-fn read_stdin() -> Result<(String, String)> {
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text).context("<stdin>: cannot read standard input as UTF-8 text")?;
-    Ok(("<stdin>".to_string(), text))
+/// Reads an input file (or standard input for `-` / none) as UTF-8 text, at most `max_bytes` of it, with its
+/// display name.
+pub fn read_input(path: Option<&Path>, max_bytes: u64) -> Result<(String, String)> {
+    let (name, bytes) = read_capped(path, max_bytes)?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((name, text)),
+        Err(error) => {
+            let at = error.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(&error.into_bytes()[..at]).into_owned();
+            let line = text.matches('\n').count() + 1;
+            let column = text.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
+            bail!("{name}:{line}:{column}: expected UTF-8 text, found a byte that is not")
+        }
+    }
 }
 
 fn print_json(value: &serde_json::Value) -> Result<()> {
@@ -58,10 +89,17 @@ pub fn list(format: Format) -> Result<()> {
 }
 
 /// `ludus solve`.
-pub fn solve(plugin: &str, file: Option<&Path>, options: &SolveOptions, format: Format, stats: bool) -> Result<()> {
+pub fn solve(
+    plugin: &str,
+    file: Option<&Path>,
+    options: &SolveOptions,
+    format: Format,
+    stats: bool,
+    max_input_bytes: u64,
+) -> Result<()> {
     let plugin = registry::find(plugin)?;
     plugin.solver(&options.solver)?;
-    let (name, text) = read_input(file)?;
+    let (name, text) = read_input(file, max_input_bytes)?;
     let bar = Bar::new(plugin.name(), true);
     let started = Instant::now();
     let answers = plugin.solve(Source::new(&name, &text), options, &bar);
@@ -87,11 +125,24 @@ pub fn solve(plugin: &str, file: Option<&Path>, options: &SolveOptions, format: 
 }
 
 /// `ludus verify`: exit status 1 when a case is rejected.
-pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format) -> Result<bool> {
+pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format, max_input_bytes: u64) -> Result<bool> {
     let plugin = registry::find(plugin)?;
-    let (input_name, input_text) = read_input(Some(input))?;
-    let (output_name, output_text) = read_input(Some(output))?;
-    let verdicts = plugin.judge(Source::new(&input_name, &input_text), Source::new(&output_name, &output_text))?;
+    let (input_name, input_text) = read_input(Some(input), max_input_bytes)?;
+    let (output_name, output_bytes) = read_capped(Some(output), max_input_bytes)?;
+    // A malformed answer file is a rejected answer, not an error: bytes that are not UTF-8 reject every case.
+    let verdicts = match String::from_utf8(output_bytes) {
+        Ok(output_text) => {
+            plugin.judge(Source::new(&input_name, &input_text), Source::new(&output_name, &output_text))?
+        }
+        Err(error) => {
+            let problem = format!("{output_name}: not UTF-8 text (byte {})", error.utf8_error().valid_up_to() + 1);
+            let mut verdicts = plugin.judge(Source::new(&input_name, &input_text), Source::new(&output_name, ""))?;
+            for verdict in &mut verdicts {
+                verdict.problem = Some(problem.clone());
+            }
+            verdicts
+        }
+    };
     let rejected = verdicts.iter().filter(|v| v.problem.is_some()).count();
     if format == Format::Json {
         print_json(&json!({"plugin": plugin.name(), "cases": verdicts, "rejected": rejected}))?;

@@ -47,11 +47,14 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             weak,
             max_positions,
             stats,
+            max_input_mb,
         } => {
             let options = SolveOptions { solver, threads, witness, no_limit, table_mb, weak, max_positions };
-            commands::solve(&plugin, file.as_deref(), &options, format, stats).map(|()| true)
+            commands::solve(&plugin, file.as_deref(), &options, format, stats, max_input_mb << 20).map(|()| true)
         }
-        Command::Verify { plugin, input, output, format } => commands::verify(&plugin, &input, &output, format),
+        Command::Verify { plugin, input, output, format, max_input_mb } => {
+            commands::verify(&plugin, &input, &output, format, max_input_mb << 20)
+        }
         Command::Check { plugin, cases, seed, witness, format } => {
             commands::check(&plugin, cases, seed, witness, format)
         }

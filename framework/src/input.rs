@@ -28,9 +28,10 @@ pub struct Source<'a> {
 }
 
 impl<'a> Source<'a> {
-    /// A source named `name` holding `text`.
+    /// A source named `name` holding `text`. A leading UTF-8 byte-order mark is skipped: it is not part of
+    /// the content, and places are counted from what follows it.
     pub fn new(name: &'a str, text: &'a str) -> Self {
-        Source { name, text }
+        Source { name, text: text.strip_prefix('\u{feff}').unwrap_or(text) }
     }
 }
 
@@ -260,15 +261,24 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// `text` cut to its first 24 characters, with `...` if it was longer: offending text quoted in an error stays
-/// short.
+/// `text` as it may be quoted in an error: cut to its first 24 characters (with `...` if it was longer), and
+/// with control characters (NUL, escape, line breaks...) and invisible ones (a byte-order mark) escaped, so
+/// that an error line stays one short, readable line whatever the input holds.
 pub fn shorten(text: &str) -> String {
-    if text.chars().count() > 24 {
-        let head: String = text.chars().take(24).collect();
-        format!("{head}...")
-    } else {
-        text.to_string()
+    let mut out = String::new();
+    for (index, character) in text.chars().enumerate() {
+        if index == 24 {
+            out.push_str("...");
+            break;
+        }
+        if character.is_control() || matches!(character, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}')
+        {
+            out.extend(character.escape_unicode());
+        } else {
+            out.push(character);
+        }
     }
+    out
 }
 
 #[cfg(test)]
@@ -280,6 +290,11 @@ mod tests {
         let fields: Vec<(usize, &str)> = line.fields().map(|field| (field.offset, field.text)).collect();
         assert_eq!(fields, [(10, "size"), (16, "7"), (18, "6")]);
         assert_eq!(shorten("abcdefghijklmnopqrstuvwxyz"), "abcdefghijklmnopqrstuvwx...");
+        assert_eq!(shorten("a\0b\u{feff}\n"), "a\\u{0}b\\u{feff}\\u{a}");
+        // A byte-order mark is skipped, so the first token starts at column 1.
+        let source = Source::new("bom.in", "\u{feff}x\n");
+        let error = Reader::new(&source).number::<u32>("T", 1, 9).unwrap_err();
+        assert_eq!(error.to_string(), "bom.in:1:1: expected T (an integer from 1 to 9), found `x`");
     }
     use super::*;
 

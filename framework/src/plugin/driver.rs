@@ -69,6 +69,7 @@ pub fn solve_input<P: Problem>(
     progress: &dyn Progress,
 ) -> Result<Vec<P::Answer>> {
     let solver = find_solver::<P>(&options.solver)?;
+    super::check_threads(options.threads)?;
     let parsed = problem.parse_input(input)?;
     check_limits(problem, solver, input.name, &parsed, options)?;
     let count = problem.case_count(&parsed);

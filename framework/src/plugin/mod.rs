@@ -316,17 +316,34 @@ pub fn self_check(case: usize, verdict: std::result::Result<(), crate::Violation
     verdict.map_err(|violation| Error::SelfCheck { case, reason: violation.reason })
 }
 
-/// The number of worker threads meant by `threads` (0: all cores).
+/// The most threads a solve may ask for (`--threads`): far more than cores only costs memory and time.
+pub const MAX_THREADS: usize = 256;
+
+/// The number of worker threads meant by `threads` (0: all cores), at most [`MAX_THREADS`].
 pub fn thread_count(threads: usize) -> usize {
     if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)
     } else {
-        threads
+        threads.min(MAX_THREADS)
     }
 }
 
-/// Runs `work` in a rayon pool of `threads` threads (0: all cores).
+/// `Err` naming `--threads` if `threads` is above [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<()> {
+    if threads > MAX_THREADS {
+        return Err(Error::limit_with_hint(
+            "the number of threads (--threads)",
+            threads as u64,
+            MAX_THREADS as u64,
+            "0 means one per core",
+        ));
+    }
+    Ok(())
+}
+
+/// Runs `work` in a rayon pool of `threads` threads (0: all cores; at most [`MAX_THREADS`], else an error).
 pub fn with_threads<Output: Send>(threads: usize, work: impl FnOnce() -> Output + Send) -> Result<Output> {
+    check_threads(threads)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(thread_count(threads))
         .build()
