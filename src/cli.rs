@@ -107,8 +107,8 @@ pub enum Command {
     Check {
         /// The plugin, or `all`.
         plugin: String,
-        /// Number of random instances.
-        #[arg(long, default_value_t = 1000)]
+        /// Number of random instances (1 to 1,000,000).
+        #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
         cases: usize,
         /// First seed (instance i uses seed + i).
         #[arg(long, default_value_t = 1)]

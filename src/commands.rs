@@ -4,7 +4,7 @@ use crate::cli::{Format, PresetArg};
 use crate::progress::Bar;
 use crate::registry;
 use anyhow::{bail, Context, Result};
-use ludus_framework::conformance::{check_plugin_with, judge_sample, CHECK_TABLE_MB};
+use ludus_framework::conformance::{check_plugin_observed, judge_sample, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
 use serde_json::json;
@@ -165,7 +165,10 @@ pub fn check(plugin: &str, cases: usize, seed: u64, witness: bool, format: Forma
     let mut reports = Vec::new();
     for plugin in registry::select(plugin)? {
         let started = Instant::now();
-        let report = check_plugin_with(plugin.as_ref(), cases, seed, &options)?;
+        let bar = Bar::new(plugin.name(), true);
+        let report = check_plugin_observed(plugin.as_ref(), cases, seed, &options, &bar);
+        bar.finish();
+        let report = report?;
         let seconds = started.elapsed().as_secs_f64();
         all_good &= report.failures.is_empty();
         if format == Format::Text {

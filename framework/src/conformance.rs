@@ -12,7 +12,9 @@ use crate::engines::{Engine, Mode};
 use crate::error::Result;
 use crate::game::{Canonicalize, Game};
 use crate::input::Source;
-use crate::plugin::{seeded_rng, CaseAnswer, Comparison, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use crate::plugin::{
+    seeded_rng, CaseAnswer, Comparison, GenOptions, NoProgress, Plugin, Preset, Progress, SolveOptions,
+};
 use rand::Rng;
 use serde::Serialize;
 
@@ -196,8 +198,20 @@ pub fn check_plugin(plugin: &dyn Plugin, cases: usize, seed: u64) -> Result<Chec
 /// [`check_plugin`] with solve options (for example `witness`, so that winning lines are replayed by the
 /// verifier too); `options.solver` is replaced by each solver in turn.
 pub fn check_plugin_with(plugin: &dyn Plugin, cases: usize, seed: u64, options: &SolveOptions) -> Result<CheckReport> {
+    check_plugin_observed(plugin, cases, seed, options, &NoProgress)
+}
+
+/// [`check_plugin_with`], reporting each case checked to `progress` (the CLI shows a bar).
+pub fn check_plugin_observed(
+    plugin: &dyn Plugin,
+    cases: usize,
+    seed: u64,
+    options: &SolveOptions,
+    progress: &dyn Progress,
+) -> Result<CheckReport> {
     let solvers: Vec<String> = plugin.solvers().iter().map(|s| s.name.to_string()).collect();
     let mut report = CheckReport { cases, solvers: solvers.clone(), failures: Vec::new() };
+    progress.start(cases as u64);
     for index in 0..cases {
         let input = plugin.generate(
             &GenOptions { preset: Preset::Small, cases: Some(1), size: None },
@@ -237,6 +251,7 @@ pub fn check_plugin_with(plugin: &dyn Plugin, cases: usize, seed: u64, options: 
         if !problems.is_empty() {
             report.failures.push(CheckFailure { input, problem: problems.join("; ") });
         }
+        progress.advance(1);
     }
     Ok(report)
 }
