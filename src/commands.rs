@@ -1,12 +1,14 @@
 //! The subcommands' work: reading files, calling plugins, printing answers, tables and JSON.
 
 use crate::cli::{Format, PresetArg};
-use crate::progress::Bar;
+use crate::progress::{Bar, Interrupt};
 use crate::registry;
 use anyhow::{bail, Context, Result};
 use ludus_framework::conformance::{check_plugin_observed, judge_sample, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
+use ludus_framework::plugin::driver::render_case;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
+use ludus_framework::Error;
 use serde_json::json;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -63,7 +65,7 @@ pub fn read_input(path: Option<&Path>, max_bytes: u64) -> Result<(String, String
 }
 
 fn print_json(value: &serde_json::Value) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout());
     serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
@@ -88,7 +90,8 @@ pub fn list(format: Format) -> Result<()> {
     Ok(())
 }
 
-/// `ludus solve`.
+/// `ludus solve`: answers are printed as they come (nothing printed is kept); on Ctrl-C or an error after some
+/// answers, standard error says how many cases the output holds.
 pub fn solve(
     plugin: &str,
     file: Option<&Path>,
@@ -96,30 +99,45 @@ pub fn solve(
     format: Format,
     stats: bool,
     max_input_bytes: u64,
+    interrupt: &Interrupt,
 ) -> Result<()> {
     let plugin = registry::find(plugin)?;
     plugin.solver(&options.solver)?;
     let (name, text) = read_input(file, max_input_bytes)?;
-    let bar = Bar::new(plugin.name(), true);
+    let bar = Bar::new(plugin.name(), true).watching(interrupt);
     let started = Instant::now();
-    let answers = plugin.solve(Source::new(&name, &text), options, &bar);
+    let layout = plugin.layout();
+    let mut printed = 0;
+    let mut cases = Vec::new();
+    let mut out = std::io::BufWriter::new(std::io::stdout());
+    let outcome = plugin.solve_each(Source::new(&name, &text), options, &bar, &mut |case, answer| {
+        if format == Format::Json {
+            cases.push(json!({"case": case + 1, "answer": answer.json, "text": answer.text.trim()}));
+        } else {
+            // Each answer goes out whole and at once: a reader sees every case as soon as it is solved.
+            let text = render_case(layout, case + 1, &answer.text);
+            bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+                .map_err(|error| Error::Io { path: "<stdout>".to_string(), source: error })?;
+        }
+        printed += 1;
+        Ok(())
+    });
+    drop(out);
     bar.finish();
-    let answers = answers?;
     let elapsed = started.elapsed();
+    if let Err(error) = outcome {
+        let reader_left = matches!(&error, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe);
+        if printed > 0 && format == Format::Text && !reader_left && !matches!(error, Error::Cancelled { .. }) {
+            eprintln!("partial output: it holds the first {printed} cases only");
+        }
+        return Err(error.into());
+    }
     if format == Format::Json {
-        let cases: Vec<_> = answers
-            .iter()
-            .enumerate()
-            .map(|(index, answer)| json!({"case": index + 1, "answer": answer.json, "text": answer.text.trim()}))
-            .collect();
         print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases,
             "seconds": elapsed.as_secs_f64(), "stats": bar.stats()}))?;
-    } else {
-        let mut out = std::io::stdout().lock();
-        out.write_all(plugin.render(&answers).as_bytes())?;
     }
     if stats {
-        eprintln!("{} cases in {:.3} s; {}", answers.len(), elapsed.as_secs_f64(), bar.stats());
+        eprintln!("{printed} cases in {:.3} s; {}", elapsed.as_secs_f64(), bar.stats());
     }
     Ok(())
 }

@@ -50,7 +50,9 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             max_input_mb,
         } => {
             let options = SolveOptions { solver, threads, witness, no_limit, table_mb, weak, max_positions };
-            commands::solve(&plugin, file.as_deref(), &options, format, stats, max_input_mb << 20).map(|()| true)
+            let interrupt = progress::Interrupt::install();
+            commands::solve(&plugin, file.as_deref(), &options, format, stats, max_input_mb << 20, &interrupt)
+                .map(|()| true)
         }
         Command::Verify { plugin, input, output, format, max_input_mb } => {
             commands::verify(&plugin, &input, &output, format, max_input_mb << 20)
@@ -78,12 +80,23 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         // The reader of our output went away (`ludus bench | head`): nothing more to say.
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        // Stopped by Ctrl-C: the status a shell gives an interrupted program.
+        Err(error) if is_cancelled(&error) => {
+            eprintln!("{error:#}");
+            ExitCode::from(130)
+        }
         Ok(false) => ExitCode::from(1),
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)
         }
     }
+}
+
+fn is_cancelled(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(cause.downcast_ref::<ludus_framework::Error>(), Some(ludus_framework::Error::Cancelled { .. }))
+    })
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {

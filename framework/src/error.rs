@@ -50,6 +50,14 @@ pub enum Error {
         /// The verifier's reason.
         reason: String,
     },
+    /// The user stopped the run (Ctrl-C) after `done` of `total` cases; the answers of those went out.
+    #[error("stopped after {done} of {total} cases: the output holds those cases only")]
+    Cancelled {
+        /// Cases answered.
+        done: usize,
+        /// Cases in the input.
+        total: usize,
+    },
     /// A request that the plugin does not support (for example an option it has no use for).
     #[error("{0}")]
     Unsupported(String),

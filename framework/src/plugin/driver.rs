@@ -13,7 +13,9 @@ use super::problem::{Layout, Parallelism, Problem, Solver, Worker};
 use super::{thread_count, CaseAnswer, CaseVerdict, GenOptions, Plugin, Progress, SolveOptions, SolverInfo};
 use crate::error::{Error, Result};
 use crate::input::Source;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// The solver of `problem` named `name`, or [`Error::UnknownSolver`] listing the available ones.
 pub fn find_solver<P: Problem>(name: &str) -> Result<&'static Solver<P>> {
@@ -58,8 +60,27 @@ fn check_limits<P: Problem>(
     Ok(())
 }
 
-/// The answers one worker found, with their case numbers.
-type Solved<P> = Vec<(usize, <P as Problem>::Answer)>;
+/// Where a solve sends its answers, in case order, as soon as each one's predecessors are out: `(case, answer)`
+/// with a 0-based case. An error (the reader went away) stops the solve.
+pub type Sink<'sink, Answer> = &'sink mut (dyn FnMut(usize, Answer) -> Result<()> + Send);
+
+/// Answers solved out of order wait here until every case before them is out.
+struct InOrder<'sink, Answer> {
+    next: usize,
+    pending: BTreeMap<usize, Answer>,
+    sink: Sink<'sink, Answer>,
+}
+
+impl<Answer> InOrder<'_, Answer> {
+    fn put(&mut self, case: usize, answer: Answer) -> Result<()> {
+        self.pending.insert(case, answer);
+        while let Some(answer) = self.pending.remove(&self.next) {
+            (self.sink)(self.next, answer)?;
+            self.next += 1;
+        }
+        Ok(())
+    }
+}
 
 /// Solves a whole input with the solver `options.solver`: typed answers, in case order, each verified.
 pub fn solve_input<P: Problem>(
@@ -68,6 +89,24 @@ pub fn solve_input<P: Problem>(
     options: &SolveOptions,
     progress: &dyn Progress,
 ) -> Result<Vec<P::Answer>> {
+    let mut answers = Vec::new();
+    solve_input_each(problem, input, options, progress, &mut |_, answer| {
+        answers.push(answer);
+        Ok(())
+    })?;
+    Ok(answers)
+}
+
+/// Solves a whole input, sending each verified answer to `sink` in case order as soon as it can (so a caller
+/// can print it and keep nothing). Returns the number of cases. If `progress` reports a cancellation, the
+/// cases under way finish, their answers go out, and the solve ends with [`Error::Cancelled`].
+pub fn solve_input_each<P: Problem>(
+    problem: &P,
+    input: Source<'_>,
+    options: &SolveOptions,
+    progress: &dyn Progress,
+    sink: Sink<'_, P::Answer>,
+) -> Result<usize> {
     let solver = find_solver::<P>(&options.solver)?;
     super::check_threads(options.threads)?;
     let parsed = problem.parse_input(input)?;
@@ -92,34 +131,42 @@ pub fn solve_input<P: Problem>(
     };
     if workers <= 1 {
         let mut worker = (solver.start)(problem, options)?;
-        let mut answers = Vec::with_capacity(count.min(1 << 16));
-        let outcome =
-            (0..count).try_for_each(|case| solve_one(worker.as_mut(), case).map(|answer| answers.push(answer)));
+        let outcome = (0..count).try_for_each(|case| {
+            if progress.cancelled() {
+                return Err(Error::Cancelled { done: case, total: count });
+            }
+            sink(case, solve_one(worker.as_mut(), case)?)
+        });
         progress.record(&worker.stats());
-        return outcome.map(|()| answers);
+        return outcome.map(|()| count);
     }
-    // Workers pull the next case from a shared counter; the first failure stops the others, and the failure of
-    // the earliest case is the one reported (the same one a single thread would report).
+    // Workers pull the next case from a shared counter and hand their answers to the in-order sink; the first
+    // failure stops the others, and the failure of the earliest case is the one reported (the one a single
+    // thread would report).
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let run = || -> std::result::Result<Solved<P>, (usize, Error)> {
+    let in_order = Mutex::new(InOrder { next: 0, pending: BTreeMap::new(), sink });
+    let run = || -> std::result::Result<(), (usize, Error)> {
         let mut worker = (solver.start)(problem, options).map_err(|error| (0, error))?;
-        let mut done = Vec::new();
         let outcome = loop {
-            let case = next.fetch_add(1, Ordering::Relaxed);
-            if case >= count || failed.load(Ordering::Relaxed) {
+            if failed.load(Ordering::Relaxed) || progress.cancelled() {
                 break Ok(());
             }
-            match solve_one(worker.as_mut(), case) {
-                Ok(answer) => done.push((case, answer)),
-                Err(error) => {
-                    failed.store(true, Ordering::Relaxed);
-                    break Err((case, error));
-                }
+            let case = next.fetch_add(1, Ordering::Relaxed);
+            if case >= count {
+                break Ok(());
+            }
+            let sent = solve_one(worker.as_mut(), case).and_then(|answer| match in_order.lock() {
+                Ok(mut in_order) => in_order.put(case, answer),
+                Err(_) => Err(Error::Unsupported("a solver thread panicked".to_string())),
+            });
+            if let Err(error) = sent {
+                failed.store(true, Ordering::Relaxed);
+                break Err((case, error));
             }
         };
         progress.record(&worker.stats());
-        outcome.map(|()| done)
+        outcome
     };
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers).map(|_| scope.spawn(run)).collect();
@@ -130,30 +177,15 @@ pub fn solve_input<P: Problem>(
             })
             .collect()
     });
-    let mut slots: Vec<Option<P::Answer>> = (0..count).map(|_| None).collect();
-    let mut first_failure: Option<(usize, Error)> = None;
-    for result in results {
-        match result {
-            Ok(done) => {
-                for (case, answer) in done {
-                    slots[case] = Some(answer);
-                }
-            }
-            Err((case, error)) => {
-                if first_failure.as_ref().is_none_or(|(earliest, _)| case < *earliest) {
-                    first_failure = Some((case, error));
-                }
-            }
-        }
-    }
+    let first_failure = results.into_iter().filter_map(std::result::Result::err).min_by_key(|(case, _)| *case);
     if let Some((_, error)) = first_failure {
         return Err(error);
     }
-    slots
-        .into_iter()
-        .enumerate()
-        .map(|(case, slot)| slot.ok_or_else(|| Error::Unsupported(format!("case {} was left unsolved", case + 1))))
-        .collect()
+    let done = in_order.lock().map_or(0, |in_order| in_order.next);
+    if done < count {
+        return Err(Error::Cancelled { done, total: count });
+    }
+    Ok(count)
 }
 
 /// Judges an answer file against an input, case by case: each block is read into a typed answer and judged.
@@ -166,16 +198,18 @@ pub fn judge_input<P: Problem>(problem: &P, input: Source<'_>, output: Source<'_
     }))
 }
 
+/// The official output of one answer given as its text: `Case #number:` and the text, or the text alone under
+/// [`Layout::Lines`]; with its line break.
+pub fn render_case(layout: Layout, number: usize, text: &str) -> String {
+    match layout {
+        Layout::Cases => format!("Case #{number}:{text}\n"),
+        Layout::Lines => format!("{text}\n"),
+    }
+}
+
 /// The official output of answers given as their texts.
 pub fn render_texts<'a>(layout: Layout, texts: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::new();
-    for (index, text) in texts.into_iter().enumerate() {
-        match layout {
-            Layout::Cases => out.push_str(&format!("Case #{}:{text}\n", index + 1)),
-            Layout::Lines => out.push_str(&format!("{text}\n")),
-        }
-    }
-    out
+    texts.into_iter().enumerate().map(|(index, text)| render_case(layout, index + 1, text)).collect()
 }
 
 /// Solves `input` with `options`, then for every case corrupts its answer with [`Problem::corrupt_answer`] and
@@ -226,15 +260,18 @@ impl<P: Problem> Plugin for P {
         P::LAYOUT
     }
 
-    fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>> {
-        solve_input(self, input, options, progress)?
-            .into_iter()
-            .map(|answer| {
-                let json = serde_json::to_value(&answer)
-                    .map_err(|error| Error::Unsupported(format!("an answer cannot be written as JSON: {error}")))?;
-                Ok(CaseAnswer { text: answer.to_string(), class: self.class_of(&answer), json })
-            })
-            .collect()
+    fn solve_each(
+        &self,
+        input: Source<'_>,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+        sink: Sink<'_, CaseAnswer>,
+    ) -> Result<usize> {
+        solve_input_each(self, input, options, progress, &mut |case, answer| {
+            let json = serde_json::to_value(&answer)
+                .map_err(|error| Error::Unsupported(format!("an answer cannot be written as JSON: {error}")))?;
+            sink(case, CaseAnswer { text: answer.to_string(), class: self.class_of(&answer), json })
+        })
     }
 
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {

@@ -110,6 +110,10 @@ pub trait Progress: Sync {
     fn record(&self, stats: &crate::Stats) {
         let _ = stats;
     }
+    /// Whether the user asked to stop (Ctrl-C): a solve checks it between cases and ends early.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 /// Progress that shows nothing.
@@ -244,7 +248,32 @@ pub trait Plugin: Send + Sync {
     }
 
     /// Solves a whole input in the official format, one answer per case.
-    fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>>;
+    fn solve(&self, input: Source<'_>, options: &SolveOptions, progress: &dyn Progress) -> Result<Vec<CaseAnswer>> {
+        let mut answers = Vec::new();
+        self.solve_each(input, options, progress, &mut |_, answer| {
+            answers.push(answer);
+            Ok(())
+        })?;
+        Ok(answers)
+    }
+
+    /// Solves a whole input, sending each answer to `sink` in case order as soon as it is known (the CLI
+    /// prints it at once and keeps nothing); the number of cases. A cancelled solve ends with
+    /// [`Error::Cancelled`] after the answers already found went out.
+    fn solve_each(
+        &self,
+        input: Source<'_>,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+        sink: driver::Sink<'_, CaseAnswer>,
+    ) -> Result<usize> {
+        let answers = self.solve(input, options, progress)?;
+        let count = answers.len();
+        for (case, answer) in answers.into_iter().enumerate() {
+            sink(case, answer)?;
+        }
+        Ok(count)
+    }
 
     /// Judges an answer file against an input, case by case, by the rules (`ludus verify`). `Err` only for a
     /// malformed input; a malformed or wrong answer is a rejected case.
