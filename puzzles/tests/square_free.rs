@@ -279,6 +279,8 @@ fn generic_solver_refuses_grids_above_six_by_six_unless_told_otherwise() {
     let error = solve(input, "generic").unwrap_err();
     assert!(matches!(error, Error::Limit { got: 40, limit: 36, .. }), "{error}");
     assert!(error.to_string().contains("case 2") && error.to_string().contains("--no-limit"), "{error}");
+    // The refused case is named by its place in the file too.
+    assert!(error.to_string().contains("test.in:5: case 2"), "{error}");
     let mut options = SolveOptions::with_solver("generic");
     options.no_limit = true;
     let answers = SquareFree.solve(Source::new("wide.in", input), &options, &NoProgress).unwrap();

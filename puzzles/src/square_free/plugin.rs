@@ -258,3 +258,42 @@ impl Problem for SquareFree {
         generate_input(options, seed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Parsed {
+        match parse_input(Source::new("test.in", text)) {
+            Ok(parsed) => parsed,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    #[test]
+    fn self_check_refutes_impossible_when_the_counts_meet_gale_ryser() {
+        // 2 x 2 with one `/` per row and column: `\/` over `/\` fits.
+        let input = parsed("2\n2 2\n1 1\n1 1\n2 2\n2 0\n1 0\n");
+        assert!(SquareFree.verify_answer(&input, 0, &GridAnswer::Impossible).is_err());
+        // Sums 2 and 1: no grid at all.
+        assert_eq!(SquareFree.verify_answer(&input, 1, &GridAnswer::Impossible), Ok(()));
+        let answer = solve_fast(&SquareFree, &input, 0, &SolveOptions::default());
+        assert!(matches!(&answer, Ok(answer) if SquareFree.verify_answer(&input, 0, answer).is_ok()));
+    }
+
+    #[test]
+    fn corruptions_are_always_rejected_by_the_judge() {
+        let input = parsed("3\n2 2\n1 1\n1 1\n2 2\n2 0\n1 0\n3 3\n0 0 0\n0 0 0\n");
+        let mut rng = ludus_framework::plugin::seeded_rng(5);
+        for case in 0..3 {
+            let answer = solve_fast(&SquareFree, &input, case, &SolveOptions::default())
+                .unwrap_or_else(|error| panic!("{error}"));
+            assert_eq!(SquareFree.judge_answer(&mut (), &input, case, &answer), Ok(()));
+            for _ in 0..20 {
+                let wrong = SquareFree.corrupt_answer(&input, case, &answer, &mut rng);
+                let wrong = wrong.unwrap_or_else(|| panic!("case {case} has no corruption"));
+                assert!(SquareFree.judge_answer(&mut (), &input, case, &wrong).is_err(), "{wrong}");
+            }
+        }
+    }
+}
