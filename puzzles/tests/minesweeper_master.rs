@@ -195,6 +195,40 @@ fn generic_beyond_5_by_5_answers_only_what_it_can_finish() {
 }
 
 #[test]
+fn search_budgets_follow_max_positions_and_the_backtrack_limit_follows_no_limit() {
+    let with = |solver: &str, max_positions: Option<u64>, no_limit: bool| SolveOptions {
+        max_positions,
+        no_limit,
+        ..SolveOptions::with_solver(solver)
+    };
+    let run =
+        |input: &str, options: &SolveOptions| MinesweeperMaster.solve(Source::new("in", input), options, &NoProgress);
+    let budget_of = |error: &Error| match error {
+        Error::InCase { source, .. } => match **source {
+            Error::Budget(Budget::Positions(positions)) => Some(positions),
+            _ => None,
+        },
+        _ => None,
+    };
+    // 2 x 2 with 1 mine has 4 mine layouts, none valid: a budget of 3 layouts stops the proof, 4 completes it.
+    let error = run("1\n2 2 1\n", &with("generic", Some(3), false)).unwrap_err();
+    assert_eq!(budget_of(&error), Some(3), "{error}");
+    assert_eq!(run("1\n2 2 1\n", &with("generic", Some(4), false)).unwrap()[0].class, "IMPOSSIBLE");
+    let error = run("1\n6 6 29\n", &with("generic", Some(10), true)).unwrap_err();
+    assert_eq!(budget_of(&error), Some(10), "{error}");
+    // The backtracking's node budget.
+    let error = run("1\n3 3 0\n", &with("backtrack", Some(1), false)).unwrap_err();
+    assert_eq!(budget_of(&error), Some(1), "{error}");
+    assert_eq!(run("1\n3 3 0\n", &with("backtrack", Some(4), false)).unwrap()[0].class, "POSSIBLE");
+    // Past 10,000 cells the backtracking needs --no-limit.
+    let error = run("2\n2 2 0\n101 100 0\n", &with("backtrack", None, false)).unwrap_err();
+    assert!(matches!(error, Error::Limit { got: 10_100, limit: 10_000, .. }), "{error}");
+    let message = error.to_string();
+    assert!(message.contains("case 2") && message.contains("--no-limit"), "{message}");
+    assert_eq!(run("1\n101 100 0\n", &with("backtrack", None, true)).unwrap()[0].class, "POSSIBLE");
+}
+
+#[test]
 fn huge_boards_are_built_in_linear_time_up_to_the_cell_limit() {
     for (rows, columns, mines) in [(1000, 1000, 0), (1000, 1000, 999_999 - 7), (1000, 1000, 500_001), (2000, 2000, 1)] {
         let instance = Instance::new(rows, columns, mines);
