@@ -8,7 +8,7 @@ use ludus_framework::conformance::{check_corruption, check_plugin, check_sample}
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
-use ludus_framework::{Construct, Error, Verify};
+use ludus_framework::{Budget, Construct, Error, Verify};
 use ludus_puzzles::minesweeper_master::{
     backtrack, parse_input, staircase, Board, Instance, MinesweeperMaster, MinesweeperPuzzle, MAX_CELLS,
 };
@@ -149,7 +149,7 @@ fn official_size_inputs_solve_and_verify() {
     let options = GenOptions { preset: Preset::Official, cases: None, size: None };
     for seed in 0..5 {
         let input = MinesweeperMaster.generate(&options, seed).unwrap();
-        let instances = parse_input(Source::new("gen", &input)).unwrap();
+        let instances = parse_input(Source::new("gen", &input)).unwrap().instances;
         assert_eq!(instances.len(), 140);
         assert!(instances.iter().all(|i| i.rows <= 50 && i.columns <= 50 && i.mines < i.cells()));
         let answers = solve(&input, "fast").unwrap();
@@ -162,7 +162,7 @@ fn official_size_inputs_solve_and_verify() {
 fn small_preset_stays_within_5_by_5() {
     let options = GenOptions { preset: Preset::Small, cases: Some(200), size: None };
     let input = MinesweeperMaster.generate(&options, 7).unwrap();
-    let instances = parse_input(Source::new("gen", &input)).unwrap();
+    let instances = parse_input(Source::new("gen", &input)).unwrap().instances;
     assert_eq!(instances.len(), 200);
     assert!(instances.iter().all(|i| (1..=5).contains(&i.rows) && (1..=5).contains(&i.columns)));
     let sized = GenOptions { preset: Preset::Small, cases: Some(3), size: Some(3000) };
@@ -171,12 +171,15 @@ fn small_preset_stays_within_5_by_5() {
 
 #[test]
 fn generic_beyond_5_by_5_answers_only_what_it_can_finish() {
-    // 6 x 6 with 7 safe cells is impossible, and proving it takes C(36, 29) x 7 candidates: a limit error
-    // naming the case and the override.
+    // 6 x 6 with 7 safe cells is impossible, and proving it takes C(36, 29) x 7 candidates: a budget error
+    // (1,000,000 mine layouts) naming the case and the flag that raises the budget.
     let error = solve("2\n2 2 0\n6 6 29\n", "generic").unwrap_err();
-    assert!(matches!(error, Error::Limit { .. }), "{error}");
+    assert!(
+        matches!(&error, Error::InCase { source, .. } if matches!(**source, Error::Budget(Budget::Positions(1_000_000)))),
+        "{error}"
+    );
     let message = error.to_string();
-    assert!(message.contains("case 2") && message.contains("--no-limit"), "{message}");
+    assert!(message.contains("case 2") && message.contains("--max-positions"), "{message}");
     // A large board whose valid layout comes early in the enumeration is answered (and verified).
     let input = "2\n1 30 15\n8 9 50\n";
     let answers = solve(input, "generic").unwrap();
@@ -189,6 +192,40 @@ fn generic_beyond_5_by_5_answers_only_what_it_can_finish() {
         let answers = MinesweeperMaster.solve(Source::new("in", "1\n2 13 1\n"), &options, &NoProgress).unwrap();
         assert_eq!(answers[0].class, "IMPOSSIBLE");
     }
+}
+
+#[test]
+fn search_budgets_follow_max_positions_and_the_backtrack_limit_follows_no_limit() {
+    let with = |solver: &str, max_positions: Option<u64>, no_limit: bool| SolveOptions {
+        max_positions,
+        no_limit,
+        ..SolveOptions::with_solver(solver)
+    };
+    let run =
+        |input: &str, options: &SolveOptions| MinesweeperMaster.solve(Source::new("in", input), options, &NoProgress);
+    let budget_of = |error: &Error| match error {
+        Error::InCase { source, .. } => match **source {
+            Error::Budget(Budget::Positions(positions)) => Some(positions),
+            _ => None,
+        },
+        _ => None,
+    };
+    // 2 x 2 with 1 mine has 4 mine layouts, none valid: a budget of 3 layouts stops the proof, 4 completes it.
+    let error = run("1\n2 2 1\n", &with("generic", Some(3), false)).unwrap_err();
+    assert_eq!(budget_of(&error), Some(3), "{error}");
+    assert_eq!(run("1\n2 2 1\n", &with("generic", Some(4), false)).unwrap()[0].class, "IMPOSSIBLE");
+    let error = run("1\n6 6 29\n", &with("generic", Some(10), true)).unwrap_err();
+    assert_eq!(budget_of(&error), Some(10), "{error}");
+    // The backtracking's node budget.
+    let error = run("1\n3 3 0\n", &with("backtrack", Some(1), false)).unwrap_err();
+    assert_eq!(budget_of(&error), Some(1), "{error}");
+    assert_eq!(run("1\n3 3 0\n", &with("backtrack", Some(4), false)).unwrap()[0].class, "POSSIBLE");
+    // Past 10,000 cells the backtracking needs --no-limit.
+    let error = run("2\n2 2 0\n101 100 0\n", &with("backtrack", None, false)).unwrap_err();
+    assert!(matches!(error, Error::Limit { got: 10_100, limit: 10_000, .. }), "{error}");
+    let message = error.to_string();
+    assert!(message.contains("case 2") && message.contains("--no-limit"), "{message}");
+    assert_eq!(run("1\n101 100 0\n", &with("backtrack", None, true)).unwrap()[0].class, "POSSIBLE");
 }
 
 #[test]
