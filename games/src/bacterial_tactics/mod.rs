@@ -794,8 +794,8 @@ static ABOUT: About = About {
         "Bacterial Tactics (Code Jam 2019 1C): Becca's number of winning openings on a grid with radioactive cells",
     solvers: SOLVERS,
     sample: Sample {
-        input: include_str!("../../samples/bacterial-tactics/sample.in"),
-        answer: include_str!("../../samples/bacterial-tactics/sample.ans"),
+        input: include_str!("../../../samples/bacterial-tactics/sample.in"),
+        answer: include_str!("../../../samples/bacterial-tactics/sample.ans"),
     },
     comparison: Comparison::Text,
 };
