@@ -37,16 +37,23 @@ pub struct FastSolver {
 }
 
 impl FastSolver {
-    /// A solver with an empty table.
+    /// A solver with an empty table and no budget.
     pub fn new() -> Self {
         FastSolver { engine: GrundyEngine::new() }
+    }
+
+    /// A solver that gives up on a grid with an [`ludus_framework::Error::Budget`] when solving it would expand
+    /// more than `positions` rectangles (`--max-positions`) or its table would take more than `bytes` bytes
+    /// (`--table-mb`).
+    pub fn with_budgets(positions: u64, bytes: usize) -> Self {
+        FastSolver { engine: GrundyEngine::new().with_budget(positions).with_memory(bytes) }
     }
 
     /// The nimber of the whole grid (0 exactly when Becca, moving first, loses).
     pub fn nimber(&mut self, grid: &Grid) -> Result<u32> {
         self.engine.retain(is_shared_key);
         let game = RectangleGame::new(grid)?;
-        Ok(self.engine.nimber(&game, &game.whole()))
+        self.engine.try_nimber(&game, &game.whole())
     }
 
     /// The number of Becca's winning opening moves (cell + colony type), 0 if she loses.
@@ -71,8 +78,10 @@ impl FastSolver {
         self.engine.retain(is_shared_key);
         let game = RectangleGame::new(grid)?;
         let whole = game.whole();
-        let count = self.engine.winning_moves(&game, &[whole]);
-        let nimber = self.engine.nimber(&game, &whole);
+        // The count computes the nimbers of the whole grid and of every part an opening leaves: the nimber and
+        // the lines below only read the table, so the budgets of this one call are the grid's.
+        let count = self.engine.try_winning_moves(&game, &[whole])?;
+        let nimber = self.engine.try_nimber(&game, &whole)?;
         if !with_lines {
             return Ok(Solution { count, nimber, lines: None });
         }

@@ -2,7 +2,7 @@
 //! every error placed at its file, line, column and case; and the answer of one case (one non-negative integer).
 
 use super::grid::Grid;
-use ludus_framework::input::{Reader, Source};
+use ludus_framework::input::{shorten, Reader, Source};
 use ludus_framework::Result;
 
 /// The largest number of rows or columns a grid may have: rectangle keys pack each coordinate in 6 bits.
@@ -18,14 +18,6 @@ pub struct Parsed {
     pub grids: Vec<Grid>,
     /// The 1-based line of each grid's `R C` line.
     pub lines: Vec<usize>,
-}
-
-/// `text`, cut after 24 characters.
-fn shorten(text: &str) -> String {
-    match text.char_indices().nth(24) {
-        Some((cut, _)) => format!("{}...", text.get(..cut).unwrap_or(text)),
-        None => text.to_string(),
-    }
 }
 
 /// Parses a whole input file: T, then for each case `R C` and R rows of C characters from `.` and `#`.

@@ -5,6 +5,7 @@
 use super::grid::Grid;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::table::{mib, KeyedTable, DEFAULT_TABLE_MB};
 use ludus_framework::{Budget, Canonicalize, Error, Game, Result, SearchHints, Stats, Value};
 
 /// The number of cells the `generic` solver accepts without `--no-limit` (a 4 x 4 grid).
@@ -160,16 +161,17 @@ impl Canonicalize for SpreadGame {
 
 /// The number of Becca's winning openings on `grid` by memoized negamax over [`SpreadGame`], counted move by
 /// move as [`ludus_framework::analysis::count_winning_moves`] does, and the value of the start for Becca. No
-/// size check beyond the bitmask's (see [`GENERIC_CELLS`]) and no positions budget.
+/// size check beyond the bitmask's (see [`GENERIC_CELLS`]), no positions budget, a table of the default budget.
 pub fn generic_winning_openings(grid: &Grid) -> Result<(u64, Value, Stats)> {
-    generic_winning_openings_within(grid, None)
+    generic_winning_openings_within(grid, u64::MAX, mib(DEFAULT_TABLE_MB))
 }
 
-/// [`generic_winning_openings`] expanding at most `max_positions` positions in all (`--max-positions`), or an
-/// [`Error::Budget`] naming that budget.
-pub fn generic_winning_openings_within(grid: &Grid, max_positions: Option<u64>) -> Result<(u64, Value, Stats)> {
+/// [`generic_winning_openings`] expanding at most `positions` positions in all (`--max-positions`; past it an
+/// [`Error::Budget`] naming that budget), over a table of `table_bytes` bytes (`--table-mb`; the table is
+/// lossy, so a small one only makes the search slower).
+pub fn generic_winning_openings_within(grid: &Grid, positions: u64, table_bytes: usize) -> Result<(u64, Value, Stats)> {
     let game = SpreadGame::new(grid)?;
-    let budget = max_positions.unwrap_or(u64::MAX);
+    let budget = positions;
     let start = game.start();
     let openings: Vec<Board> = if game.is_over(&start) {
         Vec::new()
@@ -178,7 +180,7 @@ pub fn generic_winning_openings_within(grid: &Grid, max_positions: Option<u64>) 
     };
     // Each search gets what is left of the case's budget, so the case as a whole expands at most `budget`
     // positions.
-    let mut engine = MemoNegamax::new(Mode::Outcome);
+    let mut engine = MemoNegamax::with_table(Mode::Outcome, KeyedTable::new(table_bytes));
     let mut winning = 0u64;
     for opening in &openings {
         let left = budget.saturating_sub(engine.stats().visited);

@@ -26,8 +26,11 @@
 //!   60 x 60 grids.)
 //! - `generic`: memoized negamax over [`SpreadGame`] (a `u128` bitmask) and the winning openings counted move
 //!   by move (mutating moves included: they end the game with a loss for their mover); up to [`GENERIC_CELLS`]
-//!   cells unless `--no-limit`, and never past [`GENERIC_HARD_CELLS`]. `--max-positions` bounds its search of
-//!   each case (the Grundy engine of the other two has no budget).
+//!   cells unless `--no-limit`, and never past [`GENERIC_HARD_CELLS`].
+//!
+//! `--max-positions` bounds the positions (rectangles for `fast` and `parallel`) a solver expands for one grid,
+//! and `--table-mb` the table of each engine (past it the Grundy engine gives up; negamax's lossy table only
+//! slows down); running out of either is a budget error, never a wrong count.
 //!
 //! Every answer is checked before it is returned: the count is at most 2 per empty cell and positive exactly
 //! when the solver's value of the whole grid (its nimber, or negamax value) says Becca wins, and the winning

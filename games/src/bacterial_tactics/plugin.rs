@@ -11,6 +11,7 @@ use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample, SeededRng,
     SolveOptions, Solver, Worker,
 };
+use ludus_framework::table::mib;
 use ludus_framework::{Error, Result, Stats, Violation};
 use rand::Rng;
 use serde::Serialize;
@@ -61,7 +62,8 @@ struct FastWorker {
 
 impl FastWorker {
     fn start(name: &'static str, options: &SolveOptions) -> Result<Box<dyn Worker<BacterialTactics>>> {
-        Ok(Box::new(FastWorker { solver: FastSolver::new(), name, with_lines: options.witness }))
+        let solver = FastSolver::with_budgets(options.max_positions.unwrap_or(u64::MAX), mib(options.table_mb));
+        Ok(Box::new(FastWorker { solver, name, with_lines: options.witness }))
     }
 }
 
@@ -84,13 +86,18 @@ impl Worker<BacterialTactics> for FastWorker {
 /// A worker of `generic`: a fresh engine per grid (its positions are sets of a grid's cells, of no use on
 /// another grid), within the positions budget; it adds up the engines' statistics.
 struct GenericWorker {
-    max_positions: Option<u64>,
+    /// The positions budget of each grid (`--max-positions`).
+    positions: u64,
+    /// The table budget of each grid's engine (`--table-mb`).
+    table_bytes: usize,
+    /// The engines' statistics, added up.
     stats: Stats,
 }
 
 impl Worker<BacterialTactics> for GenericWorker {
     fn solve(&mut self, _: &BacterialTactics, input: &Parsed, case: usize) -> Result<OpeningsAnswer> {
-        let (count, value, stats) = generic_winning_openings_within(&input.grids[case], self.max_positions)?;
+        let (count, value, stats) =
+            generic_winning_openings_within(&input.grids[case], self.positions, self.table_bytes)?;
         self.stats.add(&stats);
         Ok(OpeningsAnswer {
             becca_wins: value.is_win(),
@@ -172,7 +179,11 @@ impl Problem for BacterialTactics {
             limit: Some(Limit { unit: "cells", max: GENERIC_CELLS as u64, measure: cells }),
             parallelism: Parallelism::Sequential,
             start: |_, options| {
-                Ok(Box::new(GenericWorker { max_positions: options.max_positions, stats: Stats::default() }))
+                Ok(Box::new(GenericWorker {
+                    positions: options.max_positions.unwrap_or(u64::MAX),
+                    table_bytes: mib(options.table_mb),
+                    stats: Stats::default(),
+                }))
             },
         },
         Solver {
