@@ -8,7 +8,7 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
-use ludus_framework::{Error, Game, Impartial};
+use ludus_framework::{Budget, Error, Game, Impartial};
 use ludus_games::bacterial_tactics::{
     generic_winning_openings, parse, BacterialTactics, Board, FastSolver, Grid, RectangleGame, SpreadGame,
 };
@@ -281,7 +281,10 @@ fn generic_solver_stops_at_its_limit_unless_told_otherwise() {
     // Past the bitmask, not even --no-limit helps.
     let huge = format!("1\n12 11\n{}", format!("{}\n", ".".repeat(11)).repeat(12));
     let error = BacterialTactics.solve(Source::new("huge", &huge), &options, &NoProgress).unwrap_err();
-    assert!(matches!(error, Error::Limit { got: 132, limit: 128, .. }), "{error}");
+    assert!(
+        matches!(&error, Error::InCase { source, .. } if matches!(**source, Error::Limit { got: 132, limit: 128, .. })),
+        "{error}"
+    );
     assert!(generic_winning_openings(&parse(Source::new("huge", &huge)).unwrap()[0]).is_err());
 }
 
@@ -368,4 +371,28 @@ fn generic_and_fast_agree_past_the_small_preset() {
         assert_eq!(count, fast.winning_openings(&grid).unwrap(), "grid\n{}", grid.to_text());
         assert_eq!(count > 0, value.is_win());
     }
+}
+
+#[test]
+fn budgets_stop_every_solver_with_the_budget_error_never_a_wrong_count() {
+    // Case 2 starts on line 4; a 4 x 4 grid with radioactive cells needs far more than 5 positions.
+    let input = "2\n1 1\n.\n4 4\n.#..\n....\n..#.\n....\n";
+    for solver in ["fast", "parallel", "generic"] {
+        let options = SolveOptions { max_positions: Some(5), threads: 2, ..SolveOptions::with_solver(solver) };
+        let error = BacterialTactics.solve(Source::new("budget.in", input), &options, &NoProgress).unwrap_err();
+        assert!(
+            matches!(&error, Error::InCase { place, source }
+                if place == "budget.in:4: case 2" && matches!(**source, Error::Budget(Budget::Positions(5)))),
+            "{solver}: {error}"
+        );
+        assert!(error.to_string().contains("--max-positions"), "{solver}: {error}");
+        let enough = SolveOptions { max_positions: Some(1_000_000), ..options };
+        let answers = BacterialTactics.solve(Source::new("budget.in", input), &enough, &NoProgress).unwrap();
+        let classes: Vec<String> = answers.into_iter().map(|answer| answer.class).collect();
+        assert_eq!(classes, solve_with(input, "fast").unwrap(), "{solver}");
+    }
+    // The Grundy engine's table memory: a table of 0 MiB cannot hold one rectangle.
+    let options = SolveOptions { table_mb: 0, ..SolveOptions::default() };
+    let error = BacterialTactics.solve(Source::new("budget.in", input), &options, &NoProgress).unwrap_err();
+    assert!(error.to_string().contains("--table-mb"), "{error}");
 }
