@@ -81,7 +81,7 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 fn is_solver_bug(error: &Error) -> bool {
     match error {
         Error::SelfCheck { .. } => true,
-        Error::InCase { source, .. } => is_solver_bug(source),
+        Error::InCase { error: source, .. } => is_solver_bug(source),
         _ => false,
     }
 }

@@ -35,12 +35,13 @@ pub enum Error {
     #[error("{0}")]
     Budget(Budget),
     /// An error while solving one case of an input, with the case's place.
-    #[error("{place}: {source}")]
+    #[error("{place}: {error}")]
     InCase {
         /// Where: `file:line: case N` when the case's line is known, else `case N`.
         place: String,
-        /// What went wrong.
-        source: Box<Error>,
+        /// What went wrong. (Not a `source` in the `std::error::Error` sense: this error's text already holds
+        /// it, and a chain printed whole would say it twice.)
+        error: Box<Error>,
     },
     /// A solver produced an answer that the plugin's own verifier rejects: a bug, never printed as an answer.
     #[error("internal check failed in case {case}: {reason}")]

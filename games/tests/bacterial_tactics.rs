@@ -282,7 +282,7 @@ fn generic_solver_stops_at_its_limit_unless_told_otherwise() {
     let huge = format!("1\n12 11\n{}", format!("{}\n", ".".repeat(11)).repeat(12));
     let error = BacterialTactics.solve(Source::new("huge", &huge), &options, &NoProgress).unwrap_err();
     assert!(
-        matches!(&error, Error::InCase { source, .. } if matches!(**source, Error::Limit { got: 132, limit: 128, .. })),
+        matches!(&error, Error::InCase { error: source, .. } if matches!(**source, Error::Limit { got: 132, limit: 128, .. })),
         "{error}"
     );
     assert!(generic_winning_openings(&parse(Source::new("huge", &huge)).unwrap()[0]).is_err());
@@ -381,7 +381,7 @@ fn budgets_stop_every_solver_with_the_budget_error_never_a_wrong_count() {
         let options = SolveOptions { max_positions: Some(5), threads: 2, ..SolveOptions::with_solver(solver) };
         let error = BacterialTactics.solve(Source::new("budget.in", input), &options, &NoProgress).unwrap_err();
         assert!(
-            matches!(&error, Error::InCase { place, source }
+            matches!(&error, Error::InCase { place, error: source }
                 if place == "budget.in:4: case 2" && matches!(**source, Error::Budget(Budget::Positions(5)))),
             "{solver}: {error}"
         );

@@ -185,7 +185,7 @@ fn solvers_refuse_positions_beyond_their_limit_unless_told() {
     for solver in ["fast", "parallel", "generic"] {
         let options = SolveOptions { max_positions: Some(1000), no_limit: true, ..SolveOptions::with_solver(solver) };
         match ConnectFourPlugin.solve(Source::new("in", input), &options, &NoProgress) {
-            Err(Error::InCase { place, source }) => {
+            Err(Error::InCase { place, error: source }) => {
                 assert_eq!(place, "in:1: case 1");
                 assert!(matches!(*source, Error::Budget(Budget::Positions(1000))), "{source:?}");
                 assert!(source.to_string().contains("--max-positions"), "{source}");

@@ -175,7 +175,7 @@ fn generic_beyond_5_by_5_answers_only_what_it_can_finish() {
     // (1,000,000 mine layouts) naming the case and the flag that raises the budget.
     let error = solve("2\n2 2 0\n6 6 29\n", "generic").unwrap_err();
     assert!(
-        matches!(&error, Error::InCase { source, .. } if matches!(**source, Error::Budget(Budget::Positions(1_000_000)))),
+        matches!(&error, Error::InCase { error: source, .. } if matches!(**source, Error::Budget(Budget::Positions(1_000_000)))),
         "{error}"
     );
     let message = error.to_string();
@@ -204,7 +204,7 @@ fn search_budgets_follow_max_positions_and_the_backtrack_limit_follows_no_limit(
     let run =
         |input: &str, options: &SolveOptions| MinesweeperMaster.solve(Source::new("in", input), options, &NoProgress);
     let budget_of = |error: &Error| match error {
-        Error::InCase { source, .. } => match **source {
+        Error::InCase { error: source, .. } => match **source {
             Error::Budget(Budget::Positions(positions)) => Some(positions),
             _ => None,
         },

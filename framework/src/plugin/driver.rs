@@ -117,7 +117,7 @@ pub fn solve_input_each<P: Problem>(
         let answer = worker.solve(problem, &parsed, case).map_err(|error| match error {
             Error::SelfCheck { reason, .. } => Error::SelfCheck { case: case + 1, reason },
             error @ (Error::Input(_) | Error::InCase { .. }) => error,
-            error => Error::InCase { place: place(problem, input.name, &parsed, case), source: Box::new(error) },
+            error => Error::InCase { place: place(problem, input.name, &parsed, case), error: Box::new(error) },
         })?;
         problem
             .verify_answer(&parsed, case, &answer)
