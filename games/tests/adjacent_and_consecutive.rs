@@ -10,7 +10,7 @@ use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::table::KeyedTable;
-use ludus_framework::{Canonicalize, Error, Game, SearchHints};
+use ludus_framework::{Budget, Canonicalize, Error, Game, SearchHints};
 use ludus_games::adjacent_and_consecutive::board::{Board, Placement};
 use ludus_games::adjacent_and_consecutive::game::{FastGame, FastKey, GenericGame};
 use ludus_games::adjacent_and_consecutive::{
@@ -38,6 +38,21 @@ fn sample_comes_out_right_for_every_solver() {
         assert_eq!(check_sample(&PLUGIN, solver.name).unwrap(), Ok(()), "solver {}", solver.name);
     }
     assert_eq!(solve(PLUGIN.sample().input, "fast").unwrap(), "Case #1: 2 1\nCase #2: 0 0\nCase #3: 0 0\n");
+}
+
+#[test]
+fn json_answers_list_every_mistake() {
+    let input = Source::new("sample.in", PLUGIN.sample().input);
+    for solver in PLUGIN.solvers() {
+        let answers = PLUGIN.solve(input, &SolveOptions::with_solver(solver.name), &NoProgress).unwrap();
+        let json = &answers[0].json;
+        assert_eq!((json["a"].as_u64(), json["b"].as_u64()), (Some(2), Some(1)), "{}", solver.name);
+        let players: Vec<&str> =
+            json["mistakes"].as_array().unwrap().iter().map(|mistake| mistake["player"].as_str().unwrap()).collect();
+        assert_eq!(players.iter().filter(|&&player| player == "A").count(), 2, "{json}");
+        assert_eq!(players.len(), 3, "{json}");
+        assert_eq!(answers[1].json["mistakes"], serde_json::json!([]));
+    }
 }
 
 #[test]
@@ -440,6 +455,26 @@ fn size_limited_solvers_name_the_no_limit_override() {
     let input = PLUGIN.generate(&GenOptions { preset: Preset::Small, cases: Some(1), size: Some(61) }, 1).unwrap();
     assert!(matches!(solve(&input, "fast"), Err(Error::Limit { got: 61, limit: 60, .. })));
     assert!(matches!(solve(&input, "nope"), Err(Error::UnknownSolver { .. })));
+}
+
+#[test]
+fn max_positions_bounds_the_engines_of_fast_and_generic() {
+    let input = PLUGIN.generate(&GenOptions { preset: Preset::Official, cases: Some(10), size: Some(8) }, 1).unwrap();
+    let expected = solve(&input, "fast").unwrap();
+    for solver in ["fast", "generic"] {
+        let options = SolveOptions { max_positions: Some(1), ..SolveOptions::with_solver(solver) };
+        match PLUGIN.solve(Source::new("test.in", &input), &options, &NoProgress) {
+            Err(error @ Error::InCase { .. }) => {
+                let Error::InCase { source, .. } = &error else { unreachable!() };
+                assert!(matches!(**source, Error::Budget(Budget::Positions(1))), "{solver}: {error}");
+                assert!(error.to_string().contains("--max-positions"), "{error}");
+            }
+            other => panic!("{solver}: expected a budget error, got {other:?}"),
+        }
+        let options = SolveOptions { max_positions: Some(1_000_000), ..SolveOptions::with_solver(solver) };
+        let answers = PLUGIN.solve(Source::new("test.in", &input), &options, &NoProgress).unwrap();
+        assert_eq!(PLUGIN.render(&answers), expected, "{solver}");
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use ludus_framework::conformance::{check_corruption, check_plugin, check_sample};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{CaseAnswer, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
-use ludus_framework::Error;
+use ludus_framework::{Budget, Error};
 use ludus_puzzles::stack_management::{official_small_set, StackManagement};
 
 const SAMPLE: &str = include_str!("../../samples/stack-management/sample.in");
@@ -207,12 +207,38 @@ fn generic_solver_is_limited_to_the_small_set_unless_asked() {
     let error = solve(input, "generic", false).unwrap_err();
     let message = error.to_string();
     assert!(matches!(error, Error::Limit { .. }) && message.contains("--no-limit"), "{message}");
-    assert!(message.contains("N in case 1 (test.in line 8)"), "{message}");
+    assert!(message.contains("test.in:8: case 1: the excess of N over 4 or of C over 13 (the larger)"), "{message}");
+    assert!(message.contains("is 1, above the limit of 0"), "{message}");
     let options = SolveOptions { no_limit: true, witness: true, ..SolveOptions::with_solver("generic") };
     let answers = StackManagement.solve(Source::new("test.in", input), &options, &NoProgress).unwrap();
     assert_eq!(classes(&answers), ["POSSIBLE"]);
     assert_eq!(classes(&solve(input, "fast", false).unwrap()), ["POSSIBLE"]);
     assert!(matches!(solve(SAMPLE, "brute", false), Err(Error::UnknownSolver { .. })));
+}
+
+#[test]
+fn generic_solver_refuses_more_than_13_cards_per_stack_and_stops_at_its_states_budget() {
+    // 2 stacks of 14 cards (C above the small set's 13), of 2 suits: possible.
+    let deep = |suit: u32| (1..=14).map(|value| format!(" {value} {suit}")).collect::<String>();
+    let input = format!("2\n14{}\n14{}\n1\n2 14\n0 1\n", deep(1), deep(2));
+    let error = solve(&input, "generic", false).unwrap_err();
+    let message = error.to_string();
+    assert!(matches!(error, Error::Limit { got: 1, limit: 0, .. }), "{message}");
+    assert!(message.contains("test.in:5: case 1") && message.contains("C over 13"), "{message}");
+    // With --no-limit the search runs, within its budget of states (--max-positions).
+    let options = SolveOptions { no_limit: true, max_positions: Some(1), ..SolveOptions::with_solver("generic") };
+    let input = official_small_set(10, 3);
+    match StackManagement.solve(Source::new("test.in", &input), &options, &NoProgress) {
+        Err(error @ Error::InCase { .. }) => {
+            let Error::InCase { source, .. } = &error else { unreachable!() };
+            assert!(matches!(**source, Error::Budget(Budget::Positions(1))), "{error}");
+            assert!(error.to_string().contains("--max-positions"), "{error}");
+        }
+        other => panic!("expected a budget error, got {other:?}"),
+    }
+    let options = SolveOptions { max_positions: Some(3_000_000), ..SolveOptions::with_solver("generic") };
+    let answers = StackManagement.solve(Source::new("test.in", &input), &options, &NoProgress).unwrap();
+    assert_eq!(classes(&answers), classes(&solve(&input, "fast", false).unwrap()));
 }
 
 #[test]

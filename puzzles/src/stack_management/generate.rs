@@ -9,7 +9,7 @@
 //!   stacks of 6,000 cards (won along a path of 9 suits). A quarter of the cases use part of a pool.
 //!   `size` fixes N (then C = 100,000 / N) with one pool of N - 1 suits.
 
-use super::input::{MAX_CASES, MAX_CASE_CARDS, MAX_LABEL, MAX_SIDE};
+use super::format::{MAX_CASES, MAX_CASE_CARDS, MAX_LABEL, MAX_SIDE};
 use super::Card;
 use ludus_framework::plugin::{seeded_rng, GenOptions, Preset, SeededRng};
 use ludus_framework::{Error, Result};

@@ -7,14 +7,14 @@
 
 use super::{Card, Step};
 use ludus_framework::engines::one_player::OnePlayerSearch;
-use ludus_framework::plugin::Progress;
-use ludus_framework::{Error, Result, Solitaire};
+use ludus_framework::{Error, Result, Solitaire, Stats};
 
 /// The largest N the generic solver takes without `--no-limit` (the official small set).
 pub(crate) const MAX_STACKS: usize = 4;
 /// The largest C the generic solver takes without `--no-limit` (the official small set).
 pub(crate) const MAX_DEPTH: usize = 13;
-/// The most states the search expands before it gives up (even with `--no-limit`).
+/// The most states the search expands before it gives up (even with `--no-limit`), unless `--max-positions`
+/// says otherwise.
 pub(crate) const MAX_STATES: u64 = 3_000_000;
 
 /// A stack of the game: `len` consecutive cards of one input stack starting at card `top` (an empty stack
@@ -123,17 +123,23 @@ impl Solitaire for StackGame<'_> {
 }
 
 /// Solves one case by search: `Ok(Some(line))` (the full line, removals included) if it can be won,
-/// `Ok(None)` if not; a [`Error::Budget`] after [`MAX_STATES`] states. The search's statistics go to
-/// `progress`.
-pub(crate) fn solve(cards: &[Card], stacks: usize, depth: usize, progress: &dyn Progress) -> Result<Option<Vec<Step>>> {
+/// `Ok(None)` if not; an [`Error::Budget`] after `max_states` states. The search's statistics are added to
+/// `stats`.
+pub(crate) fn solve(
+    cards: &[Card],
+    stacks: usize,
+    depth: usize,
+    max_states: u64,
+    stats: &mut Stats,
+) -> Result<Option<Vec<Step>>> {
     let game = StackGame { cards };
     let start: Vec<Pile> = (0..stacks).map(|stack| Pile { top: (stack * depth) as u32, len: depth as u32 }).collect();
     let mut settled = start.clone();
     let mut steps = Vec::new();
     game.settle(&mut settled, Some(&mut steps));
-    let mut search = OnePlayerSearch::new(MAX_STATES);
+    let mut search = OnePlayerSearch::new(max_states);
     let found = search.solve(&game, &settled);
-    progress.record(&search.stats());
+    stats.add(&search.stats());
     let Some(line) = found? else {
         return Ok(None);
     };

@@ -1,65 +1,10 @@
-//! The verifier's side: reading a case's answer (the verdict line and an optional winning line) and
-//! replaying the winning line move by move under the rules, independently of the solvers.
+//! The verifier's side: replaying a winning line move by move under the rules, independently of the solvers.
 
-use super::{Card, Step};
-
-/// A parsed answer to one case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Claim {
-    /// POSSIBLE (true) or IMPOSSIBLE (false).
-    pub possible: bool,
-    /// The moves given after the verdict line, each with its line in the answer file.
-    pub steps: Vec<(Step, usize)>,
-}
-
-/// Reads the text after `Case #x:` (`header_line` is the line of that header). `stacks` is N, for the
-/// range of stack numbers.
-pub(crate) fn read_claim(text: &str, header_line: usize, stacks: usize) -> Result<Claim, String> {
-    let mut lines = text.lines();
-    let first = lines.next().unwrap_or("").trim();
-    let possible = match first {
-        "POSSIBLE" => true,
-        "IMPOSSIBLE" => false,
-        other => return Err(format!("expected `POSSIBLE` or `IMPOSSIBLE` after `Case #x:`, found `{other}`")),
-    };
-    let mut steps = Vec::new();
-    for (index, line) in lines.enumerate() {
-        let line_number = header_line + index + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        if !possible {
-            return Err(format!("line {line_number}: an IMPOSSIBLE answer has no moves, found `{trimmed}`"));
-        }
-        let step = read_step(trimmed, stacks).ok_or_else(|| {
-            format!(
-                "line {line_number}: expected `remove X` or `move X Y` with stacks numbered 1 to {stacks}, \
-                 found `{trimmed}`"
-            )
-        })?;
-        steps.push((step, line_number));
-    }
-    Ok(Claim { possible, steps })
-}
-
-fn read_step(line: &str, stacks: usize) -> Option<Step> {
-    let mut words = line.split_ascii_whitespace();
-    let stack = |word: Option<&str>| -> Option<usize> {
-        let number: usize = word?.parse().ok()?;
-        number.checked_sub(1).filter(|&stack| stack < stacks)
-    };
-    let step = match words.next()? {
-        "remove" => Step::Remove { stack: stack(words.next())? },
-        "move" => Step::Transfer { from: stack(words.next())?, to: stack(words.next())? },
-        _ => return None,
-    };
-    words.next().is_none().then_some(step)
-}
+use super::{Card, LineMove, Step};
 
 /// Replays `steps` from the case's start (`cards`: N stacks of `depth` cards, top first) and checks that each
 /// is legal and that the game is won at the end. The reason names the offending move and its line.
-pub(crate) fn replay(cards: &[Card], stacks: usize, depth: usize, steps: &[(Step, usize)]) -> Result<(), String> {
+pub(crate) fn replay(cards: &[Card], stacks: usize, depth: usize, steps: &[LineMove]) -> Result<(), String> {
     // Each pile holds its cards bottom first (the top is the last).
     let mut piles: Vec<Vec<Card>> = (0..stacks)
         .map(|stack| cards.get(stack * depth..(stack + 1) * depth).unwrap_or(&[]).iter().rev().copied().collect())
@@ -80,7 +25,7 @@ pub(crate) fn replay(cards: &[Card], stacks: usize, depth: usize, steps: &[(Step
         show(&mut highest, pile.last());
     }
     let describe = |card: &Card| format!("value {} suit {}", card.value, card.suit);
-    for (number, &(step, line)) in steps.iter().enumerate() {
+    for (number, &LineMove { step, line }) in steps.iter().enumerate() {
         let place = || format!("move {} (line {line})", number + 1);
         match step {
             Step::Remove { stack } => {

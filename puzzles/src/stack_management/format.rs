@@ -1,8 +1,8 @@
-//! Reading the official input of stack management: the premade stacks, then the cases, with every rule of the
-//! statement checked (ranges, card counts, premade indexes, duplicate cards) and errors that name the line and
-//! the case.
+//! The text formats of stack management: reading the official input (the premade stacks, then the cases, with
+//! every rule of the statement checked: ranges, card counts, premade indexes, duplicate cards; errors name the
+//! line and the case), and reading one case's answer (the verdict and an optional winning line).
 
-use super::Card;
+use super::{Card, LineMove, Step};
 use ludus_framework::input::{InputError, Reader, Source};
 use ludus_framework::{Error, Result};
 
@@ -29,24 +29,24 @@ pub(crate) struct CaseSpec {
     pub depth: usize,
     /// The premade stacks used, in order (stack 1 of the case is `premade[0]`).
     pub premade: Vec<u32>,
-    /// Byte offset of the case's `N C` line (turned into a line number only for messages).
-    pub offset: usize,
+    /// The 1-based line of the case's `N C`.
+    pub line: usize,
     /// S, the number of distinct suits in the case (found while checking for duplicate cards).
     pub suits: usize,
 }
 
 /// A whole input file: the premade stacks (all cards in one vector) and the cases.
 #[derive(Clone, Debug)]
-pub(crate) struct Instance {
+pub struct Instance {
     cards: Vec<Card>,
     starts: Vec<usize>,
     /// The cases, in order.
-    pub cases: Vec<CaseSpec>,
+    pub(crate) cases: Vec<CaseSpec>,
 }
 
 impl Instance {
     /// The cards of premade stack `index`, top card first (empty for an unknown index, which parsing rules out).
-    pub fn premade(&self, index: usize) -> &[Card] {
+    pub(crate) fn premade(&self, index: usize) -> &[Card] {
         match (self.starts.get(index), self.starts.get(index + 1)) {
             (Some(&start), Some(&end)) => self.cards.get(start..end).unwrap_or(&[]),
             _ => &[],
@@ -54,7 +54,7 @@ impl Instance {
     }
 
     /// Writes the cards of `case` into `out`: stack by stack, each top card first (N x C cards).
-    pub fn fill(&self, case: &CaseSpec, out: &mut Vec<Card>) {
+    pub(crate) fn fill(&self, case: &CaseSpec, out: &mut Vec<Card>) {
         out.clear();
         for &index in &case.premade {
             out.extend_from_slice(self.premade(index as usize));
@@ -134,7 +134,8 @@ pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
             }
             premade.push(index as u32);
         }
-        let mut spec = CaseSpec { stacks, depth, premade, offset, suits: 0 };
+        let line = lines.line_column(offset).0;
+        let mut spec = CaseSpec { stacks, depth, premade, line, suits: 0 };
         let found = duplicates.find(&instance, &spec.premade);
         spec.suits = duplicates.suits;
         if let Some((card, first, second)) = found {
@@ -153,6 +154,60 @@ pub(crate) fn parse(source: Source<'_>) -> Result<Instance> {
     }
     reader.finish()?;
     Ok(instance)
+}
+
+/// A case's answer as read from an answer file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Claim {
+    /// POSSIBLE (true) or IMPOSSIBLE (false).
+    pub possible: bool,
+    /// The moves given after the verdict line, each with its line in the answer file.
+    pub steps: Vec<LineMove>,
+}
+
+/// Reads the text after `Case #x:` (`header_line` is the line of that header). `stacks` is N, for the
+/// range of stack numbers.
+pub(crate) fn read_claim(text: &str, header_line: usize, stacks: usize) -> std::result::Result<Claim, String> {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("").trim();
+    let possible = match first {
+        "POSSIBLE" => true,
+        "IMPOSSIBLE" => false,
+        other => return Err(format!("expected `POSSIBLE` or `IMPOSSIBLE` after `Case #x:`, found `{other}`")),
+    };
+    let mut steps = Vec::new();
+    for (index, line) in lines.enumerate() {
+        let line_number = header_line + index + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if !possible {
+            return Err(format!("line {line_number}: an IMPOSSIBLE answer has no moves, found `{trimmed}`"));
+        }
+        let step = read_step(trimmed, stacks).ok_or_else(|| {
+            format!(
+                "line {line_number}: expected `remove X` or `move X Y` with stacks numbered 1 to {stacks}, \
+                 found `{trimmed}`"
+            )
+        })?;
+        steps.push(LineMove { step, line: line_number });
+    }
+    Ok(Claim { possible, steps })
+}
+
+fn read_step(line: &str, stacks: usize) -> Option<Step> {
+    let mut words = line.split_ascii_whitespace();
+    let stack = |word: Option<&str>| -> Option<usize> {
+        let number: usize = word?.parse().ok()?;
+        number.checked_sub(1).filter(|&stack| stack < stacks)
+    };
+    let step = match words.next()? {
+        "remove" => Step::Remove { stack: stack(words.next())? },
+        "move" => Step::Transfer { from: stack(words.next())?, to: stack(words.next())? },
+        _ => return None,
+    };
+    words.next().is_none().then_some(step)
 }
 
 /// Finds two equal cards in a case in time linear in its cards: every distinct card of the premade stacks
