@@ -465,7 +465,7 @@ fn max_positions_bounds_the_engines_of_fast_and_generic() {
         let options = SolveOptions { max_positions: Some(1), ..SolveOptions::with_solver(solver) };
         match PLUGIN.solve(Source::new("test.in", &input), &options, &NoProgress) {
             Err(error @ Error::InCase { .. }) => {
-                let Error::InCase { source, .. } = &error else { unreachable!() };
+                let Error::InCase { error: source, .. } = &error else { unreachable!() };
                 assert!(matches!(**source, Error::Budget(Budget::Positions(1))), "{solver}: {error}");
                 assert!(error.to_string().contains("--max-positions"), "{error}");
             }

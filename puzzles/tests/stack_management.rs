@@ -230,7 +230,7 @@ fn generic_solver_refuses_more_than_13_cards_per_stack_and_stops_at_its_states_b
     let input = official_small_set(10, 3);
     match StackManagement.solve(Source::new("test.in", &input), &options, &NoProgress) {
         Err(error @ Error::InCase { .. }) => {
-            let Error::InCase { source, .. } = &error else { unreachable!() };
+            let Error::InCase { error: source, .. } = &error else { unreachable!() };
             assert!(matches!(**source, Error::Budget(Budget::Positions(1))), "{error}");
             assert!(error.to_string().contains("--max-positions"), "{error}");
         }
