@@ -1,40 +1,8 @@
 //! Reading answer files: splitting them into `Case #x:` blocks (or one answer per line) and pairing the blocks
-//! with the input's cases; and the generic corruption of an answer's text that tests use.
+//! with the input's cases.
 
-use super::{CaseVerdict, Layout, SeededRng};
-use crate::input::{InputError, Source};
-use rand::Rng;
-
-/// The generic corruption: `POSSIBLE` <-> `IMPOSSIBLE`; otherwise one randomly chosen digit, `.`, `*`, `/` or
-/// `\` changed (digit + 1 mod 10, `.` <-> `*`, `/` <-> `\`). `None` if nothing can be changed.
-pub fn corrupt_text(text: &str, rng: &mut SeededRng) -> Option<String> {
-    if text.contains("IMPOSSIBLE") {
-        return Some(text.replacen("IMPOSSIBLE", "POSSIBLE", 1));
-    }
-    if text.starts_with(" POSSIBLE") && rng.gen_bool(0.5) {
-        return Some(" IMPOSSIBLE".to_string());
-    }
-    let spots: Vec<usize> = text
-        .char_indices()
-        .filter(|(_, c)| c.is_ascii_digit() || matches!(c, '.' | '*' | '/' | '\\'))
-        .map(|(i, _)| i)
-        .collect();
-    if spots.is_empty() {
-        return None;
-    }
-    let at = spots[rng.gen_range(0..spots.len())];
-    let old = text[at..].chars().next()?;
-    let new = match old {
-        '.' => '*',
-        '*' => '.',
-        '/' => '\\',
-        '\\' => '/',
-        digit => char::from_digit((digit.to_digit(10)? + 1) % 10, 10)?,
-    };
-    let mut corrupted = text.to_string();
-    corrupted.replace_range(at..at + old.len_utf8(), &new.to_string());
-    Some(corrupted)
-}
+use super::{CaseVerdict, Layout};
+use crate::input::{shorten, InputError, Source};
 
 /// One `Case #x:` block of an answer file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +26,11 @@ pub fn split_cases<'a>(output: Source<'a>) -> std::result::Result<Vec<CaseBlock<
         if line.trim_start().starts_with("Case #") {
             starts.push((offset, index + 1));
         } else if starts.is_empty() && !line.trim().is_empty() {
-            return Err(answer_error(output, index + 1, format!("expected `Case #1:`, found `{}`", line.trim())));
+            return Err(answer_error(
+                output,
+                index + 1,
+                format!("expected `Case #1:`, found `{}`", shorten(line.trim())),
+            ));
         }
         offset += line.len();
     }
@@ -67,10 +39,12 @@ pub fn split_cases<'a>(output: Source<'a>) -> std::result::Result<Vec<CaseBlock<
         let block = &text[start..end];
         let header = block.trim_start();
         let after_hash = &header["Case #".len()..];
+        // The colon must be on the header's own line, not taken from a later one.
+        let header_line = after_hash.split('\n').next().unwrap_or_default();
         let colon =
-            after_hash.find(':').ok_or_else(|| answer_error(output, line, "expected `Case #x:`".to_string()))?;
+            header_line.find(':').ok_or_else(|| answer_error(output, line, "expected `Case #x:`".to_string()))?;
         let number: usize = after_hash[..colon].trim().parse().map_err(|_| {
-            answer_error(output, line, format!("expected a case number, found `{}`", &after_hash[..colon]))
+            answer_error(output, line, format!("expected a case number, found `{}`", shorten(&after_hash[..colon])))
         })?;
         if number != blocks.len() + 1 {
             return Err(answer_error(
@@ -139,19 +113,9 @@ pub fn judge_blocks(
     verdicts
 }
 
-/// [`judge_blocks`] over `Case #x:` blocks, with the input's cases as a slice.
-pub fn judge_cases<Case>(
-    output: Source<'_>,
-    cases: &[Case],
-    mut judge: impl FnMut(&Case, &CaseBlock<'_>) -> std::result::Result<(), String>,
-) -> Vec<CaseVerdict> {
-    judge_blocks(output, Layout::Cases, cases.len(), |case, block| judge(&cases[case], block))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plugin::seeded_rng;
 
     #[test]
     fn splits_case_blocks_with_inline_and_multiline_answers() {
@@ -167,18 +131,14 @@ mod tests {
     fn rejects_misnumbered_cases_and_garbage() {
         assert!(split_cases(Source::new("out", "Case #2: 1\n")).is_err());
         assert!(split_cases(Source::new("out", "hello\nCase #1: 1\n")).is_err());
-        let verdicts = judge_cases(Source::new("out", "Case #1: 1\n"), &[(), ()], |_, _| Ok(()));
+        // A header without its colon is an error on its own line, even if a later line holds a colon.
+        let error = split_cases(Source::new("out", "Case #1 5\nx: y\n")).unwrap_err();
+        assert_eq!((error.line, error.message.as_str()), (1, "expected `Case #x:`"));
+        let verdicts = judge_blocks(Source::new("out", "Case #1: 1\n"), Layout::Cases, 2, |_, _| Ok(()));
         assert_eq!(verdicts[0].problem, None);
-        assert!(verdicts[1].problem.is_some());
-    }
-
-    #[test]
-    fn corruption_changes_the_text() {
-        let mut rng = seeded_rng(1);
-        for text in [" 2 1", " POSSIBLE\n/\\\n", " IMPOSSIBLE", "\n.c*\n"] {
-            let corrupted = corrupt_text(text, &mut rng).unwrap();
-            assert_ne!(corrupted, text);
-        }
-        assert_eq!(corrupt_text("\nImpossible", &mut rng), None);
+        assert_eq!(verdicts[1].problem.as_deref(), Some("missing from the answer file"));
+        let verdicts = judge_blocks(Source::new("out", "a 1\n\nb 2\nc 3\n"), Layout::Lines, 2, |_, _| Ok(()));
+        assert_eq!(verdicts.len(), 3);
+        assert_eq!(verdicts[2].problem.as_deref(), Some("an extra answer on line 4: the input has only 2 cases"));
     }
 }

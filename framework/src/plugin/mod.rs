@@ -9,7 +9,7 @@ mod answers;
 pub mod driver;
 mod problem;
 
-pub use answers::{corrupt_text, judge_blocks, judge_cases, split_cases, split_lines, CaseBlock};
+pub use answers::{judge_blocks, split_cases, split_lines, CaseBlock};
 pub use problem::{EachCase, Layout, Limit, Parallelism, Problem, SolveCase, Solver, StartWorker, Worker};
 
 use crate::error::{Error, Result};
@@ -136,14 +136,6 @@ pub struct CaseAnswer {
     pub json: serde_json::Value,
 }
 
-impl CaseAnswer {
-    /// An answer whose class is its text (games: solvers must agree on every character).
-    pub fn exact(text: String, json: serde_json::Value) -> Self {
-        let class = text.trim().to_string();
-        CaseAnswer { text, class, json }
-    }
-}
-
 /// How two answers to the same case are compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -194,7 +186,7 @@ pub struct GenOptions {
     pub size: Option<usize>,
 }
 
-/// What a plugin is: the facts the CLI lists, and its bundled sample. A plugin keeps one in a `static`.
+/// What a plugin is: the facts the CLI lists, and its bundled sample ([`Problem::ABOUT`]).
 #[derive(Clone, Copy, Debug)]
 pub struct About {
     /// The plugin's name, as typed on the command line (`bacterial-tactics`).
@@ -203,19 +195,17 @@ pub struct About {
     pub kind: Kind,
     /// One line on what it answers.
     pub summary: &'static str,
-    /// The solvers, the default (`fast`) first, and at least `generic` besides.
-    pub solvers: &'static [SolverInfo],
     /// The bundled sample input and its published answer.
     pub sample: Sample,
     /// How answers are compared.
     pub comparison: Comparison,
 }
 
-/// A problem the `ludus` CLI can run. A plugin prints nothing that its own verifier rejects.
-///
-/// Required: [`Plugin::about`], [`Plugin::solve`], [`Plugin::judge`], [`Plugin::generate`]; the rest is provided.
+/// A problem the `ludus` CLI can run, as an object (the registry holds `Box<dyn Plugin>`): answers are text,
+/// a comparison class and JSON here. A plugin implements the typed [`Problem`] instead, and the driver makes it
+/// a `Plugin` ([`driver`]); it prints nothing that its own verifier rejects.
 pub trait Plugin: Send + Sync {
-    /// The plugin's description (name, kind, summary, solvers, sample, comparison).
+    /// The plugin's description (name, kind, summary, sample, comparison).
     fn about(&self) -> &'static About;
 
     /// The plugin's name, as typed on the command line.
@@ -231,13 +221,9 @@ pub trait Plugin: Send + Sync {
         self.about().summary
     }
     /// The solvers, the default first.
-    fn solvers(&self) -> Vec<SolverInfo> {
-        self.about().solvers.to_vec()
-    }
+    fn solvers(&self) -> Vec<SolverInfo>;
     /// How answer files are laid out.
-    fn layout(&self) -> Layout {
-        Layout::Cases
-    }
+    fn layout(&self) -> Layout;
     /// The bundled sample input and its published answer.
     fn sample(&self) -> Sample {
         self.about().sample
@@ -266,14 +252,7 @@ pub trait Plugin: Send + Sync {
         options: &SolveOptions,
         progress: &dyn Progress,
         sink: driver::Sink<'_, CaseAnswer>,
-    ) -> Result<usize> {
-        let answers = self.solve(input, options, progress)?;
-        let count = answers.len();
-        for (case, answer) in answers.into_iter().enumerate() {
-            sink(case, answer)?;
-        }
-        Ok(count)
-    }
+    ) -> Result<usize>;
 
     /// Judges an answer file against an input, case by case, by the rules (`ludus verify`). `Err` only for a
     /// malformed input; a malformed or wrong answer is a rejected case.
@@ -289,45 +268,8 @@ pub trait Plugin: Send + Sync {
 
     /// Solves `input` with `options`, corrupts each answer in turn and checks that the judge rejects the
     /// corrupted case and only it: the number of corruptions tried, or the first one misjudged.
-    fn corruptions(
-        &self,
-        input: &str,
-        options: &SolveOptions,
-        seed: u64,
-    ) -> Result<std::result::Result<usize, String>> {
-        let source = Source::new("input", input);
-        let answers = self.solve(source, options, &NoProgress)?;
-        let mut rng = seeded_rng(seed);
-        let mut tried = 0;
-        for index in 0..answers.len() {
-            let Some(wrong) = self.corrupt(&answers[index], &mut rng) else { continue };
-            tried += 1;
-            let mut copy = answers.clone();
-            copy[index] = wrong;
-            let rendered = self.render(&copy);
-            for verdict in self.judge(source, Source::new("corrupted", &rendered))? {
-                if (verdict.case == index + 1) != verdict.problem.is_some() {
-                    return Ok(Err(format!(
-                        "after corrupting case {} the verifier said {:?} about case {}:\n{rendered}",
-                        index + 1,
-                        verdict.problem,
-                        verdict.case
-                    )));
-                }
-            }
-        }
-        Ok(Ok(tried))
-    }
-
-    /// A wrong variant of a right answer (for testing that the verifier rejects it), or `None` if this answer
-    /// has no simple wrong variant. Default: see [`corrupt_text`].
-    fn corrupt(&self, answer: &CaseAnswer, rng: &mut SeededRng) -> Option<CaseAnswer> {
-        corrupt_text(&answer.text, rng).map(|text| CaseAnswer {
-            class: String::new(),
-            text,
-            json: serde_json::Value::Null,
-        })
-    }
+    fn corruptions(&self, input: &str, options: &SolveOptions, seed: u64)
+        -> Result<std::result::Result<usize, String>>;
 
     /// The named solver's entry, or an [`Error::UnknownSolver`] listing the available ones.
     fn solver(&self, name: &str) -> Result<SolverInfo> {
@@ -337,12 +279,6 @@ pub trait Plugin: Send + Sync {
             available: self.solvers().iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
         })
     }
-}
-
-/// Runs `verify` on a freshly built answer before it is printed: an answer the plugin's own verifier rejects
-/// is an [`Error::SelfCheck`], never output.
-pub fn self_check(case: usize, verdict: std::result::Result<(), crate::Violation>) -> Result<()> {
-    verdict.map_err(|violation| Error::SelfCheck { case, reason: violation.reason })
 }
 
 /// The most threads a solve may ask for (`--threads`): far more than cores only costs memory and time.

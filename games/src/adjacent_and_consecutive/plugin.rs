@@ -215,7 +215,6 @@ impl Problem for AdjacentAndConsecutive {
         name: "adjacent-and-consecutive",
         kind: Kind::TwoPlayer,
         summary: "tiles into a row of cells; count each player's mistakes along recorded games (GCJ 2020 Finals)",
-        solvers: &[],
         sample: Sample {
             input: include_str!("../../../samples/adjacent-and-consecutive/sample.in"),
             answer: include_str!("../../../samples/adjacent-and-consecutive/sample.ans"),

@@ -155,7 +155,6 @@ impl Problem for BacterialTactics {
         kind: Kind::Impartial,
         summary: "Bacterial Tactics (Code Jam 2019 1C): Becca's number of winning openings on a grid with \
                   radioactive cells",
-        solvers: &[],
         sample: Sample {
             input: include_str!("../../../samples/bacterial-tactics/sample.in"),
             answer: include_str!("../../../samples/bacterial-tactics/sample.ans"),

@@ -153,7 +153,6 @@ impl Problem for ConnectFourPlugin {
         name: "connect-four",
         kind: Kind::TwoPlayer,
         summary: "Connect Four: the exact score (win speed) of positions given as moves from the empty board",
-        solvers: &[],
         sample: Sample {
             input: include_str!("../../../samples/connect-four/sample.in"),
             answer: include_str!("../../../samples/connect-four/sample.ans"),

@@ -121,7 +121,6 @@ impl Problem for MinesweeperMaster {
         name: "minesweeper-master",
         kind: Kind::Constructive,
         summary: "place M mines on an R x C grid so that one click wins, or say Impossible (Code Jam 2014 Qual. C)",
-        solvers: &[],
         sample: Sample {
             input: include_str!("../../../samples/minesweeper-master/sample.in"),
             answer: include_str!("../../../samples/minesweeper-master/sample.ans"),

@@ -114,7 +114,6 @@ impl Problem for SquareFree {
         name: "square-free",
         kind: Kind::Constructive,
         summary: "fill a grid with / and \\ matching row and column counts of / without drawing a square",
-        solvers: &[],
         sample: Sample {
             input: include_str!("../../../samples/square-free/sample.in"),
             answer: include_str!("../../../samples/square-free/sample.ans"),

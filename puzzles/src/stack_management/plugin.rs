@@ -163,7 +163,6 @@ impl Problem for StackManagement {
         name: "stack-management",
         kind: Kind::Solitaire,
         summary: "Can removals and moves into empty stacks leave at most one card per stack? (GCJ 2017 World Finals)",
-        solvers: &[],
         sample: Sample {
             input: include_str!("../../../samples/stack-management/sample.in"),
             answer: include_str!("../../../samples/stack-management/sample.ans"),
