@@ -144,27 +144,6 @@ impl<'check, Rules: Canonicalize + crate::hints::SearchHints> GameCheck<'check, 
     }
 }
 
-/// [`GameCheck`] with every setting given: `playouts` random games of at most `max_plies` plies from `start`,
-/// `symmetries(p)` listing positions equivalent to `p`, and with `compare_engines` memoized against plain
-/// negamax. Prefer the builder, whose settings are named.
-pub fn check_game<Rules: Canonicalize + crate::hints::SearchHints>(
-    game: &Rules,
-    start: &Rules::Position,
-    playouts: usize,
-    max_plies: usize,
-    seed: u64,
-    symmetries: &dyn Fn(&Rules::Position) -> Vec<Rules::Position>,
-    compare_engines: bool,
-) -> std::result::Result<(), String> {
-    let check = GameCheck::new(game, start.clone()).playouts(playouts).max_plies(max_plies).seed(seed);
-    let check = check.symmetries(symmetries);
-    if compare_engines {
-        check.compare_engines().run()
-    } else {
-        check.run()
-    }
-}
-
 /// A case on which solvers disagree, or whose answer the verifier rejects.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckFailure {

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-use ludus_framework::conformance::{check_corruption, check_game, check_plugin, check_sample};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
@@ -81,12 +81,20 @@ fn images(board: &Board) -> Vec<Board> {
 fn memoized_and_plain_negamax_agree_on_random_positions() {
     for size in 1..=5 {
         let start = Board::new(size);
-        check_game(&GenericGame, &start, 20, 10, u64::from(size), &|_| Vec::new(), true).unwrap();
-        check_game(&FastGame, &start, 20, 10, 100 + u64::from(size), &images, true).unwrap();
+        GameCheck::new(&GenericGame, start.clone())
+            .playouts(20)
+            .max_plies(10)
+            .seed(u64::from(size))
+            .compare_engines()
+            .run()
+            .unwrap();
+        let check = GameCheck::new(&FastGame, start.clone()).playouts(20).max_plies(10).seed(100 + u64::from(size));
+        check.symmetries(&images).compare_engines().run().unwrap();
     }
     // Larger boards: keys stable under the symmetries (no engine comparison, the plain engine would be slow).
     for size in [9, 16, 30] {
-        check_game(&FastGame, &Board::new(size), 50, 40, u64::from(size), &images, false).unwrap();
+        let check = GameCheck::new(&FastGame, Board::new(size)).playouts(50).max_plies(40).seed(u64::from(size));
+        check.symmetries(&images).run().unwrap();
     }
 }
 

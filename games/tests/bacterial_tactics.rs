@@ -2,7 +2,7 @@
 //! random small grids, Grundy (nimber 0) against negamax (loss), facts worked out by hand, the verifier against
 //! wrong answers, and one test per kind of malformed input.
 
-use ludus_framework::conformance::{check_corruption, check_game, check_plugin, check_sample};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck};
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
@@ -70,7 +70,7 @@ fn generic_game_passes_the_conformance_checks() {
     for rows in [[".#.", "..."], ["...", "..."], ["#..", ".#."]] {
         let grid = Grid::from_rows(&rows).unwrap();
         let game = SpreadGame::new(&grid).unwrap();
-        check_game(&game, &game.start(), 20, 12, 3, &|_| Vec::new(), true).unwrap();
+        GameCheck::new(&game, game.start()).playouts(20).max_plies(12).seed(3).compare_engines().run().unwrap();
     }
 }
 

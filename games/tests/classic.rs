@@ -2,7 +2,7 @@
 //! value, the nimbers of Nim, the periods of Kayles and Dawson's Kayles, and Grundy vs negamax on sums.
 
 use hashbrown::HashSet;
-use ludus_framework::conformance::check_game;
+use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
@@ -87,7 +87,9 @@ fn memoized_plain_and_parallel_negamax_agree_on_every_position() {
 
 #[test]
 fn tic_tac_toe_conforms() {
-    check_game(&TicTacToe, &Board::EMPTY, 200, 9, 7, &|board| board.symmetric_images(), true).unwrap();
+    let symmetries = |board: &Board| board.symmetric_images();
+    let check = GameCheck::new(&TicTacToe, Board::EMPTY).playouts(200).max_plies(9).seed(7);
+    check.symmetries(&symmetries).compare_engines().run().unwrap();
 }
 
 #[test]

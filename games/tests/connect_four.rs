@@ -2,7 +2,7 @@
 //! exactly right, the two solvers agree on thousands of random positions, the verifier rejects wrong answers,
 //! bad input is reported with its line and case, and the game's shortcuts, symmetry and engines agree.
 
-use ludus_framework::conformance::{check_corruption, check_game, check_plugin, check_sample};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp, ScoreSearch};
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Engine, Mode};
@@ -226,9 +226,11 @@ fn the_game_passes_the_conformance_checks_on_small_boards() {
         let game = ConnectFour::new(width, height).unwrap();
         let start = game.parse_moves(moves).unwrap();
         let symmetries = |board: &Board| vec![game.mirror(board)];
-        assert_eq!(check_game(&game, &start, 30, 64, 7, &symmetries, true), Ok(()), "{width} x {height}");
+        let check = GameCheck::new(&game, start).playouts(30).max_plies(64).seed(7).symmetries(&symmetries);
+        assert_eq!(check.compare_engines().run(), Ok(()), "{width} x {height}");
         // Without plain negamax, playouts from the empty board.
-        assert_eq!(check_game(&game, &Board::EMPTY, 200, 64, 8, &symmetries, false), Ok(()), "{width} x {height}");
+        let check = GameCheck::new(&game, Board::EMPTY).playouts(200).max_plies(64).seed(8).symmetries(&symmetries);
+        assert_eq!(check.run(), Ok(()), "{width} x {height}");
     }
 }
 
