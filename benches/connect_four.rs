@@ -24,6 +24,7 @@ use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::{mib, PackedTable};
+use ludus_framework::Statistics;
 use ludus_framework::Value;
 use ludus_games::connect_four::{Board, ConnectFour};
 use std::time::{Duration, Instant};

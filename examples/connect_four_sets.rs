@@ -15,6 +15,7 @@ use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, SeededRng};
 use ludus_framework::table::{mib, PackedTable};
+use ludus_framework::Statistics;
 use ludus_games::connect_four::{random_moves, ConnectFour};
 use rand::Rng;
 use std::time::Instant;

@@ -7,6 +7,7 @@
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::Statistics;
 use ludus_framework::{Impartial, SumGame};
 use ludus_games::classic::Nim;
 

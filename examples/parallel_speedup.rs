@@ -7,6 +7,7 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::with_threads;
+use ludus_framework::Statistics;
 use ludus_games::connect_four::{Board, ConnectFour};
 use std::time::Instant;
 

@@ -7,6 +7,7 @@ use ludus_framework::analysis;
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::Statistics;
 use ludus_framework::{Canonicalize, Game, SearchHints, Value};
 
 /// The subtraction game with the removal set {1, 3, 4}.

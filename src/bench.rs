@@ -13,6 +13,7 @@ use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{thread_count, with_threads, GenOptions, Plugin, Preset, SolveOptions};
+use ludus_framework::Statistics;
 use ludus_framework::{Stats, Value};
 use ludus_games::classic::{Board, Kayles, TicTacToe};
 use ludus_games::connect_four::ConnectFour;

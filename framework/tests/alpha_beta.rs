@@ -11,6 +11,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::hints::{NoHints, SearchHints, Shortcut};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::table::{KeyedTable, ShardedTable, UnboundedTable};
+use ludus_framework::Statistics;
 use ludus_framework::{Canonicalize, Game, Value};
 use rand::Rng;
 

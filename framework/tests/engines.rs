@@ -13,6 +13,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::error::Budget;
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::KeyedTable;
+use ludus_framework::Statistics;
 use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};
 use std::ops::ControlFlow;
 

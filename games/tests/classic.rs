@@ -8,6 +8,7 @@ use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, with_threads};
+use ludus_framework::Statistics;
 use ludus_framework::{analysis, Canonicalize, Game, Impartial, SumGame, Value};
 use ludus_games::classic::{Board, DawsonsKayles, Kayles, Nim, TicTacToe};
 use rand::Rng;

@@ -226,9 +226,10 @@ impl<Key: std::hash::Hash + Eq + Clone> GrundyEngine<Key> {
     pub fn lookup(&self, key: &Key) -> Option<u32> {
         self.table.get(key).copied()
     }
+}
 
-    /// The statistics gathered so far.
-    pub fn stats(&self) -> Stats {
+impl<Key> crate::engines::Statistics for GrundyEngine<Key> {
+    fn stats(&self) -> Stats {
         Stats { table_entries: self.table.len() as u64, ..self.stats }
     }
 }

@@ -37,8 +37,15 @@ pub enum Mode {
     Exact,
 }
 
+/// What every engine reports of its work, whatever game it searches.
+pub trait Statistics {
+    /// The statistics gathered so far: positions expanded and table hits since the engine was made, and the
+    /// entries its table holds now.
+    fn stats(&self) -> Stats;
+}
+
 /// A two-player search engine: the value of a position of a game.
-pub trait Engine<Rules: Game> {
+pub trait Engine<Rules: Game>: Statistics {
     /// The value of `position` for the player to move (exactness of the remoteness depends on the mode).
     fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value;
 
@@ -47,9 +54,6 @@ pub trait Engine<Rules: Game> {
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         Ok(self.value(game, position))
     }
-
-    /// The statistics gathered so far.
-    fn stats(&self) -> Stats;
 
     /// The mode the solver searches in.
     fn mode(&self) -> Mode;

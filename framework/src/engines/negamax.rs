@@ -4,7 +4,7 @@
 //! move lists by depth and grow their stack as deep as a game goes.
 
 use super::support::{score_of, settled_value, stored_value, with_stack, within_budget, MoveLists};
-use super::{Engine, Mode};
+use super::{Engine, Mode, Statistics};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
@@ -69,9 +69,10 @@ impl PlainNegamax {
         let value = search.search(position, 0);
         (!search.stopped).then_some(value)
     }
+}
 
-    /// The statistics gathered so far (the same as [`Engine::stats`], without naming the game).
-    pub fn stats(&self) -> Stats {
+impl Statistics for PlainNegamax {
+    fn stats(&self) -> Stats {
         self.stats
     }
 }
@@ -127,10 +128,6 @@ impl<Rules: SearchHints> Engine<Rules> for PlainNegamax {
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         let found = self.run(game, position, self.budget);
         within_budget(found, self.budget)
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
     }
 
     fn mode(&self) -> Mode {
@@ -221,14 +218,6 @@ impl<Table> MemoNegamax<Table> {
         &self.table
     }
 
-    /// The statistics gathered so far (the same as [`Engine::stats`], without naming the game).
-    pub fn stats(&self) -> Stats
-    where
-        Table: TableStorage,
-    {
-        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
-    }
-
     /// Empties the table (statistics stay).
     pub fn clear(&mut self)
     where
@@ -302,6 +291,12 @@ where
     }
 }
 
+impl<Table: TableStorage> Statistics for MemoNegamax<Table> {
+    fn stats(&self) -> Stats {
+        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
+    }
+}
+
 impl<Rules, Table> Engine<Rules> for MemoNegamax<Table>
 where
     Rules: Canonicalize + SearchHints,
@@ -315,10 +310,6 @@ where
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         let found = self.run(game, position, self.budget);
         within_budget(found, self.budget)
-    }
-
-    fn stats(&self) -> Stats {
-        MemoNegamax::stats(self)
     }
 
     fn mode(&self) -> Mode {

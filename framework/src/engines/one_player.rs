@@ -76,9 +76,11 @@ impl OnePlayerSearch {
         self.stats.table_entries = seen.len() as u64;
         Ok(None)
     }
+}
 
-    /// The statistics gathered so far (table entries: states seen by the last search).
-    pub fn stats(&self) -> Stats {
+/// Table entries: the states seen by the last search.
+impl crate::engines::Statistics for OnePlayerSearch {
+    fn stats(&self) -> Stats {
         self.stats
     }
 }

@@ -7,7 +7,7 @@
 
 use super::grundy::mex;
 use super::support::{score_of, settled_value, value_of, with_stack};
-use super::{Engine, Mode};
+use super::{Engine, Mode, Statistics};
 use crate::error::Budget;
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -180,9 +180,10 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         self.table.store(&key, Bounds::exact(score_of(value, 0)), work);
         value
     }
+}
 
-    /// The statistics gathered so far.
-    pub fn stats(&self) -> Stats {
+impl<Key: Eq + Hash> Statistics for ParallelNegamax<Key> {
+    fn stats(&self) -> Stats {
         Stats {
             visited: self.visited.load(Ordering::Relaxed),
             table_entries: self.table.occupied() as u64,
@@ -204,10 +205,6 @@ where
 
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         self.try_evaluate(game, position)
-    }
-
-    fn stats(&self) -> Stats {
-        ParallelNegamax::stats(self)
     }
 
     fn mode(&self) -> Mode {
@@ -399,9 +396,10 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
         let nimber = components.par_iter().map(|c| self.nimber_in(game, c, &run)).reduce(|| 0, |a, b| a ^ b);
         run.result(nimber)
     }
+}
 
-    /// The statistics gathered so far.
-    pub fn stats(&self) -> Stats {
+impl<Key: Eq + Hash> Statistics for ParallelGrundy<Key> {
+    fn stats(&self) -> Stats {
         Stats {
             visited: self.visited.load(Ordering::Relaxed),
             table_entries: self.table.len() as u64,

@@ -13,6 +13,7 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::KeyedTable;
+use ludus_framework::Statistics;
 use ludus_framework::{analysis, Error, Game, Result, Stats, Value, Violation};
 
 /// The exact engine of the `fast` solver and of the reference: memoized negamax over [`FastKey`]s.

@@ -13,6 +13,7 @@ use ludus_framework::plugin::{
     About, CaseBlock, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng,
     SolveOptions, Solver, Worker,
 };
+use ludus_framework::Statistics;
 use ludus_framework::{Result, Stats, Violation};
 use rand::Rng;
 use serde::Serialize;

@@ -5,6 +5,7 @@
 use super::grid::Grid;
 use super::rectangles::{is_shared_key, Opening, RectangleGame};
 use ludus_framework::engines::grundy::GrundyEngine;
+use ludus_framework::Statistics;
 use ludus_framework::{Result, Stats};
 
 /// A winning opening line: `moves` colonies of type `colony` placed anywhere on `line` (1-based) all win.

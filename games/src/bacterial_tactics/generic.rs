@@ -6,6 +6,7 @@ use super::grid::Grid;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::{mib, KeyedTable, DEFAULT_TABLE_MB};
+use ludus_framework::Statistics;
 use ludus_framework::{Budget, Canonicalize, Error, Game, Result, SearchHints, Stats, Value};
 
 /// The number of cells the `generic` solver accepts without `--no-limit` (a 4 x 4 grid).

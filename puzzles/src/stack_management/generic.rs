@@ -7,6 +7,7 @@
 
 use super::{Card, Step};
 use ludus_framework::engines::one_player::OnePlayerSearch;
+use ludus_framework::Statistics;
 use ludus_framework::{Error, Result, Solitaire, Stats};
 
 /// The largest N the generic solver takes without `--no-limit` (the official small set).

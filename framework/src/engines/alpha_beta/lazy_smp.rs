@@ -10,7 +10,7 @@
 use super::search::Search;
 use super::ScoreSearch;
 use crate::engines::support::within_budget;
-use crate::engines::{Engine, Mode};
+use crate::engines::{Engine, Mode, Statistics};
 use crate::error::{Error, Result};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -119,12 +119,11 @@ impl<Table> LazySmp<Table> {
     pub fn table(&self) -> &Table {
         &self.table
     }
+}
 
-    /// The statistics gathered so far, summed over the threads.
-    pub fn stats(&self) -> Stats
-    where
-        Table: TableStorage,
-    {
+/// Summed over the threads.
+impl<Table: TableStorage> Statistics for LazySmp<Table> {
+    fn stats(&self) -> Stats {
         Stats { table_entries: self.table.occupied() as u64, ..self.stats }
     }
 }
@@ -143,10 +142,6 @@ where
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
         let found = self.run(game, position, self.budget);
         within_budget(found, self.budget)
-    }
-
-    fn stats(&self) -> Stats {
-        LazySmp::stats(self)
     }
 
     fn mode(&self) -> Mode {

@@ -67,7 +67,7 @@ mod search;
 pub use lazy_smp::LazySmp;
 
 use super::support::{stored_value, within_budget};
-use super::{Engine, Mode};
+use super::{Engine, Mode, Statistics};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
@@ -150,14 +150,6 @@ impl<Table> AlphaBeta<Table> {
         &self.table
     }
 
-    /// The statistics gathered so far (the same as [`Engine::stats`], callable without naming the game).
-    pub fn stats(&self) -> Stats
-    where
-        Table: TableStorage,
-    {
-        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
-    }
-
     /// Empties the table (statistics stay).
     pub fn clear(&mut self)
     where
@@ -175,6 +167,12 @@ impl<Table> AlphaBeta<Table> {
     }
 }
 
+impl<Table: TableStorage> Statistics for AlphaBeta<Table> {
+    fn stats(&self) -> Stats {
+        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
+    }
+}
+
 impl<Rules, Table> Engine<Rules> for AlphaBeta<Table>
 where
     Rules: Canonicalize + SearchHints,
@@ -188,10 +186,6 @@ where
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
         let found = self.run(game, position, self.budget);
         within_budget(found, self.budget)
-    }
-
-    fn stats(&self) -> Stats {
-        AlphaBeta::stats(self)
     }
 
     fn mode(&self) -> Mode {
