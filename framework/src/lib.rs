@@ -60,7 +60,7 @@ pub mod stats;
 pub mod table;
 pub mod value;
 
-pub use engines::{Engine, Statistics};
+pub use engines::{Engine, Statistics, TableEngine};
 pub use error::{Budget, Error, Result};
 pub use game::{Canonicalize, Game, Move, Position};
 pub use hints::{SearchHints, Shortcut};

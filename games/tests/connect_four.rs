@@ -10,8 +10,8 @@ use ludus_framework::hints::NoHints;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{seeded_rng, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::table::{PackedTable, UnboundedTable};
-use ludus_framework::Statistics;
 use ludus_framework::{Budget, Canonicalize, Error, Game, Value};
+use ludus_framework::{Statistics, TableEngine};
 use ludus_games::connect_four::{exact_score, random_moves, Board, ConnectFour, ConnectFourPlugin};
 
 const END_EASY: &str = include_str!("../../samples/connect-four/end-easy.txt");

@@ -12,17 +12,7 @@ pub fn brute_force<Problem: Enumerate>(
     puzzle: &Problem,
     instance: &Problem::Instance,
 ) -> (Option<Problem::Solution>, Stats) {
-    let mut found = None;
-    let mut stats = Stats::default();
-    puzzle.candidates(instance, &mut |candidate| {
-        stats.visited += 1;
-        if puzzle.verify(instance, candidate).is_ok() {
-            found = Some(candidate.clone());
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let (found, stats, _) = search(puzzle, instance, u64::MAX);
     (found, stats)
 }
 
@@ -33,12 +23,25 @@ pub fn brute_force_within<Problem: Enumerate>(
     instance: &Problem::Instance,
     candidates: u64,
 ) -> Result<(Option<Problem::Solution>, Stats)> {
+    match search(puzzle, instance, candidates) {
+        (_, _, true) => Err(Error::Budget(Budget::Positions(candidates))),
+        (found, stats, false) => Ok((found, stats)),
+    }
+}
+
+/// The first verified candidate among the first `candidates`, the statistics, and whether the budget ran out
+/// before the space did.
+fn search<Problem: Enumerate>(
+    puzzle: &Problem,
+    instance: &Problem::Instance,
+    candidates: u64,
+) -> (Option<Problem::Solution>, Stats, bool) {
     let mut found = None;
     let mut stats = Stats::default();
-    let mut exhausted_budget = false;
+    let mut out_of_budget = false;
     puzzle.candidates(instance, &mut |candidate| {
         if stats.visited >= candidates {
-            exhausted_budget = true;
+            out_of_budget = true;
             return ControlFlow::Break(());
         }
         stats.visited += 1;
@@ -49,8 +52,5 @@ pub fn brute_force_within<Problem: Enumerate>(
             ControlFlow::Continue(())
         }
     });
-    if exhausted_budget {
-        return Err(Error::Budget(Budget::Positions(candidates)));
-    }
-    Ok((found, stats))
+    (found, stats, out_of_budget)
 }

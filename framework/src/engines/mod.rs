@@ -44,17 +44,59 @@ pub trait Statistics {
     fn stats(&self) -> Stats;
 }
 
-/// A two-player search engine: the value of a position of a game.
-pub trait Engine<Rules: Game>: Statistics {
-    /// The value of `position` for the player to move (exactness of the remoteness depends on the mode).
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value;
+/// An engine that keeps a transposition table: it can be read, emptied, and asked for a value it stored.
+pub trait TableEngine {
+    /// The table's type.
+    type Table;
 
-    /// The value of `position`, or [`crate::Error::Budget`] if the search of this one position would visit
-    /// more positions than the engine's budget (engines without a budget always answer).
-    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
-        Ok(self.value(game, position))
+    /// The table.
+    fn table(&self) -> &Self::Table;
+
+    /// The table, to change it.
+    fn table_mut(&mut self) -> &mut Self::Table;
+
+    /// Empties the table (statistics stay).
+    fn clear(&mut self)
+    where
+        Self::Table: crate::table::TableStorage,
+    {
+        crate::table::TableStorage::clear(self.table_mut());
     }
 
-    /// The mode the solver searches in.
-    fn mode(&self) -> Mode;
+    /// The exact value stored for `key`, if the table still holds one (its two bounds meet).
+    fn lookup<Key>(&mut self, key: &Key) -> Option<Value>
+    where
+        Self::Table: crate::table::TranspositionTable<Key>,
+    {
+        support::stored_value(self.table_mut(), key)
+    }
+}
+
+/// A two-player search engine: the value of a position of a game.
+///
+/// Required: [`Engine::search_within`] and [`Engine::budget`]; [`Engine::value`] and [`Engine::try_value`] are
+/// provided from them.
+pub trait Engine<Rules: Game>: Statistics {
+    /// The value of `position`, or `None` if its search would expand more than `budget` positions.
+    ///
+    /// Contract: `None` only when the budget ran out (with `u64::MAX` there is always a value), and a search
+    /// that stops early stores nothing that later searches would read as a value.
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>;
+
+    /// The positions one search may expand before [`Engine::try_value`] gives up (`u64::MAX`: no budget).
+    fn budget(&self) -> u64;
+
+    /// The value of `position` for the player to move (exactness of the remoteness depends on the mode),
+    /// whatever the search costs: the engine's budget does not apply.
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
+        // Without a budget a search always ends with its value; the draw is never used.
+        self.search_within(game, position, u64::MAX).unwrap_or(Value::Draw)
+    }
+
+    /// The value of `position`, or [`crate::Error::Budget`] if the search of this one position would expand
+    /// more positions than the engine's budget.
+    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+        let budget = self.budget();
+        support::within_budget(self.search_within(game, position, budget), budget)
+    }
 }

@@ -3,8 +3,8 @@
 //! [`Mode::Outcome`]). Both take the game's [`SearchHints`] (shortcuts, pruned and ordered moves), reuse their
 //! move lists by depth and grow their stack as deep as a game goes.
 
-use super::support::{score_of, settled_value, stored_value, with_stack, within_budget, MoveLists};
-use super::{Engine, Mode, Statistics};
+use super::support::{score_of, settled_value, stored_value, with_stack, MoveLists};
+use super::{Engine, Mode, Statistics, TableEngine};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
@@ -54,21 +54,6 @@ impl PlainNegamax {
     pub fn with_budget(self, positions: u64) -> Self {
         PlainNegamax { budget: positions, ..self }
     }
-
-    /// The search of one position within `budget` positions; `None` past it.
-    fn run<Rules: SearchHints>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
-        let limit = self.stats.visited.saturating_add(budget);
-        let mut search = PlainSearch {
-            game,
-            mode: self.mode,
-            stats: &mut self.stats,
-            lists: MoveLists::default(),
-            limit,
-            stopped: false,
-        };
-        let value = search.search(position, 0);
-        (!search.stopped).then_some(value)
-    }
 }
 
 impl Statistics for PlainNegamax {
@@ -77,61 +62,88 @@ impl Statistics for PlainNegamax {
     }
 }
 
-/// One plain search: the engine's counters and the move lists by depth.
-struct PlainSearch<'search, Rules: SearchHints> {
+/// A search's budget: the engine's visited count at which it stops, and whether it has (its values are then
+/// meaningless, and nothing more is stored).
+struct Gate {
+    limit: u64,
+    stopped: bool,
+}
+
+impl Gate {
+    /// A gate allowing `budget` more positions to an engine that has visited `visited`.
+    fn new(visited: u64, budget: u64) -> Self {
+        Gate { limit: visited.saturating_add(budget), stopped: false }
+    }
+
+    /// Whether a search that has visited `visited` positions may expand one more (it stops for good if not).
+    fn admits(&mut self, visited: u64) -> bool {
+        self.stopped |= visited >= self.limit;
+        !self.stopped
+    }
+
+    /// The search's value, unless it stopped.
+    fn value(&self, value: Value) -> Option<Value> {
+        (!self.stopped).then_some(value)
+    }
+}
+
+/// What every negamax search carries: the game, the mode, the engine's counters, the move lists by depth and
+/// the budget.
+struct Walk<'search, Rules: SearchHints> {
     game: &'search Rules,
     mode: Mode,
     stats: &'search mut Stats,
     lists: MoveLists<Rules::Move>,
-    /// The engine's visited count at which the search stops.
-    limit: u64,
-    /// Whether it stopped (its values are then meaningless).
-    stopped: bool,
+    gate: Gate,
+}
+
+impl<Rules: SearchHints> Walk<'_, Rules> {
+    /// The moves of `position` (at `depth`), counted as one more position visited; `None` once the budget
+    /// is spent. Give the list back to `lists` when done.
+    fn expand(&mut self, position: &Rules::Position, depth: usize) -> Option<Vec<Rules::Move>> {
+        if !self.gate.admits(self.stats.visited) {
+            return None;
+        }
+        self.stats.visited += 1;
+        Some(self.lists.take(self.game, position, depth))
+    }
+}
+
+/// One plain search.
+struct PlainSearch<'search, Rules: SearchHints> {
+    walk: Walk<'search, Rules>,
 }
 
 impl<Rules: SearchHints> PlainSearch<'_, Rules> {
     fn search(&mut self, position: &Rules::Position, depth: usize) -> Value {
-        if let Some(value) = settled_value(self.game, self.mode, position) {
+        if let Some(value) = settled_value(self.walk.game, self.walk.mode, position) {
             return value;
         }
-        if self.stats.visited >= self.limit {
-            self.stopped = true;
-            return Value::Draw;
-        }
-        self.stats.visited += 1;
-        let moves = self.lists.take(self.game, position, depth);
-        let mut best: Option<Value> = None;
-        for mv in &moves {
-            let child = self.game.play(position, mv);
-            let candidate = with_stack(|| self.search(&child, depth + 1)).backed_up();
-            if self.stopped {
-                break;
-            }
-            if best.is_none_or(|known| candidate > known) {
-                best = Some(candidate);
-            }
-            if self.mode == Mode::Outcome && candidate.is_win() {
-                break;
-            }
-        }
-        self.lists.give_back(depth, moves);
-        best.unwrap_or(Value::LOST)
+        let Some(moves) = self.walk.expand(position, depth) else { return Value::Draw };
+        let value = best_of_children(self.walk.mode, moves.iter().map_while(|mv| self.child(position, mv, depth)));
+        self.walk.lists.give_back(depth, moves);
+        value
+    }
+
+    /// The value of the child after `mv`, unless the budget ran out during its search.
+    fn child(&mut self, position: &Rules::Position, mv: &Rules::Move, depth: usize) -> Option<Value> {
+        let child = self.walk.game.play(position, mv);
+        let value = with_stack(|| self.search(&child, depth + 1));
+        (!self.walk.gate.stopped).then_some(value)
     }
 }
 
 impl<Rules: SearchHints> Engine<Rules> for PlainNegamax {
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        // Without a budget nothing stops the search: the value is always there.
-        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+        let gate = Gate::new(self.stats.visited, budget);
+        let walk = Walk { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default(), gate };
+        let mut search = PlainSearch { walk };
+        let value = search.search(position, 0);
+        search.walk.gate.value(value)
     }
 
-    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
-        let found = self.run(game, position, self.budget);
-        within_budget(found, self.budget)
-    }
-
-    fn mode(&self) -> Mode {
-        self.mode
+    fn budget(&self) -> u64 {
+        self.budget
     }
 }
 
@@ -192,60 +204,24 @@ impl<Table> MemoNegamax<Table> {
     pub fn with_budget(self, positions: u64) -> Self {
         MemoNegamax { budget: positions, ..self }
     }
+}
 
-    /// The search of one position within `budget` positions; `None` past it.
-    fn run<Rules>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
-    where
-        Rules: Canonicalize + SearchHints,
-        Table: TranspositionTable<Rules::Key>,
-    {
-        let limit = self.stats.visited.saturating_add(budget);
-        let mut search = MemoSearch {
-            game,
-            mode: self.mode,
-            table: &mut self.table,
-            stats: &mut self.stats,
-            lists: MoveLists::default(),
-            limit,
-            stopped: false,
-        };
-        let value = search.search(position, 0);
-        (!search.stopped).then_some(value)
-    }
+impl<Table> TableEngine for MemoNegamax<Table> {
+    type Table = Table;
 
-    /// The table.
-    pub fn table(&self) -> &Table {
+    fn table(&self) -> &Table {
         &self.table
     }
 
-    /// Empties the table (statistics stay).
-    pub fn clear(&mut self)
-    where
-        Table: TableStorage,
-    {
-        self.table.clear();
-    }
-
-    /// The value stored for a key, if the table still holds it.
-    pub fn lookup<Key>(&mut self, key: &Key) -> Option<Value>
-    where
-        Table: TranspositionTable<Key>,
-    {
-        stored_value(&mut self.table, key)
+    fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
     }
 }
 
-/// One memoized search: the engine's table and counters, and the move lists by depth.
+/// One memoized search: a walk and the engine's table.
 struct MemoSearch<'search, Rules: SearchHints, Table> {
-    game: &'search Rules,
-    mode: Mode,
+    walk: Walk<'search, Rules>,
     table: &'search mut Table,
-    stats: &'search mut Stats,
-    lists: MoveLists<Rules::Move>,
-    /// The engine's visited count at which the search stops.
-    limit: u64,
-    /// Whether it stopped (its values are then meaningless and nothing more is stored).
-    stopped: bool,
 }
 
 impl<Rules, Table> MemoSearch<'_, Rules, Table>
@@ -254,40 +230,31 @@ where
     Table: TranspositionTable<Rules::Key>,
 {
     fn search(&mut self, position: &Rules::Position, depth: usize) -> Value {
-        if let Some(value) = settled_value(self.game, self.mode, position) {
+        if let Some(value) = settled_value(self.walk.game, self.walk.mode, position) {
             return value;
         }
-        let key = self.game.canonical(position);
+        let key = self.walk.game.canonical(position);
         if let Some(value) = stored_value(self.table, &key) {
-            self.stats.hits += 1;
+            self.walk.stats.hits += 1;
             return value;
         }
-        if self.stats.visited >= self.limit {
-            self.stopped = true;
+        let before = self.walk.stats.visited;
+        let Some(moves) = self.walk.expand(position, depth) else { return Value::Draw };
+        let value = best_of_children(self.walk.mode, moves.iter().map_while(|mv| self.child(position, mv, depth)));
+        self.walk.lists.give_back(depth, moves);
+        // A stopped search's values are meaningless: none is stored.
+        if self.walk.gate.stopped {
             return Value::Draw;
         }
-        self.stats.visited += 1;
-        let moves = self.lists.take(self.game, position, depth);
-        let mut best: Option<Value> = None;
-        let before = self.stats.visited;
-        for mv in &moves {
-            let child = self.game.play(position, mv);
-            let candidate = with_stack(|| self.search(&child, depth + 1)).backed_up();
-            if self.stopped {
-                self.lists.give_back(depth, moves);
-                return Value::Draw;
-            }
-            if best.is_none_or(|known| candidate > known) {
-                best = Some(candidate);
-            }
-            if self.mode == Mode::Outcome && candidate.is_win() {
-                break;
-            }
-        }
-        self.lists.give_back(depth, moves);
-        let value = best.unwrap_or(Value::LOST);
-        self.table.store(&key, Bounds::exact(score_of(value, 0)), self.stats.visited - before + 1);
+        self.table.store(&key, Bounds::exact(score_of(value, 0)), self.walk.stats.visited - before);
         value
+    }
+
+    /// The value of the child after `mv`, unless the budget ran out during its search.
+    fn child(&mut self, position: &Rules::Position, mv: &Rules::Move, depth: usize) -> Option<Value> {
+        let child = self.walk.game.play(position, mv);
+        let value = with_stack(|| self.search(&child, depth + 1));
+        (!self.walk.gate.stopped).then_some(value)
     }
 }
 
@@ -302,17 +269,15 @@ where
     Rules: Canonicalize + SearchHints,
     Table: TranspositionTable<Rules::Key>,
 {
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        // Without a budget nothing stops the search: the value is always there.
-        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+        let gate = Gate::new(self.stats.visited, budget);
+        let walk = Walk { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default(), gate };
+        let mut search = MemoSearch { walk, table: &mut self.table };
+        let value = search.search(position, 0);
+        search.walk.gate.value(value)
     }
 
-    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
-        let found = self.run(game, position, self.budget);
-        within_budget(found, self.budget)
-    }
-
-    fn mode(&self) -> Mode {
-        self.mode
+    fn budget(&self) -> u64 {
+        self.budget
     }
 }

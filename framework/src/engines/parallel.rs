@@ -199,16 +199,12 @@ where
     Rules::Position: Send + Sync,
     Rules::Move: Send + Sync,
 {
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        self.evaluate(game, position)
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+        self.run(game, position, budget)
     }
 
-    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
-        self.try_evaluate(game, position)
-    }
-
-    fn mode(&self) -> Mode {
-        self.mode
+    fn budget(&self) -> u64 {
+        self.budget
     }
 }
 

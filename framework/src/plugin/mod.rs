@@ -295,15 +295,11 @@ pub fn thread_count(threads: usize) -> usize {
 
 /// `Err` naming `--threads` if `threads` is above [`MAX_THREADS`].
 pub fn check_threads(threads: usize) -> Result<()> {
-    if threads > MAX_THREADS {
-        return Err(Error::limit_with_hint(
-            "the number of threads (--threads)",
-            threads as u64,
-            MAX_THREADS as u64,
-            "0 means one per core",
-        ));
+    let (asked, most) = (threads as u64, MAX_THREADS as u64);
+    match asked <= most {
+        true => Ok(()),
+        false => Err(Error::limit_with_hint("the number of threads (--threads)", asked, most, "0: one per core")),
     }
-    Ok(())
 }
 
 /// Runs `work` in a rayon pool of `threads` threads (0: all cores; at most [`MAX_THREADS`], else an error).

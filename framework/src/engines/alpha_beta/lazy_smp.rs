@@ -9,8 +9,7 @@
 
 use super::search::Search;
 use super::ScoreSearch;
-use crate::engines::support::within_budget;
-use crate::engines::{Engine, Mode, Statistics};
+use crate::engines::{Engine, Mode, Statistics, TableEngine};
 use crate::error::{Error, Result};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -56,13 +55,44 @@ impl<Table> LazySmp<Table> {
         LazySmp { budget: positions, ..self }
     }
 
-    /// The search of one position by every thread, each within `budget` positions; `None` if all ran out.
-    fn run<Rules>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
-    where
-        Rules: Canonicalize + SearchHints + Sync,
-        Rules::Position: Sync,
-        Table: SharedTable<Rules::Key>,
-    {
+    /// The same engine finding exact scores by `score_search`.
+    #[must_use]
+    pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
+        LazySmp { score_search, ..self }
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+}
+
+impl<Table> TableEngine for LazySmp<Table> {
+    type Table = Table;
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+}
+
+/// Summed over the threads.
+impl<Table: TableStorage> Statistics for LazySmp<Table> {
+    fn stats(&self) -> Stats {
+        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
+    }
+}
+
+impl<Rules, Table> Engine<Rules> for LazySmp<Table>
+where
+    Rules: Canonicalize + SearchHints + Sync,
+    Rules::Position: Sync,
+    Table: SharedTable<Rules::Key> + TableStorage,
+{
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
         let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
         // Most positions of a file are quick: the main thread tries alone first, so that waking the helpers is
         // paid only by searches that last (what it found stays in the table for the threads).
@@ -104,47 +134,7 @@ impl<Table> LazySmp<Table> {
         answer.into_inner().ok().flatten()
     }
 
-    /// The same engine finding exact scores by `score_search`.
-    #[must_use]
-    pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
-        LazySmp { score_search, ..self }
-    }
-
-    /// The number of search threads.
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// The table.
-    pub fn table(&self) -> &Table {
-        &self.table
-    }
-}
-
-/// Summed over the threads.
-impl<Table: TableStorage> Statistics for LazySmp<Table> {
-    fn stats(&self) -> Stats {
-        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
-    }
-}
-
-impl<Rules, Table> Engine<Rules> for LazySmp<Table>
-where
-    Rules: Canonicalize + SearchHints + Sync,
-    Rules::Position: Sync,
-    Table: SharedTable<Rules::Key> + TableStorage,
-{
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        // Without a budget the main thread stops only once some thread has the answer: it is always there.
-        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
-    }
-
-    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
-        let found = self.run(game, position, self.budget);
-        within_budget(found, self.budget)
-    }
-
-    fn mode(&self) -> Mode {
-        self.mode
+    fn budget(&self) -> u64 {
+        self.budget
     }
 }

@@ -66,14 +66,12 @@ mod search;
 
 pub use lazy_smp::LazySmp;
 
-use super::support::{stored_value, within_budget};
-use super::{Engine, Mode, Statistics};
+use super::{Engine, Mode, Statistics, TableEngine};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{mib, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
 use crate::value::Value;
-use crate::Result;
 use search::Search;
 
 /// How an exact-mode search finds the score of its root.
@@ -125,45 +123,22 @@ impl<Table> AlphaBeta<Table> {
         AlphaBeta { budget: positions, ..self }
     }
 
-    /// The search of one position within `budget` positions; `None` past it.
-    fn run<Rules>(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
-    where
-        Rules: Canonicalize + SearchHints,
-        Table: TranspositionTable<Rules::Key>,
-    {
-        let mut search = Search::new(game, self.mode, &mut self.table);
-        search.budget = budget;
-        let value = search.solve(position, self.score_search);
-        self.stats.visited += search.visited;
-        self.stats.hits += search.hits;
-        value
-    }
-
     /// The same engine finding exact scores by `score_search`.
     #[must_use]
     pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
         AlphaBeta { score_search, ..self }
     }
+}
 
-    /// The table.
-    pub fn table(&self) -> &Table {
+impl<Table> TableEngine for AlphaBeta<Table> {
+    type Table = Table;
+
+    fn table(&self) -> &Table {
         &self.table
     }
 
-    /// Empties the table (statistics stay).
-    pub fn clear(&mut self)
-    where
-        Table: TableStorage,
-    {
-        self.table.clear();
-    }
-
-    /// The exact value stored for `key`, if the table holds one (its two bounds meet).
-    pub fn lookup<Key>(&mut self, key: &Key) -> Option<Value>
-    where
-        Table: TranspositionTable<Key>,
-    {
-        stored_value(&mut self.table, key)
+    fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
     }
 }
 
@@ -178,17 +153,16 @@ where
     Rules: Canonicalize + SearchHints,
     Table: TranspositionTable<Rules::Key>,
 {
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        // Without a budget and without other threads nothing stops the search: the value is always there.
-        self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+        let mut search = Search::new(game, self.mode, &mut self.table);
+        search.budget = budget;
+        let value = search.solve(position, self.score_search);
+        self.stats.visited += search.visited;
+        self.stats.hits += search.hits;
+        value
     }
 
-    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> Result<Value> {
-        let found = self.run(game, position, self.budget);
-        within_budget(found, self.budget)
-    }
-
-    fn mode(&self) -> Mode {
-        self.mode
+    fn budget(&self) -> u64 {
+        self.budget
     }
 }
