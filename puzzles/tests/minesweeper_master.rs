@@ -149,7 +149,7 @@ fn official_size_inputs_solve_and_verify() {
     let options = GenOptions { preset: Preset::Official, cases: None, size: None };
     for seed in 0..5 {
         let input = MinesweeperMaster.generate(&options, seed).unwrap();
-        let instances = parse_input(Source::new("gen", &input)).unwrap().instances;
+        let instances = parse_input(Source::new("gen", &input)).unwrap().cases;
         assert_eq!(instances.len(), 140);
         assert!(instances.iter().all(|i| i.rows <= 50 && i.columns <= 50 && i.mines < i.cells()));
         let answers = solve(&input, "fast").unwrap();
@@ -162,7 +162,7 @@ fn official_size_inputs_solve_and_verify() {
 fn small_preset_stays_within_5_by_5() {
     let options = GenOptions { preset: Preset::Small, cases: Some(200), size: None };
     let input = MinesweeperMaster.generate(&options, 7).unwrap();
-    let instances = parse_input(Source::new("gen", &input)).unwrap().instances;
+    let instances = parse_input(Source::new("gen", &input)).unwrap().cases;
     assert_eq!(instances.len(), 200);
     assert!(instances.iter().all(|i| (1..=5).contains(&i.rows) && (1..=5).contains(&i.columns)));
     let sized = GenOptions { preset: Preset::Small, cases: Some(3), size: Some(3000) };

@@ -59,7 +59,7 @@ fn generated_small_cases_cover_both_answers_and_equal_sum_impossibles() {
     for seed in 0..300 {
         let input =
             SquareFree.generate(&GenOptions { preset: Preset::Small, cases: Some(1), size: None }, seed).unwrap();
-        let instance = &parse_input(Source::new("generated", &input)).unwrap().instances[0];
+        let instance = &parse_input(Source::new("generated", &input)).unwrap().cases[0];
         assert!(instance.rows <= 5 && instance.columns <= 5);
         match construct_lexicographic(instance) {
             Some(_) => possible += 1,
@@ -294,7 +294,7 @@ fn generic_solver_refuses_grids_above_six_by_six_unless_told_otherwise() {
 fn large_generated_grids_are_solved_and_verified() {
     let input = SquareFree.generate(&GenOptions { preset: Preset::Official, cases: Some(2), size: Some(200) }, 9);
     let input = input.unwrap();
-    let instances = parse_input(Source::new("generated", &input)).unwrap().instances;
+    let instances = parse_input(Source::new("generated", &input)).unwrap().cases;
     assert!(instances.iter().all(|instance| instance.rows == 200 && instance.columns == 200));
     let answers = SquareFree.solve(Source::new("generated", &input), &SolveOptions::default(), &NoProgress).unwrap();
     let rendered = SquareFree.render(&answers);
@@ -320,7 +320,7 @@ fn large_generated_grids_are_solved_and_verified() {
 #[test]
 fn generated_official_inputs_follow_the_official_limits() {
     let input = SquareFree.generate(&GenOptions { preset: Preset::Official, cases: None, size: None }, 5).unwrap();
-    let instances = parse_input(Source::new("generated", &input)).unwrap().instances;
+    let instances = parse_input(Source::new("generated", &input)).unwrap().cases;
     assert_eq!(instances.len(), 100);
     assert!(instances.iter().all(|instance| instance.rows <= 20 && instance.columns <= 20));
     assert!(instances.iter().any(|instance| instance.rows > 10));

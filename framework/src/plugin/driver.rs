@@ -10,7 +10,7 @@
 
 use super::answers::judge_blocks;
 use super::problem::{Layout, Parallelism, Problem, Solver, Worker};
-use super::{thread_count, CaseAnswer, CaseVerdict, GenOptions, Plugin, Progress, SolveOptions, SolverInfo};
+use super::{thread_count, CaseAnswer, CaseList, CaseVerdict, GenOptions, Plugin, Progress, SolveOptions, SolverInfo};
 use crate::error::{Error, Result};
 use crate::input::Source;
 use std::collections::BTreeMap;
@@ -27,30 +27,24 @@ pub fn find_solver<P: Problem>(name: &str) -> Result<&'static Solver<P>> {
 }
 
 /// Where case `case` (0-based) of a parsed input is, for error messages: `file:line: case N` or `case N`.
-fn place<P: Problem>(problem: &P, name: &str, input: &P::Input, case: usize) -> String {
-    match problem.case_line(input, case) {
+fn place(name: &str, input: &impl CaseList, case: usize) -> String {
+    match input.case_line(case) {
         Some(line) => format!("{name}:{line}: case {}", case + 1),
         None => format!("case {}", case + 1),
     }
 }
 
 /// Refuses the first case past the solver's size limit (unless `no_limit`).
-fn check_limits<P: Problem>(
-    problem: &P,
-    solver: &Solver<P>,
-    name: &str,
-    input: &P::Input,
-    options: &SolveOptions,
-) -> Result<()> {
+fn check_limits<P: Problem>(solver: &Solver<P>, name: &str, input: &P::Input, options: &SolveOptions) -> Result<()> {
     let Some(limit) = &solver.limit else { return Ok(()) };
     if options.no_limit {
         return Ok(());
     }
-    for case in 0..problem.case_count(input) {
+    for case in 0..input.case_count() {
         let size = (limit.measure)(input, case);
         if size > limit.max {
             return Err(Error::Limit {
-                what: format!("{}: the {} for solver `{}`", place(problem, name, input, case), limit.unit, solver.name),
+                what: format!("{}: the {} for solver `{}`", place(name, input, case), limit.unit, solver.name),
                 got: size,
                 limit: limit.max,
                 hint: " (pass --no-limit to run it anyway, or choose another solver with --solver)".to_string(),
@@ -110,14 +104,14 @@ pub fn solve_input_each<P: Problem>(
     let solver = find_solver::<P>(&options.solver)?;
     super::check_threads(options.threads)?;
     let parsed = problem.parse_input(input)?;
-    check_limits(problem, solver, input.name, &parsed, options)?;
-    let count = problem.case_count(&parsed);
+    check_limits(solver, input.name, &parsed, options)?;
+    let count = parsed.case_count();
     progress.start(count as u64);
     let solve_one = |worker: &mut dyn Worker<P>, case: usize| -> Result<P::Answer> {
         let answer = worker.solve(problem, &parsed, case).map_err(|error| match error {
             Error::SelfCheck { reason, .. } => Error::SelfCheck { case: case + 1, reason },
             error @ (Error::Input(_) | Error::InCase { .. }) => error,
-            error => Error::InCase { place: place(problem, input.name, &parsed, case), error: Box::new(error) },
+            error => Error::InCase { place: place(input.name, &parsed, case), error: Box::new(error) },
         })?;
         problem
             .verify_answer(&parsed, case, &answer)
@@ -192,7 +186,7 @@ pub fn solve_input_each<P: Problem>(
 pub fn judge_input<P: Problem>(problem: &P, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
     let parsed = problem.parse_input(input)?;
     let mut referee = problem.referee()?;
-    Ok(judge_blocks(output, P::LAYOUT, problem.case_count(&parsed), |case, block| {
+    Ok(judge_blocks(output, P::LAYOUT, parsed.case_count(), |case, block| {
         let answer = problem.read_answer(&parsed, case, block)?;
         problem.judge_answer(&mut referee, &parsed, case, &answer)
     }))

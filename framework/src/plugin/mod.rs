@@ -10,7 +10,9 @@ pub mod driver;
 mod problem;
 
 pub use answers::{judge_blocks, split_cases, split_lines, CaseBlock};
-pub use problem::{EachCase, Layout, Limit, Parallelism, Problem, SolveCase, Solver, StartWorker, Worker};
+pub use problem::{
+    CaseList, Cases, EachCase, Layout, Limit, Parallelism, Problem, SolveCase, Solver, StartWorker, Worker,
+};
 
 use crate::error::{Error, Result};
 use crate::input::Source;

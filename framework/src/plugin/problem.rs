@@ -14,6 +14,37 @@ use crate::stats::Stats;
 use serde::Serialize;
 use std::fmt::Display;
 
+/// A parsed input as the driver sees it: a number of cases, each perhaps with the line it starts on.
+pub trait CaseList {
+    /// The number of cases.
+    fn case_count(&self) -> usize;
+
+    /// The 1-based line where case `case` (0-based) starts, for the places in error messages.
+    fn case_line(&self, case: usize) -> Option<usize> {
+        let _ = case;
+        None
+    }
+}
+
+/// The usual parsed input: the cases in order and the line each starts on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cases<Case> {
+    /// The cases, in order.
+    pub cases: Vec<Case>,
+    /// The 1-based line where each case starts (`lines[i]` is that of `cases[i]`).
+    pub lines: Vec<usize>,
+}
+
+impl<Case> CaseList for Cases<Case> {
+    fn case_count(&self) -> usize {
+        self.cases.len()
+    }
+
+    fn case_line(&self, case: usize) -> Option<usize> {
+        self.lines.get(case).copied()
+    }
+}
+
 /// How an answer file is laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -106,8 +137,8 @@ impl<P: Problem> Worker<P> for EachCase<P> {
 /// contract that makes the driver's checks meaningful: every answer a solver returns passes
 /// [`Problem::verify_answer`], and [`Problem::judge_answer`] accepts exactly the right answers.
 pub trait Problem: Send + Sync + Sized + 'static {
-    /// A parsed input file: its cases and whatever they share.
-    type Input: Send + Sync;
+    /// A parsed input file: its cases and whatever they share ([`Cases`] when that is all).
+    type Input: CaseList + Send + Sync;
     /// The answer to one case. `Display` writes it as the official output does after `Case #x:` (with its
     /// leading space or line break), or as the whole line under [`Layout::Lines`]; `Serialize` gives the JSON
     /// of `--format json`.
@@ -124,15 +155,6 @@ pub trait Problem: Send + Sync + Sized + 'static {
 
     /// Parses a whole input in the official format; errors name the file, line and column.
     fn parse_input(&self, input: Source<'_>) -> Result<Self::Input>;
-
-    /// The number of cases of a parsed input.
-    fn case_count(&self, input: &Self::Input) -> usize;
-
-    /// The 1-based line where case `case` (0-based) starts, for the places in error messages.
-    fn case_line(&self, input: &Self::Input, case: usize) -> Option<usize> {
-        let _ = (input, case);
-        None
-    }
 
     /// The plugin's own check of a freshly solved answer: the driver runs it on every answer before it is
     /// returned, and a rejection is an [`crate::Error::SelfCheck`] (a solver bug), never output.

@@ -10,7 +10,7 @@ use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    About, CaseBlock, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng,
+    About, CaseBlock, CaseList, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng,
     SolveOptions, Solver, Worker,
 };
 use ludus_framework::Statistics;
@@ -207,6 +207,16 @@ fn solve_closed_form(
     Ok(MistakesAnswer::new(&closed_form_mistakes(record)?, record))
 }
 
+impl CaseList for Parsed {
+    fn case_count(&self) -> usize {
+        self.games.records.len()
+    }
+
+    fn case_line(&self, case: usize) -> Option<usize> {
+        self.games.lines.get(case).copied()
+    }
+}
+
 impl Problem for AdjacentAndConsecutive {
     type Input = Parsed;
     type Answer = MistakesAnswer;
@@ -258,14 +268,6 @@ impl Problem for AdjacentAndConsecutive {
 
     fn parse_input(&self, input: Source<'_>) -> Result<Parsed> {
         Ok(Parsed { games: parse(input)?, shared: Arc::default() })
-    }
-
-    fn case_count(&self, input: &Parsed) -> usize {
-        input.games.records.len()
-    }
-
-    fn case_line(&self, input: &Parsed, case: usize) -> Option<usize> {
-        input.games.lines.get(case).copied()
     }
 
     /// Recomputes the counts with the input's reference (for a `fast` answer: from its own table).

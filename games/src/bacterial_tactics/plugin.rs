@@ -8,8 +8,8 @@ use super::generic::{generic_winning_openings_within, GENERIC_CELLS};
 use super::grid::Grid;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    seeded_rng, About, CaseBlock, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample, SeededRng,
-    SolveOptions, Solver, Worker,
+    seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample,
+    SeededRng, SolveOptions, Solver, Worker,
 };
 use ludus_framework::table::mib;
 use ludus_framework::{Error, Result, Stats, Violation};
@@ -144,6 +144,16 @@ fn random_grid(rng: &mut impl Rng, side: usize) -> String {
     text
 }
 
+impl CaseList for Parsed {
+    fn case_count(&self) -> usize {
+        self.grids.len()
+    }
+
+    fn case_line(&self, case: usize) -> Option<usize> {
+        self.lines.get(case).copied()
+    }
+}
+
 impl Problem for BacterialTactics {
     type Input = Parsed;
     type Answer = OpeningsAnswer;
@@ -197,14 +207,6 @@ impl Problem for BacterialTactics {
 
     fn parse_input(&self, input: Source<'_>) -> Result<Parsed> {
         read_input(input)
-    }
-
-    fn case_count(&self, input: &Parsed) -> usize {
-        input.grids.len()
-    }
-
-    fn case_line(&self, input: &Parsed, case: usize) -> Option<usize> {
-        input.lines.get(case).copied()
     }
 
     /// The count is within bounds and positive exactly when the solver's value of the whole grid says Becca

@@ -9,8 +9,8 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    seeded_rng, About, CaseBlock, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem, Sample,
-    SeededRng, SolveOptions, Solver, Worker,
+    seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem,
+    Sample, SeededRng, SolveOptions, Solver, Worker,
 };
 use ludus_framework::table::{mib, KeyedTable, PackedTable};
 use ludus_framework::{Error, Game, Result, SearchHints, Stats, Value, Violation};
@@ -144,6 +144,16 @@ fn searched_cells(input: &Parsed, case: usize) -> u64 {
     }
 }
 
+impl CaseList for Parsed {
+    fn case_count(&self) -> usize {
+        self.cases.len()
+    }
+
+    fn case_line(&self, case: usize) -> Option<usize> {
+        self.cases.get(case).map(|case| case.line)
+    }
+}
+
 impl Problem for ConnectFourPlugin {
     type Input = Parsed;
     type Answer = ScoreAnswer;
@@ -202,14 +212,6 @@ impl Problem for ConnectFourPlugin {
 
     fn parse_input(&self, input: Source<'_>) -> Result<Parsed> {
         parse(input)
-    }
-
-    fn case_count(&self, input: &Parsed) -> usize {
-        input.cases.len()
-    }
-
-    fn case_line(&self, input: &Parsed, case: usize) -> Option<usize> {
-        input.cases.get(case).map(|case| case.line)
     }
 
     /// An exact score must be consistent with the position (the game over, a win at once, the stones each

@@ -16,20 +16,14 @@ pub const MAX_TOTAL_CELLS: u64 = 16_000_000;
 /// The most cases one input may have (the official inputs have at most 230).
 pub const MAX_CASES: usize = 10_000;
 
-/// A parsed input: its cases and where they are.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parsed {
-    /// The cases, in order.
-    pub instances: Vec<Instance>,
-    /// The 1-based line where each case starts (`lines[i]` is that of `instances[i]`).
-    pub lines: Vec<usize>,
-}
+/// A parsed input: the cases and the line each starts on.
+pub type Parsed = ludus_framework::plugin::Cases<Instance>;
 
 /// Reads and checks a whole input: T, then R C M per case.
 pub fn parse_input(input: Source<'_>) -> Result<Parsed> {
     let mut reader = Reader::new(&input);
     let count = reader.bounded("the number of cases T", 1, MAX_CASES as u64, "")? as usize;
-    let mut parsed = Parsed { instances: Vec::with_capacity(count), lines: Vec::with_capacity(count) };
+    let mut parsed = Parsed { cases: Vec::with_capacity(count), lines: Vec::with_capacity(count) };
     let mut total = 0u64;
     for case in 1..=count {
         reader.set_context(format!("case {case}"));
@@ -55,7 +49,7 @@ pub fn parse_input(input: Source<'_>) -> Result<Parsed> {
             ));
         }
         // Both fit in usize: they are at most MAX_CELLS.
-        parsed.instances.push(Instance::new(rows as usize, columns as usize, mines as usize));
+        parsed.cases.push(Instance::new(rows as usize, columns as usize, mines as usize));
         parsed.lines.push(reader.line_column(start).0);
     }
     reader.finish()?;

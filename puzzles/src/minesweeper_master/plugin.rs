@@ -41,7 +41,7 @@ impl Searcher {
 
 impl Worker<MinesweeperMaster> for Searcher {
     fn solve(&mut self, _: &MinesweeperMaster, input: &Parsed, case: usize) -> Result<Answer> {
-        let instance = input.instances[case];
+        let instance = input.cases[case];
         let board = (self.search)(&instance, &self.options, &mut self.stats)?;
         Ok(Answer { instance, board })
     }
@@ -53,7 +53,7 @@ impl Worker<MinesweeperMaster> for Searcher {
 
 /// The cells of case `case`, which the `backtrack` solver's limit measures.
 fn cells(input: &Parsed, case: usize) -> u64 {
-    input.instances[case].cells() as u64
+    input.cases[case].cells() as u64
 }
 
 /// Judges one answer to `instance`: a board by the rules, an `Impossible` claim against the fast constructor
@@ -168,25 +168,17 @@ impl Problem for MinesweeperMaster {
         parse_input(input)
     }
 
-    fn case_count(&self, input: &Parsed) -> usize {
-        input.instances.len()
-    }
-
-    fn case_line(&self, input: &Parsed, case: usize) -> Option<usize> {
-        input.lines.get(case).copied()
-    }
-
     /// A board must pass the rules' verifier; an `Impossible` claim is left to the cross-checks between solvers
     /// (and to the judge).
     fn verify_answer(&self, input: &Parsed, case: usize, answer: &Answer) -> std::result::Result<(), Violation> {
         match &answer.board {
-            Some(board) => MinesweeperPuzzle.verify(&input.instances[case], board),
+            Some(board) => MinesweeperPuzzle.verify(&input.cases[case], board),
             None => Ok(()),
         }
     }
 
     fn read_answer(&self, input: &Parsed, case: usize, block: &CaseBlock<'_>) -> std::result::Result<Answer, String> {
-        parse_answer(&input.instances[case], block.text)
+        parse_answer(&input.cases[case], block.text)
     }
 
     fn referee(&self) -> Result<()> {
@@ -200,7 +192,7 @@ impl Problem for MinesweeperMaster {
         case: usize,
         answer: &Answer,
     ) -> std::result::Result<(), String> {
-        judge(&input.instances[case], answer)
+        judge(&input.cases[case], answer)
     }
 
     /// Any valid board is right: solvers agree on whether one exists.
@@ -211,7 +203,7 @@ impl Problem for MinesweeperMaster {
     /// A surely wrong answer: a board for an impossible case; otherwise `Impossible`, or the board with one of a
     /// flipped cell (wrong mine count), a second click, a shortened row, or a missing row.
     fn corrupt_answer(&self, input: &Parsed, case: usize, answer: &Answer, rng: &mut SeededRng) -> Option<Answer> {
-        let instance = input.instances[case];
+        let instance = input.cases[case];
         let wrong = |board: Option<Board>| Some(Answer { instance, board });
         let Some(board) = &answer.board else { return wrong(Some(any_board(&instance))) };
         if board.rows.is_empty() {

@@ -12,14 +12,8 @@ pub const MAX_SIDE: usize = 500;
 /// The largest number of cases T accepted.
 pub const MAX_CASES: usize = 10_000;
 
-/// A parsed input: its cases, and the line each starts on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parsed {
-    /// The cases, in order.
-    pub instances: Vec<Instance>,
-    /// The 1-based line of each case's `R C`, for the places in error messages.
-    pub lines: Vec<usize>,
-}
+/// A parsed input: the cases and the line each starts on.
+pub type Parsed = ludus_framework::plugin::Cases<Instance>;
 
 /// Reads a list of `length` (at least 1) counts in `0..=max`, all on one line. Line breaks are found by looking
 /// at the gaps between tokens, so reading stays linear in the input's size.
@@ -84,7 +78,7 @@ pub fn parse_input(input: Source<'_>) -> Result<Parsed> {
         lines.push(reader.line_column(start).0);
     }
     reader.finish()?;
-    Ok(Parsed { instances, lines })
+    Ok(Parsed { cases: instances, lines })
 }
 
 /// The official input text of `instances`.
@@ -211,6 +205,6 @@ mod tests {
     fn cases_know_their_first_line() {
         let parsed = parse_input(Source::new("in", "2\n1 1\n0\n0\n\n2 1\n1 0\n1\n")).unwrap();
         assert_eq!(parsed.lines, [2, 6]);
-        assert_eq!(parsed.instances[1].row_counts, [1, 0]);
+        assert_eq!(parsed.cases[1].row_counts, [1, 0]);
     }
 }

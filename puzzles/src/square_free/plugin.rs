@@ -92,17 +92,17 @@ impl Enumerate for SquareFree {
 
 /// The `fast` solver on one case.
 fn solve_fast(_: &SquareFree, input: &Parsed, case: usize, _: &SolveOptions) -> Result<GridAnswer> {
-    Ok(GridAnswer::from_grid(construct_lexicographic(&input.instances[case])))
+    Ok(GridAnswer::from_grid(construct_lexicographic(&input.cases[case])))
 }
 
 /// The `generic` solver on one case.
 fn solve_generic(_: &SquareFree, input: &Parsed, case: usize, _: &SolveOptions) -> Result<GridAnswer> {
-    Ok(GridAnswer::from_grid(construct_backtracking(&input.instances[case])))
+    Ok(GridAnswer::from_grid(construct_backtracking(&input.cases[case])))
 }
 
 /// The size the `generic` solver's limit measures: the cells of a case.
 fn cells(input: &Parsed, case: usize) -> u64 {
-    input.instances.get(case).map_or(0, |instance| instance.cells() as u64)
+    input.cases.get(case).map_or(0, |instance| instance.cells() as u64)
 }
 
 impl Problem for SquareFree {
@@ -144,18 +144,10 @@ impl Problem for SquareFree {
         parse_input(input)
     }
 
-    fn case_count(&self, input: &Parsed) -> usize {
-        input.instances.len()
-    }
-
-    fn case_line(&self, input: &Parsed, case: usize) -> Option<usize> {
-        input.lines.get(case).copied()
-    }
-
     /// A grid must pass the verifier by the rules; IMPOSSIBLE must fail the Gale-Ryser criterion (an
     /// independent oracle: when some grid has the counts, the smallest one is square free).
     fn verify_answer(&self, input: &Parsed, case: usize, answer: &GridAnswer) -> std::result::Result<(), Violation> {
-        let instance = &input.instances[case];
+        let instance = &input.cases[case];
         match answer {
             GridAnswer::Possible(grid) => Verify::verify(self, instance, grid),
             GridAnswer::Impossible if margins_are_feasible(&instance.row_counts, &instance.column_counts) => {
@@ -174,7 +166,7 @@ impl Problem for SquareFree {
         case: usize,
         block: &CaseBlock<'_>,
     ) -> std::result::Result<GridAnswer, String> {
-        read_answer(&input.instances[case], block.text)
+        read_answer(&input.cases[case], block.text)
     }
 
     fn referee(&self) -> Result<()> {
@@ -190,7 +182,7 @@ impl Problem for SquareFree {
         case: usize,
         answer: &GridAnswer,
     ) -> std::result::Result<(), String> {
-        let instance = &input.instances[case];
+        let instance = &input.cases[case];
         match answer {
             GridAnswer::Possible(grid) => Verify::verify(self, instance, grid).map_err(|violation| violation.reason),
             GridAnswer::Impossible => {
@@ -229,7 +221,7 @@ impl Problem for SquareFree {
     ) -> Option<GridAnswer> {
         match answer {
             GridAnswer::Impossible => {
-                let instance = input.instances.get(case)?;
+                let instance = input.cases.get(case)?;
                 let mut grid = Grid::new(instance.rows, instance.columns);
                 for row in 0..instance.rows {
                     for column in 0..instance.columns {

@@ -7,7 +7,8 @@ use super::format::{parse, read_claim, CaseSpec, Instance};
 use super::{generate, generic, replay, Card, LineMove, Step};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    About, CaseBlock, Comparison, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng, Solver, Worker,
+    About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng, Solver,
+    Worker,
 };
 use ludus_framework::{Error, Result, Stats, Violation};
 use rand::Rng;
@@ -154,6 +155,16 @@ fn expected_class(cards: &[Card], stacks: usize, depth: usize, scratch: &mut Scr
     Ok(fast)
 }
 
+impl CaseList for Instance {
+    fn case_count(&self) -> usize {
+        self.cases.len()
+    }
+
+    fn case_line(&self, case: usize) -> Option<usize> {
+        self.cases.get(case).map(|spec| spec.line)
+    }
+}
+
 impl Problem for StackManagement {
     type Input = Instance;
     type Answer = StackAnswer;
@@ -204,14 +215,6 @@ impl Problem for StackManagement {
 
     fn parse_input(&self, input: Source<'_>) -> Result<Instance> {
         parse(input)
-    }
-
-    fn case_count(&self, input: &Instance) -> usize {
-        input.cases.len()
-    }
-
-    fn case_line(&self, input: &Instance, case: usize) -> Option<usize> {
-        input.cases.get(case).map(|spec| spec.line)
     }
 
     /// A winning line must replay to a win under the rules; an IMPOSSIBLE answer has none.
