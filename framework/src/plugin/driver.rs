@@ -9,7 +9,7 @@
 //! Invariant: answers come back in the order of the input's cases, whatever the number of threads.
 
 use super::answers::judge_blocks;
-use super::problem::{Layout, Parallelism, Problem, Solver, Worker};
+use super::problem::{Layout, Parallelism, Problem, Scope, Solver, Worker};
 use super::{thread_count, CaseAnswer, CaseList, CaseVerdict, GenOptions, Plugin, Progress, SolveOptions, SolverInfo};
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -34,21 +34,26 @@ fn place(name: &str, input: &impl CaseList, case: usize) -> String {
     }
 }
 
-/// Refuses the first case past the solver's size limit (unless `no_limit`).
+/// Refuses an input past one of the solver's limits (unless `no_limit`): the first case past a case limit, or
+/// the whole input past an input limit.
 fn check_limits<P: Problem>(solver: &Solver<P>, name: &str, input: &P::Input, options: &SolveOptions) -> Result<()> {
-    let Some(limit) = &solver.limit else { return Ok(()) };
     if options.no_limit {
         return Ok(());
     }
-    for case in 0..input.case_count() {
-        let size = (limit.measure)(input, case);
-        if size > limit.max {
-            return Err(Error::Limit {
-                what: format!("{}: the {} for solver `{}`", place(name, input, case), limit.unit, solver.name),
-                got: size,
-                limit: limit.max,
-                hint: " (pass --no-limit to run it anyway, or choose another solver with --solver)".to_string(),
-            });
+    let hint = " (pass --no-limit to run it anyway, or choose another solver with --solver)";
+    for limit in solver.limits {
+        let mut total = 0u64;
+        for case in 0..input.case_count() {
+            let size = (limit.measure)(input, case);
+            total = total.saturating_add(size);
+            let (got, what) = match limit.scope {
+                Scope::Case => (size, format!("{}: the {}", place(name, input, case), limit.unit)),
+                Scope::Input => (total, format!("{name}: the {} of cases 1 to {} together", limit.unit, case + 1)),
+            };
+            if got > limit.max {
+                let what = format!("{what} for solver `{}`", solver.name);
+                return Err(Error::Limit { what, got, limit: limit.max, hint: hint.to_string() });
+            }
         }
     }
     Ok(())

@@ -11,7 +11,7 @@ mod problem;
 
 pub use answers::{judge_blocks, split_cases, split_lines, CaseBlock};
 pub use problem::{
-    CaseList, Cases, EachCase, Layout, Limit, Parallelism, Problem, SolveCase, Solver, StartWorker, Worker,
+    CaseList, Cases, EachCase, Layout, Limit, Parallelism, Problem, Scope, SolveCase, Solver, StartWorker, Worker,
 };
 
 use crate::error::{Error, Result};
@@ -186,6 +186,31 @@ pub struct GenOptions {
     pub cases: Option<usize>,
     /// The main size parameter (N tiles, grid side, stack count...), overriding the preset's.
     pub size: Option<usize>,
+}
+
+impl GenOptions {
+    /// The number of cases to generate: `--cases`, or `default`; an error unless it is from 1 to `most` (the
+    /// same check and wording in every plugin).
+    pub fn case_count(&self, default: usize, most: usize) -> Result<usize> {
+        let cases = self.cases.unwrap_or(default);
+        checked_count("the number of cases to generate (--cases)", cases, most)
+    }
+
+    /// The size parameter: `--size`, if given; an error unless it is from 1 to `most`.
+    pub fn checked_size(&self, most: usize) -> Result<Option<usize>> {
+        self.size.map(|size| checked_count("the size (--size)", size, most)).transpose()
+    }
+}
+
+/// `count` if it is from 1 to `most`; else a limit error on `what`.
+fn checked_count(what: &str, count: usize, most: usize) -> Result<usize> {
+    if count == 0 {
+        return Err(Error::Unsupported(format!("{what} must be at least 1")));
+    }
+    if count > most {
+        return Err(Error::limit(what, count as u64, most as u64));
+    }
+    Ok(count)
 }
 
 /// What a plugin is: the facts the CLI lists, and its bundled sample ([`Problem::ABOUT`]).

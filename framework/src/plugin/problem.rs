@@ -68,14 +68,28 @@ pub enum Parallelism {
     Sequential,
 }
 
-/// The size past which a solver refuses a case unless `--no-limit` is given: its time or memory would grow past
-/// reason. The driver checks every case before it solves any.
+/// What a [`Limit`] bounds: each case, or the whole input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// Each case's measure is at most the limit.
+    Case,
+    /// The measures of all the cases add up to at most the limit (a file of many cases each within the case
+    /// limit can still cost too much).
+    Input,
+}
+
+/// A solver's cost model: a measure of a case (its size, or an estimate of the work it takes) and the most the
+/// solver takes without `--no-limit`, past which its time or memory would grow past reason. The driver checks
+/// every limit on every case before it solves any, and refuses with the measure, the limit and the flag.
 pub struct Limit<P: Problem> {
-    /// What is measured, in words, plural ("empty cells", "cells", "tiles").
+    /// Per case, or added up over the input.
+    pub scope: Scope,
+    /// What is measured, in words, plural ("empty cells", "cells", "work units (cells x (R + C))").
     pub unit: &'static str,
-    /// The largest size the solver takes.
+    /// The largest measure the solver takes.
     pub max: u64,
-    /// The size of case `case` (0-based) of an input.
+    /// The measure of case `case` (0-based) of an input.
     pub measure: fn(&P::Input, usize) -> u64,
 }
 
@@ -85,8 +99,8 @@ pub struct Solver<P: Problem> {
     pub name: &'static str,
     /// One line on what it does.
     pub summary: &'static str,
-    /// The size limit it states, if any.
-    pub limit: Option<Limit<P>>,
+    /// Its cost model: the limits it states (none for a solver whose every case is cheap).
+    pub limits: &'static [Limit<P>],
     /// How it uses threads.
     pub parallelism: Parallelism,
     /// Starts a worker for these options (engines and tables are allocated here, once per worker).

@@ -5,7 +5,7 @@ use super::board::{Board, Placement};
 use super::format::{Record, MAX_GAMES, MAX_SIZE};
 use super::game;
 use ludus_framework::plugin::{seeded_rng, GenOptions, Preset, SeededRng};
-use ludus_framework::{Error, Result};
+use ludus_framework::Result;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -51,20 +51,12 @@ fn random_record(size: u32, care: f64, rng: &mut SeededRng) -> Record {
 /// of careful moves drawn from 0, 0.5, 0.9 and 1.
 pub fn random_records(options: &GenOptions, seed: u64) -> Result<Vec<Record>> {
     let mut rng = seeded_rng(seed);
-    let games = match (options.cases, options.preset) {
-        (Some(cases), _) => cases,
-        (None, Preset::Small) => SMALL_GAMES,
-        (None, Preset::Official) => OFFICIAL_GAMES,
+    let default = match options.preset {
+        Preset::Small => SMALL_GAMES,
+        Preset::Official => OFFICIAL_GAMES,
     };
-    if games == 0 || options.size == Some(0) {
-        return Err(Error::Unsupported("a generated input needs at least one game of at least one tile".to_string()));
-    }
-    if games as u64 > MAX_GAMES {
-        return Err(Error::limit("the number of games to generate", games as u64, MAX_GAMES));
-    }
-    if let Some(size) = options.size.filter(|&size| size as u64 > MAX_SIZE) {
-        return Err(Error::limit("the generated N", size as u64, MAX_SIZE));
-    }
+    let games = options.case_count(default, MAX_GAMES as usize)?;
+    options.checked_size(MAX_SIZE as usize)?;
     let mut records = Vec::with_capacity(games);
     for _ in 0..games {
         let size = match (options.size, options.preset) {

@@ -7,7 +7,7 @@ use super::board::{Board, Placement};
 use super::closed_form;
 use super::format::Record;
 use super::game::{FastGame, FastKey, GenericGame};
-use super::plugin::FAST_LIMIT;
+use super::plugin::{CLOSED_FORM_LIMIT, FAST_LIMIT};
 use ludus_framework::analysis::{IllegalMove, Mistake};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::parallel::ParallelNegamax;
@@ -122,7 +122,7 @@ pub fn closed_form_mistakes(record: &Record) -> Result<Mistakes> {
 }
 
 /// The reference that judges claimed counts: the exact engine for N <= [`FAST_LIMIT`] (its table kept from game
-/// to game), the closed form beyond. The `fast` solver shares it with the self-check of its answers.
+/// to game), the closed form beyond, up to [`CLOSED_FORM_LIMIT`]. The `fast` solver shares it with the self-check of its answers.
 pub struct Reference {
     engine: ExactEngine,
 }
@@ -164,8 +164,15 @@ impl Reference {
         }
     }
 
-    /// Judges a claimed answer `(a, b)` for `record`.
+    /// Judges a claimed answer `(a, b)` for `record`. A game above [`CLOSED_FORM_LIMIT`] tiles is not judged
+    /// (its check would take minutes): such a claim is rejected, saying why.
     pub fn judge(&mut self, record: &Record, claimed: (usize, usize)) -> std::result::Result<(), Violation> {
+        if record.size > CLOSED_FORM_LIMIT {
+            return Err(Violation::new(format!(
+                "this game has N = {} tiles; the judge checks games of at most {CLOSED_FORM_LIMIT}",
+                record.size
+            )));
+        }
         let right = self.mistakes(record).map_err(|illegal| Violation::new(illegal.to_string()))?;
         if claimed == (right.by_a, right.by_b) {
             Ok(())

@@ -10,8 +10,8 @@ use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    About, CaseBlock, CaseList, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng,
-    SolveOptions, Solver, Worker,
+    About, CaseBlock, CaseList, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, Scope,
+    SeededRng, SolveOptions, Solver, Worker,
 };
 use ludus_framework::Statistics;
 use ludus_framework::{Result, Stats, Violation};
@@ -128,6 +128,12 @@ fn game_size(input: &Parsed, case: usize) -> u64 {
     input.games.records.get(case).map_or(0, |record| u64::from(record.size))
 }
 
+/// The closed form's cost model: N moves, each weighed in about N steps. A game of N = 10,000 is 1e8 units,
+/// about half a second here; the limit is about 8 seconds of work per input.
+fn game_work(input: &Parsed, case: usize) -> u64 {
+    game_size(input, case).pow(2)
+}
+
 /// The positions budget of each search (`--max-positions`; none by default).
 fn positions(options: &SolveOptions) -> u64 {
     options.max_positions.unwrap_or(u64::MAX)
@@ -238,14 +244,14 @@ impl Problem for AdjacentAndConsecutive {
             name: "fast",
             summary: "memoized negamax over compressed keys with the analysis's shortcuts, one table for all games \
                       (N <= 60)",
-            limit: Some(Limit { unit: "tiles (N)", max: FAST_LIMIT as u64, measure: game_size }),
+            limits: &[Limit { scope: Scope::Case, unit: "tiles (N)", max: FAST_LIMIT as u64, measure: game_size }],
             parallelism: Parallelism::Sequential,
             start: |_, options| Ok(Box::new(Fast { positions: positions(options), shared: None })),
         },
         Solver {
             name: "generic",
             summary: "memoized negamax over full boards, every move, generic mistake analysis (N <= 10)",
-            limit: Some(Limit { unit: "tiles (N)", max: GENERIC_LIMIT as u64, measure: game_size }),
+            limits: &[Limit { scope: Scope::Case, unit: "tiles (N)", max: GENERIC_LIMIT as u64, measure: game_size }],
             parallelism: Parallelism::Sequential,
             start: |_, options| Ok(Box::new(Generic { positions: positions(options), stats: Stats::default() })),
         },
@@ -253,14 +259,22 @@ impl Problem for AdjacentAndConsecutive {
             name: "parallel",
             summary: "the fast solver's game and keys on the parallel negamax engine: games in parallel over one \
                       shared table (--threads; N <= 60)",
-            limit: Some(Limit { unit: "tiles (N)", max: FAST_LIMIT as u64, measure: game_size }),
+            limits: &[Limit { scope: Scope::Case, unit: "tiles (N)", max: FAST_LIMIT as u64, measure: game_size }],
             parallelism: Parallelism::Cases,
             start: |_, _| Ok(Box::new(Parallel::default())),
         },
         Solver {
             name: "closed-form",
             summary: "the analysis's closed-form rule at A's turn, one ply of search at B's turn (N <= 20,000)",
-            limit: Some(Limit { unit: "tiles (N)", max: CLOSED_FORM_LIMIT as u64, measure: game_size }),
+            limits: &[
+                Limit { scope: Scope::Case, unit: "tiles (N)", max: CLOSED_FORM_LIMIT as u64, measure: game_size },
+                Limit {
+                    scope: Scope::Input,
+                    unit: "work units (N^2 per game)",
+                    max: 1_600_000_000,
+                    measure: game_work,
+                },
+            ],
             parallelism: Parallelism::Sequential,
             start: |_, options| EachCase::start(options, solve_closed_form),
         },

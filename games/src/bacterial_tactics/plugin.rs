@@ -9,10 +9,10 @@ use super::grid::Grid;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample,
-    SeededRng, SolveOptions, Solver, Worker,
+    Scope, SeededRng, SolveOptions, Solver, Worker,
 };
 use ludus_framework::table::mib;
-use ludus_framework::{Error, Result, Stats, Violation};
+use ludus_framework::{Result, Stats, Violation};
 use rand::Rng;
 use serde::Serialize;
 
@@ -112,6 +112,24 @@ impl Worker<BacterialTactics> for GenericWorker {
     }
 }
 
+/// The cost model of `fast` and `parallel`: every sub-rectangle of a grid is a component whose options are
+/// about its cells, (R(R+1)/2) (C(C+1)/2) components of (R C)/9 cells on average. A 64 x 64 grid is 2.0e9
+/// units, about 3 seconds here; the limit is about 8 seconds of work per input.
+const GRUNDY_WORK_LIMIT: Limit<BacterialTactics> = Limit {
+    scope: Scope::Input,
+    unit: "work units (sub-rectangles x cells / 9)",
+    max: 5_000_000_000,
+    measure: grundy_work,
+};
+
+fn grundy_work(input: &Parsed, case: usize) -> u64 {
+    input.grids.get(case).map_or(0, |grid| {
+        let (rows, columns) = (grid.rows as u64, grid.columns as u64);
+        let rectangles = rows * (rows + 1) / 2 * (columns * (columns + 1) / 2);
+        rectangles.saturating_mul(rows * columns) / 9
+    })
+}
+
 /// The number of cells of case `case`, the size the `generic` solver is limited by.
 fn cells(input: &Parsed, case: usize) -> u64 {
     input.grids.get(case).map_or(0, |grid| grid.cells() as u64)
@@ -177,7 +195,7 @@ impl Problem for BacterialTactics {
             name: "fast",
             summary: "Sprague-Grundy over sub-rectangles (GrundyEngine, O(1) row/column checks, free-rectangle \
                       nimbers shared by size); grids up to 64 x 64",
-            limit: None,
+            limits: &[GRUNDY_WORK_LIMIT],
             parallelism: Parallelism::Sequential,
             start: |_, options| FastWorker::start("fast", options),
         },
@@ -185,7 +203,7 @@ impl Problem for BacterialTactics {
             name: "generic",
             summary: "memoized negamax over sets of filled cells, winning openings counted move by move; up to 16 \
                       cells (a 4 x 4 grid), up to 128 with --no-limit",
-            limit: Some(Limit { unit: "cells", max: GENERIC_CELLS as u64, measure: cells }),
+            limits: &[Limit { scope: Scope::Case, unit: "cells", max: GENERIC_CELLS as u64, measure: cells }],
             parallelism: Parallelism::Sequential,
             start: |_, options| {
                 Ok(Box::new(GenericWorker {
@@ -199,7 +217,7 @@ impl Problem for BacterialTactics {
             name: "parallel",
             summary: "the fast solver on several cases at once, one Grundy table per worker thread (--threads); \
                       grids up to 64 x 64",
-            limit: None,
+            limits: &[GRUNDY_WORK_LIMIT],
             parallelism: Parallelism::Cases,
             start: |_, options| FastWorker::start("parallel", options),
         },
@@ -280,17 +298,8 @@ impl Problem for BacterialTactics {
             Preset::Small => (4, 10),
             Preset::Official => (15, MAX_CASES),
         };
-        let side = options.size.unwrap_or(default_side);
-        if side == 0 {
-            return Err(Error::Unsupported("the grid side (--size) must be at least 1".to_string()));
-        }
-        if side > MAX_SIDE {
-            return Err(Error::limit("the grid side (--size)", side as u64, MAX_SIDE as u64));
-        }
-        let cases = options.cases.unwrap_or(default_cases).min(MAX_CASES);
-        if cases == 0 {
-            return Err(Error::Unsupported("the number of cases must be at least 1".to_string()));
-        }
+        let side = options.checked_size(MAX_SIDE)?.unwrap_or(default_side);
+        let cases = options.case_count(default_cases, MAX_CASES)?;
         let mut rng = seeded_rng(seed);
         let mut text = format!("{cases}\n");
         for _ in 0..cases {

@@ -10,7 +10,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem,
-    Sample, SeededRng, SolveOptions, Solver, Worker,
+    Sample, Scope, SeededRng, SolveOptions, Solver, Worker,
 };
 use ludus_framework::table::{mib, KeyedTable, PackedTable};
 use ludus_framework::{Error, Game, Result, SearchHints, Stats, Value, Violation};
@@ -174,7 +174,7 @@ impl Problem for ConnectFourPlugin {
         Solver {
             name: "fast",
             summary: "alpha-beta, null-window score search, threat hints, a fixed table (--table-mb); any position",
-            limit: None,
+            limits: &[],
             parallelism: Parallelism::Sequential,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
@@ -186,7 +186,7 @@ impl Problem for ConnectFourPlugin {
         Solver {
             name: "parallel",
             summary: "the fast solver on several threads (Lazy SMP over one table, --threads)",
-            limit: None,
+            limits: &[],
             parallelism: Parallelism::WithinCase,
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
@@ -198,7 +198,12 @@ impl Problem for ConnectFourPlugin {
         Solver {
             name: "generic",
             summary: "memoized negamax in exact mode (up to 16 empty cells; --no-limit)",
-            limit: Some(Limit { unit: "empty cells", max: GENERIC_EMPTY_CELLS_LIMIT as u64, measure: searched_cells }),
+            limits: &[Limit {
+                scope: Scope::Case,
+                unit: "empty cells",
+                max: GENERIC_EMPTY_CELLS_LIMIT as u64,
+                measure: searched_cells,
+            }],
             parallelism: Parallelism::Sequential,
             start: |_, options| {
                 let table = KeyedTable::new(mib(options.table_mb));
@@ -276,19 +281,9 @@ impl Problem for ConnectFourPlugin {
             Preset::Small => (10, 2..=10),
             Preset::Official => (1000, 1..=13),
         };
-        let cases = options.cases.unwrap_or(default_cases);
-        if cases > MAX_CASES {
-            return Err(Error::limit("the number of positions to generate", cases as u64, MAX_CASES as u64));
-        }
-        if let Some(size) = options.size {
-            if size == 0 || size >= game.cells() as usize {
-                return Err(Error::limit(
-                    "the number of empty cells (--size)",
-                    size as u64,
-                    u64::from(game.cells() - 1),
-                ));
-            }
-        }
+        let cases = options.case_count(default_cases, MAX_CASES)?;
+        // `--size` is the number of empty cells: at least one, so that the position is still in play.
+        options.checked_size(game.cells() as usize - 1)?;
         let mut out = String::new();
         for _ in 0..cases {
             let empty = match options.size {

@@ -4,12 +4,12 @@
 use super::backtrack::{backtrack_within, BACKTRACK_MAX_CELLS, BACKTRACK_MAX_NODES};
 use super::board::{place, Board, Instance, MinesweeperPuzzle, CLICK, MINE, SAFE};
 use super::format::{parse_answer, parse_input, Answer, Parsed, MAX_CASES, MAX_CELLS, MAX_TOTAL_CELLS};
-use super::generic::{generic, layout_budget};
+use super::generic::{generic, layout_budget, GENERIC_LAYOUT_BUDGET};
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    seeded_rng, About, CaseBlock, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample, SeededRng,
-    SolveOptions, Solver, Worker,
+    seeded_rng, About, CaseBlock, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample, Scope,
+    SeededRng, SolveOptions, Solver, Worker,
 };
 use ludus_framework::{Construct, Error, Result, Stats, Verify, Violation};
 use rand::Rng;
@@ -54,6 +54,22 @@ impl Worker<MinesweeperMaster> for Searcher {
 /// The cells of case `case`, which the `backtrack` solver's limit measures.
 fn cells(input: &Parsed, case: usize) -> u64 {
     input.cases[case].cells() as u64
+}
+
+/// The `generic` solver's cost model: every layout it may try (all of them, or its default budget of
+/// [`GENERIC_LAYOUT_BUDGET`]) is laid out and clicked over the whole board.
+fn layout_work(input: &Parsed, case: usize) -> u64 {
+    let instance = &input.cases[case];
+    let (cells, mines) = (instance.cells() as u64, instance.mines as u64);
+    // C(cells, mines), computed until it passes the budget (it only grows with each factor).
+    let mut layouts = 1u64;
+    for index in 0..mines.min(cells - mines.min(cells)) {
+        layouts = layouts.saturating_mul(cells - index) / (index + 1);
+        if layouts >= GENERIC_LAYOUT_BUDGET {
+            break;
+        }
+    }
+    layouts.min(GENERIC_LAYOUT_BUDGET).saturating_mul(cells)
 }
 
 /// Judges one answer to `instance`: a board by the rules, an `Impossible` claim against the fast constructor
@@ -133,7 +149,7 @@ impl Problem for MinesweeperMaster {
             name: "fast",
             summary: "case analysis (a staircase of safe cells at the top left), linear in R x C, up to 4,000,000 \
                       cells",
-            limit: None,
+            limits: &[],
             parallelism: Parallelism::Sequential,
             start: |_, options| Searcher::start(options, |instance, _, _| MinesweeperPuzzle.construct(instance)),
         },
@@ -142,7 +158,12 @@ impl Problem for MinesweeperMaster {
             summary: "brute force over every mine layout and click: exhaustive up to 25 cells (5 x 5) or with \
                       --no-limit; on larger boards it tries the first 1,000,000 mine layouts (a budget: \
                       --max-positions) and answers only if one is valid",
-            limit: None,
+            limits: &[Limit {
+                scope: Scope::Input,
+                unit: "work units (mine layouts tried x cells)",
+                max: 4_000_000_000,
+                measure: layout_work,
+            }],
             parallelism: Parallelism::Sequential,
             start: |_, options| {
                 Searcher::start(options, |instance, options, stats| {
@@ -154,7 +175,7 @@ impl Problem for MinesweeperMaster {
             name: "backtrack",
             summary: "the analysis's row-by-row backtracking over left-aligned, non-increasing mine rows clicked at \
                       the bottom right; up to 10,000 cells (--no-limit) and 1,000,000 search nodes (--max-positions)",
-            limit: Some(Limit { unit: "grid cells R x C", max: BACKTRACK_MAX_CELLS, measure: cells }),
+            limits: &[Limit { scope: Scope::Case, unit: "grid cells R x C", max: BACKTRACK_MAX_CELLS, measure: cells }],
             parallelism: Parallelism::Sequential,
             start: |_, options| {
                 Searcher::start(options, |instance, options, stats| {
@@ -252,10 +273,7 @@ impl Problem for MinesweeperMaster {
         if side_cells > MAX_CELLS {
             return Err(Error::limit("the grid cells of the largest board (size x size)", side_cells, MAX_CELLS));
         }
-        let cases = options.cases.unwrap_or(default_cases);
-        if cases == 0 || cases > MAX_CASES {
-            return Err(Error::limit("the number of cases", cases as u64, MAX_CASES as u64));
-        }
+        let cases = options.case_count(default_cases, MAX_CASES)?;
         let total = side_cells.saturating_mul(cases as u64);
         if total > MAX_TOTAL_CELLS {
             return Err(Error::limit("the total grid cells (size x size x cases)", total, MAX_TOTAL_CELLS));

@@ -4,7 +4,7 @@
 use super::format::{format_input, MAX_CASES, MAX_SIDE};
 use super::grid::{Grid, Instance};
 use ludus_framework::plugin::{seeded_rng, GenOptions, Preset, SeededRng};
-use ludus_framework::{Error, Result};
+use ludus_framework::Result;
 use rand::Rng;
 
 /// The official number of cases of the large set.
@@ -57,19 +57,12 @@ fn random_instance(rng: &mut SeededRng, rows: usize, columns: usize) -> Instance
 /// and C drawn up to the preset's side, or both equal to `options.size`.
 pub fn generate_input(options: &GenOptions, seed: u64) -> Result<String> {
     let mut rng = seeded_rng(seed);
-    let cases = options.cases.unwrap_or(match options.preset {
+    let default = match options.preset {
         Preset::Small => SMALL_CASES,
         Preset::Official => OFFICIAL_CASES,
-    });
-    if cases == 0 {
-        return Err(Error::Unsupported("an input needs at least one case".to_string()));
-    }
-    if cases > MAX_CASES {
-        return Err(Error::limit("the number of cases", cases as u64, MAX_CASES as u64));
-    }
-    let (low, high) = match (options.size, options.preset) {
-        (Some(0), _) => return Err(Error::Unsupported("the grid side must be at least 1".to_string())),
-        (Some(size), _) if size > MAX_SIDE => return Err(Error::limit("the grid side", size as u64, MAX_SIDE as u64)),
+    };
+    let cases = options.case_count(default, MAX_CASES)?;
+    let (low, high) = match (options.checked_size(MAX_SIDE)?, options.preset) {
         (Some(size), _) => (size, size),
         (None, Preset::Small) => (1, SMALL_MAX_SIDE),
         (None, Preset::Official) => (1, OFFICIAL_MAX_SIDE),

@@ -8,7 +8,7 @@ use super::generate::generate_input;
 use super::grid::{find_square, margins_are_feasible, Grid, Instance};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    About, CaseBlock, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng,
+    About, CaseBlock, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, Scope, SeededRng,
     SolveOptions, Solver,
 };
 use ludus_framework::{Construct, Enumerate, Puzzle, Result, Verify, Violation};
@@ -100,6 +100,19 @@ fn solve_generic(_: &SquareFree, input: &Parsed, case: usize, _: &SolveOptions) 
     Ok(GridAnswer::from_grid(construct_backtracking(&input.cases[case])))
 }
 
+/// The most work units ([`flow_work`]) the `fast` solver takes for one input: about 8 seconds here (a 500 x 500
+/// grid is 3.9e9 units, about one second).
+pub const FAST_MAX_WORK: u64 = 30_000_000_000;
+
+/// The `fast` solver's cost model: each of the R x C cells fixed by an augmenting-path search over bitsets of
+/// R + C nodes, (R + C)^2 / 64 words.
+fn flow_work(input: &Parsed, case: usize) -> u64 {
+    input.cases.get(case).map_or(0, |instance| {
+        let side = (instance.rows + instance.columns) as u64;
+        (instance.cells() as u64).saturating_mul(side * side) / 64
+    })
+}
+
 /// The size the `generic` solver's limit measures: the cells of a case.
 fn cells(input: &Parsed, case: usize) -> u64 {
     input.cases.get(case).map_or(0, |instance| instance.cells() as u64)
@@ -125,8 +138,13 @@ impl Problem for SquareFree {
         Solver {
             name: "fast",
             summary: "lexicographically smallest grid by Ryser's greedy plus incremental max-flow (bitset augmenting \
-                      paths); 200 x 200 in about 50 ms",
-            limit: None,
+                      paths); its work grows as R x C x (R + C)^2",
+            limits: &[Limit {
+                scope: Scope::Input,
+                unit: "work units (R x C x (R + C)^2 / 64)",
+                max: FAST_MAX_WORK,
+                measure: flow_work,
+            }],
             parallelism: Parallelism::Cases,
             start: |_, options| EachCase::start(options, solve_fast),
         },
@@ -134,7 +152,7 @@ impl Problem for SquareFree {
             name: "generic",
             summary: "backtracking in reading order with count pruning and early square checks; up to 36 cells \
                       (6 x 6) unless --no-limit",
-            limit: Some(Limit { unit: "cells", max: GENERIC_MAX_CELLS as u64, measure: cells }),
+            limits: &[Limit { scope: Scope::Case, unit: "cells", max: GENERIC_MAX_CELLS as u64, measure: cells }],
             parallelism: Parallelism::Cases,
             start: |_, options| EachCase::start(options, solve_generic),
         },

@@ -32,10 +32,7 @@ pub(crate) fn generate(options: &GenOptions, seed: u64) -> Result<String> {
         Preset::Small => 10,
         Preset::Official => MAX_CASES as usize,
     };
-    let cases = options.cases.unwrap_or(default_cases);
-    if cases == 0 || cases as u64 > MAX_CASES {
-        return Err(Error::limit("the number of cases", cases as u64, MAX_CASES));
-    }
+    let cases = options.case_count(default_cases, MAX_CASES as usize)?;
     let mut premade: Vec<Vec<Card>> = Vec::new();
     let mut chosen: Vec<Vec<usize>> = Vec::new();
     match options.preset {

@@ -7,8 +7,8 @@ use super::format::{parse, read_claim, CaseSpec, Instance};
 use super::{generate, generic, replay, Card, LineMove, Step};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
-    About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Problem, Sample, SeededRng, Solver,
-    Worker,
+    About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Problem, Sample, Scope, SeededRng,
+    Solver, Worker,
 };
 use ludus_framework::{Error, Result, Stats, Violation};
 use rand::Rng;
@@ -186,7 +186,7 @@ impl Problem for StackManagement {
             name: "fast",
             summary: "suit-graph criterion (source suit reaches target suit) with its constructive winning line; \
                       linear",
-            limit: None,
+            limits: &[],
             parallelism: Parallelism::Sequential,
             start: |_, options| {
                 Ok(Box::new(Fast { witness: options.witness, scratch: Scratch::default(), cards: Vec::new() }))
@@ -196,11 +196,12 @@ impl Problem for StackManagement {
             name: "generic",
             summary: "one-player search over settled states (removals applied eagerly); N <= 4, C <= 13 unless \
                       --no-limit",
-            limit: Some(Limit {
+            limits: &[Limit {
+                scope: Scope::Case,
                 unit: "excess of N over 4 or of C over 13 (the larger)",
                 max: 0,
                 measure: small_set_excess,
-            }),
+            }],
             parallelism: Parallelism::Sequential,
             start: |_, options| {
                 Ok(Box::new(Generic {
