@@ -273,6 +273,13 @@ impl<P: Problem> Plugin for P {
         })
     }
 
+    fn parse(&self, input: Source<'_>, options: &SolveOptions) -> Result<usize> {
+        let solver = find_solver::<P>(&options.solver)?;
+        let parsed = self.parse_input(input)?;
+        check_limits(solver, input.name, &parsed, options)?;
+        Ok(parsed.case_count())
+    }
+
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>> {
         judge_input(self, input, output)
     }

@@ -281,6 +281,10 @@ pub trait Plugin: Send + Sync {
         sink: driver::Sink<'_, CaseAnswer>,
     ) -> Result<usize>;
 
+    /// Parses an input without solving it: the number of cases it holds, or the error a solve would give
+    /// before its first case (malformed input, or a solver's limit: `options` names the solver).
+    fn parse(&self, input: Source<'_>, options: &SolveOptions) -> Result<usize>;
+
     /// Judges an answer file against an input, case by case, by the rules (`ludus verify`). `Err` only for a
     /// malformed input; a malformed or wrong answer is a rejected case.
     fn judge(&self, input: Source<'_>, output: Source<'_>) -> Result<Vec<CaseVerdict>>;

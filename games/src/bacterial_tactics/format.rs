@@ -54,7 +54,10 @@ pub fn read_input(source: Source<'_>) -> Result<Parsed> {
                     '#' => radioactive.push(true),
                     other => {
                         return Err(reader
-                            .error_at(line.offset + offset, format!("row {row}: expected `.` or `#`, found `{other}`"))
+                            .error_at(
+                                line.offset + offset,
+                                format!("row {row}: expected `.` or `#`, found `{}`", other.escape_default()),
+                            )
                             .into())
                     }
                 }

@@ -2,7 +2,7 @@
 //! `MOVES SCORE`), parsed with every error placed at its file, line and column.
 
 use super::board::{Board, ConnectFour};
-use ludus_framework::input::{Reader, Source};
+use ludus_framework::input::{shorten, Reader, Source};
 use ludus_framework::{Error, Result};
 
 /// The most positions one input may hold.
@@ -37,7 +37,7 @@ fn parse_number(reader: &Reader<'_>, offset: usize, text: &str, what: &str, min:
     match text.parse::<i64>() {
         Ok(value) if (min..=max).contains(&value) => Ok(value),
         _ => Err(reader
-            .error_at(offset, format!("expected {what} (an integer from {min} to {max}), found `{text}`"))
+            .error_at(offset, format!("expected {what} (an integer from {min} to {max}), found `{}`", shorten(text)))
             .into()),
     }
 }
@@ -61,7 +61,10 @@ pub fn parse(input: Source<'_>) -> Result<Parsed> {
             };
             if let Some((extra_at, extra)) = parts.get(3) {
                 return Err(reader
-                    .error_at(line.offset + extra_at, format!("expected the end of the size line, found `{extra}`"))
+                    .error_at(
+                        line.offset + extra_at,
+                        format!("expected the end of the size line, found `{}`", shorten(extra)),
+                    )
                     .into());
             }
             let width = parse_number(&reader, line.offset + width_at, width_text, "the width W", 1, 9)?;
@@ -95,7 +98,7 @@ pub fn parse(input: Source<'_>) -> Result<Parsed> {
             return Err(reader
                 .error_at(
                     line.offset + extra_at,
-                    format!("expected the end of the line after the score, found `{extra}`"),
+                    format!("expected the end of the line after the score, found `{}`", shorten(extra)),
                 )
                 .into());
         }

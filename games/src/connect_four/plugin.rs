@@ -7,7 +7,7 @@ use super::growing_engine;
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
-use ludus_framework::input::Source;
+use ludus_framework::input::{shorten, Source};
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem,
     Sample, Scope, SeededRng, SolveOptions, Solver, Worker,
@@ -232,7 +232,7 @@ impl Problem for ConnectFourPlugin {
         let line = block.text.trim();
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [moves, score] = parts.as_slice() else {
-            return Err(format!("expected `MOVES SCORE`, found `{line}`"));
+            return Err(format!("expected `MOVES SCORE`, found `{}`", shorten(line)));
         };
         let score = score.parse().map_err(|_| format!("expected a score (an integer), found `{score}`"))?;
         Ok(ScoreAnswer { moves: moves.to_string(), score, solved: None })

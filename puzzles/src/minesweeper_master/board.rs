@@ -102,11 +102,21 @@ impl Verify for MinesweeperPuzzle {
         let mut mines = 0usize;
         let mut clicks: Vec<(usize, usize)> = Vec::with_capacity(0);
         for (row, cells) in board.rows.iter().enumerate() {
+            // Rows are kept as bytes; a row is judged by its characters, so that a stray multi-byte character is
+            // reported as one character, where it is.
+            let characters = String::from_utf8_lossy(cells);
+            if let Some((column, other)) = characters.chars().enumerate().find(|(_, c)| !matches!(c, '*' | '.' | 'c')) {
+                return Err(Violation::new(format!(
+                    "{}: `{}` is not `*` (mine), `.` (safe) or `c` (click)",
+                    place(row, column),
+                    other.escape_default()
+                )));
+            }
             if cells.len() != columns {
                 return Err(Violation::new(format!(
                     "row {} has {} characters, expected C = {columns}",
                     row + 1,
-                    cells.len()
+                    characters.chars().count()
                 )));
             }
             for (column, &cell) in cells.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! (`Impossible` or the rows of a board), as printed, as JSON, and as read back from an answer file.
 
 use super::board::{Board, Instance};
-use ludus_framework::input::{Reader, Source};
+use ludus_framework::input::{shorten, Reader, Source};
 use ludus_framework::{Error, Result};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -110,7 +110,7 @@ pub fn parse_answer(instance: &Instance, text: &str) -> std::result::Result<Answ
     let board = match lines.as_slice() {
         [] => return Err("the answer is empty: expected `Impossible` or the rows of a board".to_string()),
         ["Impossible"] => None,
-        ["Impossible", extra, ..] => return Err(format!("unexpected `{extra}` after `Impossible`")),
+        ["Impossible", extra, ..] => return Err(format!("unexpected `{}` after `Impossible`", shorten(extra))),
         rows => Some(Board::from_rows(rows)),
     };
     Ok(Answer { instance: *instance, board })

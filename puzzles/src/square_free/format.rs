@@ -3,7 +3,7 @@
 //! its JSON, and reading it back from an answer file).
 
 use super::grid::{Grid, Instance};
-use ludus_framework::input::{InputError, Reader, Source};
+use ludus_framework::input::{shorten, InputError, Reader, Source};
 use ludus_framework::Result;
 use serde::{Serialize, Serializer};
 
@@ -160,7 +160,7 @@ pub fn read_answer(instance: &Instance, block: &str) -> std::result::Result<Grid
     let mut lines = block.lines().map(str::trim).filter(|line| !line.is_empty());
     match lines.next() {
         Some("IMPOSSIBLE") => match lines.next() {
-            Some(extra) => Err(format!("unexpected text after IMPOSSIBLE: `{extra}`")),
+            Some(extra) => Err(format!("unexpected text after IMPOSSIBLE: `{}`", shorten(extra))),
             None => Ok(GridAnswer::Impossible),
         },
         Some("POSSIBLE") => {
@@ -180,7 +180,7 @@ pub fn read_answer(instance: &Instance, block: &str) -> std::result::Result<Grid
             }
             Grid::from_lines(&rows).map(GridAnswer::Possible)
         }
-        Some(other) => Err(format!("expected POSSIBLE or IMPOSSIBLE, found `{other}`")),
+        Some(other) => Err(format!("expected POSSIBLE or IMPOSSIBLE, found `{}`", shorten(other))),
         None => Err("expected POSSIBLE or IMPOSSIBLE, found nothing".to_string()),
     }
 }

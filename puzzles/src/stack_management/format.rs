@@ -3,7 +3,7 @@
 //! line and the case), and reading one case's answer (the verdict and an optional winning line).
 
 use super::{Card, LineMove, Step};
-use ludus_framework::input::{InputError, Reader, Source};
+use ludus_framework::input::{shorten, InputError, Reader, Source};
 use ludus_framework::{Error, Result};
 
 /// The official bound on the number of cases T.
@@ -173,7 +173,9 @@ pub(crate) fn read_claim(text: &str, header_line: usize, stacks: usize) -> std::
     let possible = match first {
         "POSSIBLE" => true,
         "IMPOSSIBLE" => false,
-        other => return Err(format!("expected `POSSIBLE` or `IMPOSSIBLE` after `Case #x:`, found `{other}`")),
+        other => {
+            return Err(format!("expected `POSSIBLE` or `IMPOSSIBLE` after `Case #x:`, found `{}`", shorten(other)))
+        }
     };
     let mut steps = Vec::new();
     for (index, line) in lines.enumerate() {

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Fuzzes every plugin's parser and judge with libFuzzer (cargo-fuzz, on the stable toolchain through
+# RUSTC_BOOTSTRAP=1), RUNS executions each (default 1,000,000), starting from the corpus in fuzz/corpus/ seeded
+# with the bundled samples and with maximal generated inputs (`ludus gen --preset official`), which random
+# bytes alone would never reach. Usage: fuzz/run.sh [RUNS] [PLUGIN...]
+set -euo pipefail
+cd "$(dirname "$0")"
+runs="${1:-1000000}"
+shift || true
+plugins=("$@")
+if [ ${#plugins[@]} -eq 0 ]; then
+    plugins=(adjacent-and-consecutive bacterial-tactics connect-four minesweeper-master square-free stack-management)
+fi
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+export RUSTC_BOOTSTRAP=1
+cargo fuzz build -s none -O parse
+cargo fuzz build -s none -O judge
+ludus=../target/release/ludus
+[ -x "$ludus" ] || (cd .. && cargo build --release)
+for plugin in "${plugins[@]}"; do
+    parse_corpus="corpus/parse/$plugin"
+    judge_corpus="corpus/judge/$plugin"
+    mkdir -p "$parse_corpus" "$judge_corpus"
+    cp "../samples/$plugin/sample.in" "$parse_corpus/sample.in"
+    cp "../samples/$plugin/sample.ans" "$judge_corpus/sample.ans"
+    for seed in 1 2; do
+        "$ludus" gen "$plugin" --preset official --seed "$seed" > "$parse_corpus/official-$seed.in"
+        "$ludus" gen "$plugin" --preset small --seed "$seed" > "$parse_corpus/small-$seed.in"
+    done
+    for target in parse judge; do
+        corpus="corpus/$target/$plugin"
+        echo "== $target $plugin ($runs runs)"
+        # -rss_limit_mb: memory stays bounded; -max_len: room for the maximal generated inputs;
+        # -timeout: a single input taking seconds is a finding.
+        LUDUS_FUZZ_PLUGIN="$plugin" cargo fuzz run -s none -O "$target" "$corpus" -- \
+            -runs="$runs" -max_len=1048576 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 2>&1 |
+            grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==|SUMMARY|Done)" || true
+    done
+done
