@@ -74,6 +74,10 @@ pub enum Command {
         /// The memory budget of the search engine's table, in MiB.
         #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
         table_mb: usize,
+        /// The memory budget of the whole solve, in MiB (default: half the machine's memory): the tables of all
+        /// worker threads must fit in it.
+        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb())]
+        memory_mb: usize,
         /// Win, draw or loss only, not how fast (plugins that can: connect-four).
         #[arg(long)]
         weak: bool,

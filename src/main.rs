@@ -44,12 +44,13 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             witness,
             no_limit,
             table_mb,
+            memory_mb,
             weak,
             max_positions,
             stats,
             max_input_mb,
         } => {
-            let options = SolveOptions { solver, threads, witness, no_limit, table_mb, weak, max_positions };
+            let options = SolveOptions { solver, threads, witness, no_limit, table_mb, memory_mb, weak, max_positions };
             let interrupt = progress::Interrupt::install();
             commands::solve(&plugin, file.as_deref(), &options, format, stats, max_input_mb << 20, &interrupt)
                 .map(|()| true)

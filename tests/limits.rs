@@ -75,6 +75,16 @@ fn thread_counts_are_capped() {
 }
 
 #[test]
+fn the_tables_of_all_workers_fit_the_memory_budget() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/bacterial-tactics/sample.in");
+    let args = ["--solver", "parallel", "--threads", "4", "--table-mb", "100", "--memory-mb", "200"];
+    let output = ludus(&[&["solve", "bacterial-tactics", sample][..], &args[..]].concat());
+    assert_error(&output, &["table memory of 4 worker(s) of 100 MiB", "--memory-mb"]);
+    let output = ludus(&["solve", "bacterial-tactics", sample, "--threads", "2", "--memory-mb", "200"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
 fn connect_four_searches_keep_to_their_budgets() {
     // 40 positions with 30 empty cells each: the table stays at its budget, and a position budget ends the run
     // at the first position that needs more, with the flag named.

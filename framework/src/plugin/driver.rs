@@ -128,6 +128,16 @@ pub fn solve_input_each<P: Problem>(
         Parallelism::Cases => thread_count(options.threads).min(count),
         Parallelism::WithinCase | Parallelism::Sequential => 1,
     };
+    // Each worker may fill a table of `table_mb`: together they must fit the solve's memory budget.
+    let tables_mb = workers.max(1).saturating_mul(options.table_mb);
+    if tables_mb > options.memory_mb {
+        return Err(Error::limit_with_hint(
+            format!("the table memory of {} worker(s) of {} MiB each, in MiB,", workers.max(1), options.table_mb),
+            tables_mb as u64,
+            options.memory_mb as u64,
+            "raise --memory-mb, or lower --table-mb or --threads",
+        ));
+    }
     if workers <= 1 {
         let mut worker = (solver.start)(problem, options)?;
         let outcome = (0..count).try_for_each(|case| {

@@ -74,6 +74,8 @@ pub struct SolveOptions {
     pub no_limit: bool,
     /// The memory budget of each search engine's table, in MiB.
     pub table_mb: usize,
+    /// The memory budget of the whole solve, in MiB: the tables of all its workers must fit in it.
+    pub memory_mb: usize,
     /// Solve weakly where the plugin can: win, draw or loss only, not how fast (Connect Four).
     pub weak: bool,
     /// The most positions a search engine may expand for one case (`None`: no limit); past it the case is a
@@ -89,6 +91,7 @@ impl Default for SolveOptions {
             witness: false,
             no_limit: false,
             table_mb: crate::table::DEFAULT_TABLE_MB,
+            memory_mb: default_memory_mb(),
             weak: false,
             max_positions: None,
         }
@@ -310,6 +313,16 @@ pub trait Plugin: Send + Sync {
             available: self.solvers().iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
         })
     }
+}
+
+/// The default memory budget of a solve (`--memory-mb`): half the machine's memory (from `/proc/meminfo`), or
+/// 4 GiB where that cannot be read.
+pub fn default_memory_mb() -> usize {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<usize>().ok()
+    });
+    total_kib.map_or(4096, |kib| (kib / 1024 / 2).max(64))
 }
 
 /// The most threads a solve may ask for (`--threads`): far more than cores only costs memory and time.
