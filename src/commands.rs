@@ -118,6 +118,7 @@ pub fn solve(
             let text = render_case(layout, case + 1, &answer.text);
             bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()))
                 .map_err(|error| Error::Io { path: "<stdout>".to_string(), source: error })?;
+            interrupt.printed_one();
         }
         printed += 1;
         Ok(())

@@ -5,32 +5,59 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ludus_framework::plugin::Progress;
 use ludus_framework::Stats;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// The user's request to stop: the first Ctrl-C sets it (a solve then ends after the cases under way and says
-/// what it printed); a second one ends the program at once, with the status a shell gives an interrupt.
+/// How long a solve may go on after the first Ctrl-C before the program ends anyway: a case can take minutes,
+/// and a stop should come promptly.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The user's request to stop: the first Ctrl-C sets it, and a solve ends after the cases under way, saying
+/// what it printed; if they are still running after [`GRACE`], or at a second Ctrl-C, the program ends at once,
+/// with the status a shell gives an interrupt, and says how many whole answers it printed.
 #[derive(Clone, Debug, Default)]
-pub struct Interrupt(Arc<AtomicBool>);
+pub struct Interrupt(Arc<InterruptState>);
+
+#[derive(Debug, Default)]
+struct InterruptState {
+    requested: AtomicBool,
+    /// Answers printed so far (each one whole: the output is flushed answer by answer).
+    printed: AtomicUsize,
+}
 
 impl Interrupt {
     /// Installs the Ctrl-C handler (once per process; a second call keeps the first handler and returns a flag
     /// that stays unset).
     pub fn install() -> Self {
-        let flag = Arc::new(AtomicBool::new(false));
-        let seen = Arc::clone(&flag);
+        let state = Arc::new(InterruptState::default());
+        let seen = Arc::clone(&state);
         let _ = ctrlc::set_handler(move || {
-            if seen.swap(true, Ordering::SeqCst) {
+            let stop_now = |state: &InterruptState| {
+                let printed = state.printed.load(Ordering::SeqCst);
+                eprintln!("stopped: the output holds the first {printed} cases only");
                 std::process::exit(130);
+            };
+            if seen.requested.swap(true, Ordering::SeqCst) {
+                stop_now(&seen);
             }
             eprintln!("\nstopping after the cases under way (Ctrl-C again to stop at once)");
+            let state = Arc::clone(&seen);
+            std::thread::spawn(move || {
+                std::thread::sleep(GRACE);
+                stop_now(&state);
+            });
         });
-        Interrupt(flag)
+        Interrupt(state)
     }
 
     /// Whether Ctrl-C was pressed.
     pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.0.requested.load(Ordering::SeqCst)
+    }
+
+    /// Counts one more answer printed whole.
+    pub fn printed_one(&self) {
+        self.0.printed.fetch_add(1, Ordering::SeqCst);
     }
 }
 
