@@ -46,17 +46,32 @@ fn check_limits<P: Problem>(solver: &Solver<P>, name: &str, input: &P::Input, op
         for case in 0..input.case_count() {
             let size = (limit.measure)(input, case);
             total = total.saturating_add(size);
-            let (got, what) = match limit.scope {
-                Scope::Case => (size, format!("{}: the {}", place(name, input, case), limit.unit)),
-                Scope::Input => (total, format!("{name}: the {} of cases 1 to {} together", limit.unit, case + 1)),
-            };
+            let got = if limit.scope == Scope::Case { size } else { total };
             if got > limit.max {
+                let what = match limit.scope {
+                    Scope::Case => format!("{}: the {}", place(name, input, case), limit.unit),
+                    Scope::Input => format!("{name}: the {} of cases 1 to {} together", limit.unit, case + 1),
+                };
                 let what = format!("{what} for solver `{}`", solver.name);
                 return Err(Error::Limit { what, got, limit: limit.max, hint: hint.to_string() });
             }
         }
     }
     Ok(())
+}
+
+/// Refuses a solve whose `workers` tables of `table_mb` each would not fit its memory budget together.
+fn check_memory(workers: usize, options: &SolveOptions) -> Result<()> {
+    let tables_mb = workers.saturating_mul(options.table_mb);
+    if tables_mb <= options.memory_mb {
+        return Ok(());
+    }
+    Err(Error::limit_with_hint(
+        format!("the table memory of {workers} worker(s) of {} MiB each, in MiB,", options.table_mb),
+        tables_mb as u64,
+        options.memory_mb as u64,
+        "raise --memory-mb, or lower --table-mb or --threads",
+    ))
 }
 
 /// Where a solve sends its answers, in case order, as soon as each one's predecessors are out: `(case, answer)`
@@ -128,16 +143,7 @@ pub fn solve_input_each<P: Problem>(
         Parallelism::Cases => thread_count(options.threads).min(count),
         Parallelism::WithinCase | Parallelism::Sequential => 1,
     };
-    // Each worker may fill a table of `table_mb`: together they must fit the solve's memory budget.
-    let tables_mb = workers.max(1).saturating_mul(options.table_mb);
-    if tables_mb > options.memory_mb {
-        return Err(Error::limit_with_hint(
-            format!("the table memory of {} worker(s) of {} MiB each, in MiB,", workers.max(1), options.table_mb),
-            tables_mb as u64,
-            options.memory_mb as u64,
-            "raise --memory-mb, or lower --table-mb or --threads",
-        ));
-    }
+    check_memory(workers.max(1), options)?;
     if workers <= 1 {
         let mut worker = (solver.start)(problem, options)?;
         let outcome = (0..count).try_for_each(|case| {
