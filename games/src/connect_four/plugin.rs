@@ -133,6 +133,28 @@ fn positions(options: &SolveOptions) -> u64 {
     options.max_positions.unwrap_or(u64::MAX)
 }
 
+/// The fast solvers' cost model, per input: [`estimated_positions`] added up over the positions, at most about
+/// 10 seconds of search here (some 4 million positions a second). The estimate is an upper bound fitted on sets
+/// like Pons' (Middle-Medium, Begin-Medium, Begin-Hard and the empty board come within a factor of 4 of it); easy
+/// openings cost far less than it says, and `--no-limit` runs them.
+const SEARCH_LIMIT: Limit<ConnectFourPlugin> = Limit {
+    scope: Scope::Input,
+    unit: "estimated positions (2^(0.7 x empty cells) each)",
+    max: 40_000_000,
+    measure: estimated_positions,
+};
+
+/// An upper estimate of the positions the fast engine searches for a position: 2^(0.7 E) for E empty cells
+/// (none for a position the game or a shortcut settles).
+fn estimated_positions(input: &Parsed, case: usize) -> u64 {
+    let empty = searched_cells(input, case);
+    // 2^(0.7 E) = 2^(7E/10): whole powers of two, and the fractional part from a small table.
+    let tenths = 7 * empty;
+    let fraction = [1.0, 1.072, 1.149, 1.231, 1.320, 1.414, 1.516, 1.625, 1.741, 1.866][(tenths % 10) as usize];
+    let whole = 1u64.checked_shl((tenths / 10) as u32).unwrap_or(u64::MAX);
+    (whole as f64 * fraction) as u64
+}
+
 /// The empty cells of a position the generic engine would search (none if the game is over or a shortcut
 /// settles it).
 fn searched_cells(input: &Parsed, case: usize) -> u64 {
@@ -173,8 +195,9 @@ impl Problem for ConnectFourPlugin {
     const SOLVERS: &'static [Solver<Self>] = &[
         Solver {
             name: "fast",
-            summary: "alpha-beta, null-window score search, threat hints, a fixed table (--table-mb); any position",
-            limits: &[],
+            summary: "alpha-beta, null-window score search, threat hints, a fixed table (--table-mb); any position \
+                      (inputs estimated past about 10 seconds need --no-limit)",
+            limits: &[SEARCH_LIMIT],
             parallelism: Parallelism::Sequential,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
@@ -186,7 +209,7 @@ impl Problem for ConnectFourPlugin {
         Solver {
             name: "parallel",
             summary: "the fast solver on several threads (Lazy SMP over one table, --threads)",
-            limits: &[],
+            limits: &[SEARCH_LIMIT],
             parallelism: Parallelism::WithinCase,
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
