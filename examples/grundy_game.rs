@@ -9,10 +9,10 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::Statistics;
 use ludus_framework::{Impartial, SumGame};
-use ludus_games::classic::Nim;
 
 /// Lasker's Nim: Nim's moves (a heap of n becomes any smaller heap, possibly none), plus splitting a heap
-/// into two non-empty heaps adding up to n. Built on the library's [`Nim`].
+/// into two non-empty heaps adding up to n. It needs the framework alone: copied into a crate that depends on
+/// `ludus-framework` only, it builds as it is.
 struct LaskersNim;
 
 impl Impartial for LaskersNim {
@@ -20,11 +20,17 @@ impl Impartial for LaskersNim {
     type Key = u32;
 
     fn key(&self, heap: &u32) -> u32 {
-        Nim.key(heap)
+        *heap
     }
 
     fn options(&self, heap: &u32, emit: &mut dyn FnMut(&[u32], u64)) {
-        Nim.options(heap, emit);
+        // Nim's moves: any smaller heap, the empty one included (an empty heap has no move).
+        if *heap > 0 {
+            emit(&[], 1);
+        }
+        for smaller in 1..*heap {
+            emit(&[smaller], 1);
+        }
         for left in 1..=heap / 2 {
             emit(&[left, heap - left], 1);
         }
@@ -35,7 +41,8 @@ fn main() {
     let mut engine = GrundyEngine::new();
     let nimbers: Vec<u32> = (0..=24).map(|heap| engine.nimber(&LaskersNim, &heap)).collect();
     println!("nimbers of heaps 0..=24: {nimbers:?}");
-    // The known closed form: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+    // The known closed form: G(0) = 0, G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+    assert_eq!(nimbers[0], 0, "an empty heap has no move");
     for (heap, &nimber) in nimbers.iter().enumerate().skip(1) {
         let expected = match heap % 4 {
             3 => heap + 1,

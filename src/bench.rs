@@ -131,8 +131,12 @@ fn connect_four_set_rows(threads: usize) -> Result<Vec<Row>> {
         for (solver, workers) in [("fast", 1), ("parallel", threads)] {
             let bar = Bar::new(&format!("{workload} / {solver}"), true);
             // The sets' openings are past the default cost estimate: a benchmark runs them whole.
-            let options =
-                SolveOptions { solver: solver.to_string(), threads: workers, no_limit: true, ..SolveOptions::default() };
+            let options = SolveOptions {
+                solver: solver.to_string(),
+                threads: workers,
+                no_limit: true,
+                ..SolveOptions::default()
+            };
             let (answers, seconds) = timed(|| plugin.solve(Source::new(name, &moves), &options, &bar));
             bar.finish();
             let answers = answers?;

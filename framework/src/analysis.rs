@@ -1,6 +1,6 @@
-//! Generic analyses over any [`Game`] and any [`Engine`]: the value of every move of a position, the number
-//! of winning moves, and the mistakes along a game record (a move from a winning state that leaves the
-//! opponent in a winning state).
+//! Generic analyses over any [`Game`] and any [`Engine`]: the value of every move of a position, the winning
+//! and the best moves, the principal variation, and the mistakes along a game record (a move from a winning
+//! state that leaves the opponent in a winning state). Exact remoteness needs an engine in `Mode::Exact`.
 
 use crate::engines::Engine;
 use crate::game::Game;
@@ -16,12 +16,16 @@ pub struct MoveValue<MoveType> {
     pub value: Value,
 }
 
-/// The value of every legal move of `position`, for the player to move, in move-generation order.
+/// The value of every legal move of `position`, for the player to move, in move-generation order (none at a
+/// finished position).
 pub fn move_values<Rules: Game, Search: Engine<Rules>>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
 ) -> Vec<MoveValue<Rules::Move>> {
+    if game.is_over(position) {
+        return Vec::new();
+    }
     game.legal_moves(position)
         .into_iter()
         .map(|mv| {
@@ -37,10 +41,48 @@ pub fn count_winning_moves<Rules: Game, Search: Engine<Rules>>(
     game: &Rules,
     position: &Rules::Position,
 ) -> usize {
-    if game.is_over(position) {
-        return 0;
+    winning_moves(engine, game, position).len()
+}
+
+/// The legal moves of `position` that win for the player to move, in move-generation order (none when the
+/// position is drawn, lost or finished).
+pub fn winning_moves<Rules: Game, Search: Engine<Rules>>(
+    engine: &mut Search,
+    game: &Rules,
+    position: &Rules::Position,
+) -> Vec<Rules::Move> {
+    move_values(engine, game, position).into_iter().filter(|m| m.value.is_win()).map(|m| m.mv).collect()
+}
+
+/// The best moves of `position`: those whose value is the highest under [`Value`]'s order (the quickest win,
+/// else a draw, else the slowest loss), with that value; none at a finished position.
+pub fn best_moves<Rules: Game, Search: Engine<Rules>>(
+    engine: &mut Search,
+    game: &Rules,
+    position: &Rules::Position,
+) -> Vec<MoveValue<Rules::Move>> {
+    let values = move_values(engine, game, position);
+    let Some(best) = values.iter().map(|m| m.value).max() else { return Vec::new() };
+    values.into_iter().filter(|m| m.value == best).collect()
+}
+
+/// The principal variation from `position`: the line along which both sides play a best move (the first in
+/// move-generation order) until the game ends, at most `max_plies` long. With exact remoteness (an engine in
+/// `Mode::Exact`) a decided position's line is exactly its remoteness long.
+pub fn principal_variation<Rules: Game, Search: Engine<Rules>>(
+    engine: &mut Search,
+    game: &Rules,
+    position: &Rules::Position,
+    max_plies: usize,
+) -> Vec<Rules::Move> {
+    let mut line = Vec::new();
+    let mut current = position.clone();
+    while line.len() < max_plies {
+        let Some(best) = best_moves(engine, game, &current).into_iter().next() else { break };
+        current = game.play(&current, &best.mv);
+        line.push(best.mv);
     }
-    move_values(engine, game, position).iter().filter(|m| m.value.is_win()).count()
+    line
 }
 
 /// A move of a record made from a winning position into a position winning for the opponent.

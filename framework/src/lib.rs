@@ -54,6 +54,7 @@ pub mod hints;
 pub mod impartial;
 pub mod input;
 pub mod plugin;
+pub mod prelude;
 pub mod puzzle;
 pub mod solitaire;
 pub mod stats;

@@ -54,3 +54,31 @@ fn search<Problem: Enumerate>(
     });
     (found, stats, out_of_budget)
 }
+
+/// Every candidate of `instance` that `puzzle` verifies, in the space's order, trying at most `candidates`
+/// candidates: past them, [`Error::Budget`] (the list would be incomplete). The list is as long as the
+/// candidates tried at most, so the budget bounds its memory too.
+pub fn all_solutions<Problem: Enumerate>(
+    puzzle: &Problem,
+    instance: &Problem::Instance,
+    candidates: u64,
+) -> Result<Vec<Problem::Solution>> {
+    let mut solutions = Vec::new();
+    let mut out_of_budget = false;
+    let mut tried = 0u64;
+    puzzle.candidates(instance, &mut |candidate| {
+        if tried >= candidates {
+            out_of_budget = true;
+            return ControlFlow::Break(());
+        }
+        tried += 1;
+        if puzzle.verify(instance, candidate).is_ok() {
+            solutions.push(candidate.clone());
+        }
+        ControlFlow::Continue(())
+    });
+    if out_of_budget {
+        return Err(Error::Budget(Budget::Positions(candidates)));
+    }
+    Ok(solutions)
+}
