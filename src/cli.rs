@@ -144,6 +144,31 @@ pub enum Command {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
+    /// List the games that `analyze` takes, with their parameters.
+    Games {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Analyse a position of a game: its value, every move's value, the best moves and the principal variation.
+    Analyze {
+        /// The game, with its parameters (`tic-tac-toe`, `connect-four:width=5,height=4`; see `ludus games`).
+        game: String,
+        /// The position, as the game writes it (its moves from the start); the start position if left out.
+        position: Option<String>,
+        /// The engine: `alpha-beta` or `memo-negamax` (both exact).
+        #[arg(long, default_value = "alpha-beta")]
+        engine: ludus_framework::playable::AnalysisEngine,
+        /// The memory budget of the engine's table, in MiB.
+        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
+        table_mb: usize,
+        /// The most positions the search may expand; past it the analysis ends with a budget error.
+        #[arg(long)]
+        max_positions: Option<u64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
     /// Time every solver of every plugin on generated official-size inputs, and the engines on classic games.
     Bench {
         /// Only workloads whose name contains this text.

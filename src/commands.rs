@@ -296,3 +296,43 @@ fn run_sample(plugin: &dyn Plugin) -> (std::result::Result<(), String>, String, 
         }
     }
 }
+
+/// `ludus games`.
+pub fn games(format: Format) -> Result<()> {
+    let games = ludus_games::registry::GAMES;
+    if format == Format::Json {
+        let items: Vec<_> = games
+            .iter()
+            .map(|game| json!({"name": game.name, "summary": game.summary, "parameters": game.parameters}))
+            .collect();
+        return print_json(&json!(items));
+    }
+    for game in games {
+        let parameters = if game.parameters.is_empty() { String::new() } else { format!(":{}", game.parameters) };
+        say!("{:<34} {}", format!("{}{parameters}", game.name), game.summary);
+    }
+    Ok(())
+}
+
+/// `ludus analyze`.
+pub fn analyze(
+    game: &str,
+    position: Option<&str>,
+    options: &ludus_framework::playable::AnalysisOptions,
+    format: Format,
+) -> Result<()> {
+    let game = ludus_games::registry::game(game)?;
+    let analysis = game.analyze(position, options)?;
+    if format == Format::Json {
+        return print_json(&serde_json::to_value(&analysis)?);
+    }
+    say_raw!("{}", analysis.drawing);
+    let plies = |remoteness: Option<u32>| remoteness.map_or(String::new(), |plies| format!(" in {plies} plies"));
+    say!("{}: {}{} for the player to move", analysis.game, analysis.value, plies(analysis.remoteness));
+    for mv in &analysis.moves {
+        say!("  {:>4}  {}{}{}", mv.mv, mv.value, plies(mv.remoteness), if mv.best { "  (best)" } else { "" });
+    }
+    say!("line: {}", if analysis.line.is_empty() { "(the game is over)".to_string() } else { analysis.line.join(" ") });
+    say!("{}", analysis.stats);
+    Ok(())
+}

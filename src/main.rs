@@ -64,6 +64,16 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Command::Gen { plugin, seed, preset, cases, size, output } => {
             commands::generate(&plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)
         }
+        Command::Games { format } => commands::games(format).map(|()| true),
+        Command::Analyze { game, position, engine, table_mb, max_positions, format } => {
+            let options = ludus_framework::playable::AnalysisOptions {
+                engine,
+                table_mb,
+                max_positions: max_positions.unwrap_or(u64::MAX),
+                ..Default::default()
+            };
+            commands::analyze(&game, position.as_deref(), &options, format).map(|()| true)
+        }
         Command::Bench { filter, threads, format } => bench::run(filter.as_deref(), threads, format).map(|()| true),
     }
 }

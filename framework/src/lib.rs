@@ -53,6 +53,7 @@ pub mod game;
 pub mod hints;
 pub mod impartial;
 pub mod input;
+pub mod playable;
 pub mod plugin;
 pub mod prelude;
 pub mod puzzle;

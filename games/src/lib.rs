@@ -31,6 +31,7 @@ pub mod adjacent_and_consecutive;
 pub mod bacterial_tactics;
 pub mod classic;
 pub mod connect_four;
+pub mod registry;
 
 use ludus_framework::plugin::Plugin;
 

@@ -3,6 +3,7 @@
 //! Grundy's game (impartial games for the Sprague-Grundy engine).
 
 pub mod octal;
+mod text;
 pub mod tic_tac_toe;
 
 pub use octal::{DawsonsKayles, GrundysGame, Kayles, Nim};

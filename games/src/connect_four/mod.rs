@@ -35,6 +35,7 @@ mod board;
 mod format;
 mod hints;
 mod plugin;
+mod text;
 
 pub use board::{Board, ConnectFour, IllegalMove, DEFAULT_HEIGHT, DEFAULT_WIDTH};
 pub use format::{parse, Case, Parsed, EMPTY_BOARD, MAX_CASES};

@@ -1,0 +1,209 @@
+//! Games people can name, analyse and (later) play from the command line: a game's text form ([`TextForm`]),
+//! and [`Playable`], which turns any game with a text form into an object the CLI holds ([`PlayableGame`]) and
+//! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
+//! best moves and the principal variation.
+
+use crate::analysis::{best_moves, move_values, principal_variation};
+use crate::engines::alpha_beta::AlphaBeta;
+use crate::engines::negamax::MemoNegamax;
+use crate::engines::{Engine, Mode};
+use crate::error::{Error, Result};
+use crate::game::{Canonicalize, Game};
+use crate::hints::SearchHints;
+use crate::stats::Stats;
+use crate::table::{mib, KeyedTable};
+use crate::value::Value;
+use serde::Serialize;
+
+/// How positions and moves of a game are written. Contract: `parse_position(render_position(p))` is `p` where
+/// `render_position` gives a parsable form (the game says which in its doc), and `parse_move(p, render_move(m))`
+/// is `m` for every legal move `m` of `p`.
+pub trait TextForm: Game {
+    /// The start position.
+    fn start(&self) -> Self::Position;
+
+    /// A position from its text (`Err` says what was expected and where).
+    fn parse_position(&self, text: &str) -> std::result::Result<Self::Position, String>;
+
+    /// The position drawn for a person (may span several lines).
+    fn draw_position(&self, position: &Self::Position) -> String;
+
+    /// A legal move of `position` from its text (`Err` says why it is not one).
+    fn parse_move(&self, position: &Self::Position, text: &str) -> std::result::Result<Self::Move, String>;
+
+    /// A move's text.
+    fn render_move(&self, mv: &Self::Move) -> String;
+}
+
+/// The engine an analysis runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnalysisEngine {
+    /// Alpha-beta with exact remoteness (the default).
+    #[default]
+    AlphaBeta,
+    /// Memoized negamax in exact mode.
+    MemoNegamax,
+}
+
+impl std::str::FromStr for AnalysisEngine {
+    type Err = String;
+
+    fn from_str(text: &str) -> std::result::Result<Self, String> {
+        match text {
+            "alpha-beta" => Ok(AnalysisEngine::AlphaBeta),
+            "memo-negamax" => Ok(AnalysisEngine::MemoNegamax),
+            other => Err(format!("no engine `{other}` (available: alpha-beta, memo-negamax)")),
+        }
+    }
+}
+
+/// What an analysis may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisOptions {
+    /// The engine.
+    pub engine: AnalysisEngine,
+    /// Its table's memory, in MiB.
+    pub table_mb: usize,
+    /// The most positions one search may expand (`--max-positions`).
+    pub max_positions: u64,
+    /// The longest principal variation shown.
+    pub max_line: usize,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> Self {
+        AnalysisOptions {
+            engine: AnalysisEngine::default(),
+            table_mb: crate::table::DEFAULT_TABLE_MB,
+            max_positions: u64::MAX,
+            max_line: 200,
+        }
+    }
+}
+
+/// One move of an analysed position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveAnalysis {
+    /// The move's text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value for the player who makes it.
+    pub value: String,
+    /// Plies to the end under perfect play if it is made, counted from the position before it.
+    pub remoteness: Option<u32>,
+    /// Whether it is among the best moves.
+    pub best: bool,
+}
+
+/// The analysis of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// The game, with its parameters.
+    pub game: String,
+    /// The position drawn.
+    pub drawing: String,
+    /// Its value for the player to move (`win`, `loss` or `draw`, with the remoteness).
+    pub value: String,
+    /// Plies to the end under perfect play (none for a draw).
+    pub remoteness: Option<u32>,
+    /// Every legal move, in the game's order, with its value.
+    pub moves: Vec<MoveAnalysis>,
+    /// The principal variation: a best move for each side in turn, to the end (or to the length cap).
+    pub line: Vec<String>,
+    /// The engine's statistics.
+    pub stats: Stats,
+}
+
+/// A game the CLI can name and analyse, as an object.
+pub trait PlayableGame: Send + Sync {
+    /// The game's name with its parameters (`connect-four:width=5,height=4`).
+    fn name(&self) -> String;
+
+    /// Analyses the position written `position` (`None`: the start position).
+    fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis>;
+}
+
+/// A game with a text form, as a [`PlayableGame`].
+pub struct Playable<Rules> {
+    /// The game.
+    pub game: Rules,
+    /// Its name with its parameters.
+    pub name: String,
+}
+
+impl<Rules> PlayableGame for Playable<Rules>
+where
+    Rules: TextForm + Canonicalize + SearchHints + Send + Sync,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
+        let position = match position {
+            None => self.game.start(),
+            Some(text) => self
+                .game
+                .parse_position(text)
+                .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
+        };
+        let table = KeyedTable::new(mib(options.table_mb));
+        match options.engine {
+            AnalysisEngine::AlphaBeta => {
+                let engine = AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions);
+                self.analyze_with(engine, &position, options)
+            }
+            AnalysisEngine::MemoNegamax => {
+                let engine = MemoNegamax::with_table(Mode::Exact, table).with_budget(options.max_positions);
+                self.analyze_with(engine, &position, options)
+            }
+        }
+    }
+}
+
+impl<Rules> Playable<Rules>
+where
+    Rules: TextForm + Canonicalize + SearchHints,
+{
+    fn analyze_with(
+        &self,
+        mut engine: impl Engine<Rules>,
+        position: &Rules::Position,
+        options: &AnalysisOptions,
+    ) -> Result<Analysis> {
+        let game = &self.game;
+        // The budget bounds the first search; the move values and the line reuse its table.
+        let value = engine.try_value(game, position)?;
+        let best: Vec<Rules::Move> = best_moves(&mut engine, game, position).into_iter().map(|m| m.mv).collect();
+        let moves = move_values(&mut engine, game, position)
+            .into_iter()
+            .map(|m| MoveAnalysis {
+                mv: game.render_move(&m.mv),
+                value: value_word(m.value),
+                remoteness: m.value.remoteness(),
+                best: best.contains(&m.mv),
+            })
+            .collect();
+        let line = principal_variation(&mut engine, game, position, options.max_line);
+        Ok(Analysis {
+            game: self.name.clone(),
+            drawing: game.draw_position(position),
+            value: value_word(value),
+            remoteness: value.remoteness(),
+            moves,
+            line: line.iter().map(|mv| game.render_move(mv)).collect(),
+            stats: engine.stats(),
+        })
+    }
+}
+
+/// `win`, `loss` or `draw`.
+fn value_word(value: Value) -> String {
+    match value {
+        Value::Win(_) => "win",
+        Value::Lose(_) => "loss",
+        Value::Draw => "draw",
+    }
+    .to_string()
+}

@@ -1,0 +1,65 @@
+//! Tic-tac-toe's text form for `ludus analyze`: a position is its moves from the empty board (cells `1..=9`,
+//! row by row from the top left; `-` or nothing for the empty board), a move a cell number; the board is drawn
+//! with `X`, `O` and `.`.
+
+use super::tic_tac_toe::{Board, TicTacToe};
+use ludus_framework::playable::TextForm;
+use ludus_framework::Game;
+
+impl TextForm for TicTacToe {
+    fn start(&self) -> Board {
+        Board::EMPTY
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, String> {
+        let moves = text.trim();
+        let mut board = Board::EMPTY;
+        if moves == "-" {
+            return Ok(board);
+        }
+        for (index, character) in moves.chars().enumerate() {
+            let mv = self
+                .parse_move(&board, &character.to_string())
+                .map_err(|reason| format!("move {}: {reason}", index + 1))?;
+            board = self.play(&board, &mv);
+        }
+        Ok(board)
+    }
+
+    fn draw_position(&self, board: &Board) -> String {
+        let mut drawing = String::new();
+        for cell in 0..9 {
+            let bit = 1u16 << cell;
+            drawing.push(if board.crosses & bit != 0 {
+                'X'
+            } else if board.noughts & bit != 0 {
+                'O'
+            } else {
+                '.'
+            });
+            if cell % 3 == 2 {
+                drawing.push('\n');
+            }
+        }
+        drawing.push_str(if board.crosses_to_move() { "X to move\n" } else { "O to move\n" });
+        drawing
+    }
+
+    fn parse_move(&self, board: &Board, text: &str) -> Result<u8, String> {
+        let cell: u8 = text.trim().parse().map_err(|_| "expected a cell from 1 to 9".to_string())?;
+        if !(1..=9).contains(&cell) {
+            return Err(format!("cell {cell} is out of range: cells are 1 to 9"));
+        }
+        if self.is_over(board) {
+            return Err("the game is over".to_string());
+        }
+        if (board.crosses | board.noughts) & (1 << (cell - 1)) != 0 {
+            return Err(format!("cell {cell} is taken"));
+        }
+        Ok(cell - 1)
+    }
+
+    fn render_move(&self, cell: &u8) -> String {
+        (cell + 1).to_string()
+    }
+}

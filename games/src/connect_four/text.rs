@@ -1,0 +1,57 @@
+//! Connect Four's text form for `ludus analyze`: a position is its moves from the empty board (columns
+//! `1..=W`, `-` or nothing for the empty board), a move a column number; the board is drawn with `X` for the
+//! first player's stones and `O` for the second's, the top row first.
+
+use super::board::{Board, ConnectFour};
+use ludus_framework::playable::TextForm;
+use ludus_framework::Game;
+
+impl TextForm for ConnectFour {
+    fn start(&self) -> Board {
+        Board::EMPTY
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, String> {
+        let moves = text.trim();
+        let moves = if moves == super::EMPTY_BOARD { "" } else { moves };
+        self.parse_moves(moves).map_err(|illegal| format!("at character {}: {}", illegal.index + 1, illegal.reason))
+    }
+
+    fn draw_position(&self, board: &Board) -> String {
+        let first_to_move = board.stones().is_multiple_of(2);
+        let first = if first_to_move { board.current } else { board.opponent() };
+        let mut drawing = String::new();
+        for row in (0..self.height()).rev() {
+            for column in 0..self.width() {
+                let bit = 1u64 << (column * (self.height() + 1) + row);
+                drawing.push(match (board.mask & bit != 0, first & bit != 0) {
+                    (false, _) => '.',
+                    (true, true) => 'X',
+                    (true, false) => 'O',
+                });
+            }
+            drawing.push('\n');
+        }
+        drawing.extend((1..=self.width()).filter_map(|column| char::from_digit(column, 10)));
+        drawing.push_str(&format!("\n{} to move\n", if first_to_move { "X" } else { "O" }));
+        drawing
+    }
+
+    fn parse_move(&self, board: &Board, text: &str) -> Result<u8, String> {
+        let column: u32 = text.trim().parse().map_err(|_| format!("expected a column from 1 to {}", self.width()))?;
+        if column == 0 || column > self.width() {
+            return Err(format!("column {column} is out of range: columns are 1 to {}", self.width()));
+        }
+        if self.is_over(board) {
+            return Err("the game is over".to_string());
+        }
+        if !self.can_play(board, column - 1) {
+            return Err(format!("column {column} is full"));
+        }
+        u8::try_from(column - 1).map_err(|_| format!("column {column} is out of range"))
+    }
+
+    fn render_move(&self, column: &u8) -> String {
+        (u32::from(*column) + 1).to_string()
+    }
+}

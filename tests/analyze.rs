@@ -1,0 +1,113 @@
+//! `ludus analyze` and `ludus games`: for reference positions of tic-tac-toe (random move sequences) and of
+//! Connect Four (the first End-Easy positions), the JSON output parses, and the position's value and every
+//! move's value are those the exact engines give when called directly.
+
+#![allow(clippy::expect_used)] // test helpers: a failure to spawn the binary should fail the test loudly
+
+use ludus_framework::engines::negamax::MemoNegamax;
+use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::playable::TextForm;
+use ludus_framework::Value;
+use ludus_games::classic::TicTacToe;
+use ludus_games::connect_four::{exact_value, ConnectFour};
+use std::process::{Command, Stdio};
+
+fn analyze(game: &str, position: &str, engine: &str) -> serde_json::Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["analyze", game, position, "--engine", engine, "--format", "json"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("ludus runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("JSON output")
+}
+
+/// `win`/`loss`/`draw` and the remoteness, as the analysis writes a value.
+fn words(value: Value) -> (String, Option<u64>) {
+    let word = match value {
+        Value::Win(_) => "win",
+        Value::Lose(_) => "loss",
+        Value::Draw => "draw",
+    };
+    (word.to_string(), value.remoteness().map(u64::from))
+}
+
+fn read(json: &serde_json::Value) -> (String, Option<u64>) {
+    (json["value"].as_str().unwrap_or_default().to_string(), json["remoteness"].as_u64())
+}
+
+/// Checks an analysis against values computed directly: the position's, and each move's (the child's value
+/// backed up).
+fn check<Rules: TextForm>(
+    game: &Rules,
+    position: &str,
+    json: &serde_json::Value,
+    value_of: &mut dyn FnMut(&Rules::Position) -> Value,
+) {
+    let board = game.parse_position(position).expect("a valid position");
+    assert_eq!(read(json), words(value_of(&board)), "{position}");
+    let moves = json["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), if game.is_over(&board) { 0 } else { game.legal_moves(&board).len() }, "{position}");
+    for entry in moves {
+        let mv = game.parse_move(&board, entry["move"].as_str().expect("move")).expect("a legal move");
+        let expected = value_of(&game.play(&board, &mv)).backed_up();
+        assert_eq!(read(entry), words(expected), "{position} then {}", entry["move"]);
+        let best = json["value"] == entry["value"] && json["remoteness"] == entry["remoteness"];
+        assert_eq!(entry["best"].as_bool(), Some(best), "{position}: {entry}");
+    }
+    // The line is a game played to its end (or to the cap) with legal moves.
+    let mut current = board;
+    for mv in json["line"].as_array().expect("line") {
+        let mv = game.parse_move(&current, mv.as_str().expect("move")).expect("a legal move in the line");
+        current = game.play(&current, &mv);
+    }
+    assert!(game.is_over(&current) || game.legal_moves(&current).is_empty(), "{position}: the line stops early");
+}
+
+#[test]
+fn tic_tac_toe_analyses_match_memoized_negamax() {
+    let mut engine = MemoNegamax::new(Mode::Exact);
+    // Move sequences of several lengths, over the cells in different orders.
+    for position in ["-", "5", "15", "159", "1593", "12345", "2468", "51937", "9513", "73"] {
+        for analysis_engine in ["alpha-beta", "memo-negamax"] {
+            let json = analyze("tic-tac-toe", position, analysis_engine);
+            check(&TicTacToe, position, &json, &mut |board| engine.value(&TicTacToe, board));
+        }
+    }
+}
+
+#[test]
+fn connect_four_analyses_match_the_exact_engine() {
+    let game = ConnectFour::standard();
+    let sample = include_str!("../samples/connect-four/sample.in");
+    for line in sample.lines().take(12) {
+        let position = line.split_whitespace().next().expect("moves");
+        let json = analyze("connect-four", position, "alpha-beta");
+        assert_eq!(json["game"], "connect-four:width=7,height=6");
+        check(&game, position, &json, &mut |board| exact_value(&game, board).expect("solved"));
+    }
+    // A small board through memoized negamax, from the start.
+    let small = ConnectFour::new(4, 4).expect("4 x 4");
+    let json = analyze("connect-four:width=4,height=4", "-", "memo-negamax");
+    check(&small, "-", &json, &mut |board| exact_value(&small, board).expect("solved"));
+}
+
+#[test]
+fn games_are_listed_and_bad_names_explained() {
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games"]).output().expect("ludus runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("tic-tac-toe") && text.contains("connect-four:width=7,height=6"), "{text}");
+    for (spec, message) in [
+        ("chess", "no game `chess` (available: tic-tac-toe, connect-four)"),
+        ("connect-four:depth=3", "connect-four has no parameter `depth`"),
+        ("connect-four:width=x", "`width` must be a whole number"),
+        ("connect-four:width=10", "the width is at most 9"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["analyze", spec]).output().expect("ludus runs");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&output.stderr).contains(message), "{spec}: {output:?}");
+    }
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_ludus")).args(["analyze", "tic-tac-toe", "155"]).output().expect("ludus runs");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("move 3: cell 5 is taken"), "{output:?}");
+}
