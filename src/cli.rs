@@ -169,6 +169,20 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+    /// Play a game against the perfect player in the terminal (or from standard input: one command a line).
+    Play {
+        /// The game, with its parameters (see `ludus games`).
+        game: String,
+        /// Your side: `first` or `second` (asked if left out).
+        #[arg(long)]
+        side: Option<Side>,
+        /// The perfect player's engine: `alpha-beta` or `memo-negamax`.
+        #[arg(long, default_value = "alpha-beta")]
+        engine: ludus_framework::playable::AnalysisEngine,
+        /// The memory budget of the engine's table, in MiB.
+        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
+        table_mb: usize,
+    },
     /// Time every solver of every plugin on generated official-size inputs, and the engines on classic games.
     Bench {
         /// Only workloads whose name contains this text.
@@ -186,4 +200,13 @@ pub enum Command {
 /// `--threads`: from 0 (all cores) to [`ludus_framework::plugin::MAX_THREADS`].
 fn thread_count_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(0..=ludus_framework::plugin::MAX_THREADS as u64)
+}
+
+/// A side in `ludus play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    /// The player who moves first.
+    First,
+    /// The player who moves second.
+    Second,
 }

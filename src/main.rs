@@ -20,6 +20,7 @@ macro_rules! say_raw {
 mod bench;
 mod cli;
 mod commands;
+mod play;
 mod progress;
 mod registry;
 
@@ -73,6 +74,10 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
                 ..Default::default()
             };
             commands::analyze(&game, position.as_deref(), &options, format).map(|()| true)
+        }
+        Command::Play { game, side, engine, table_mb } => {
+            let options = ludus_framework::playable::AnalysisOptions { engine, table_mb, ..Default::default() };
+            play::play(&game, side, &options).map(|()| true)
         }
         Command::Bench { filter, threads, format } => bench::run(filter.as_deref(), threads, format).map(|()| true),
     }

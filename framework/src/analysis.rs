@@ -18,7 +18,7 @@ pub struct MoveValue<MoveType> {
 
 /// The value of every legal move of `position`, for the player to move, in move-generation order (none at a
 /// finished position).
-pub fn move_values<Rules: Game, Search: Engine<Rules>>(
+pub fn move_values<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
@@ -36,7 +36,7 @@ pub fn move_values<Rules: Game, Search: Engine<Rules>>(
 }
 
 /// The number of legal moves of `position` that win for the player to move.
-pub fn count_winning_moves<Rules: Game, Search: Engine<Rules>>(
+pub fn count_winning_moves<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
@@ -46,7 +46,7 @@ pub fn count_winning_moves<Rules: Game, Search: Engine<Rules>>(
 
 /// The legal moves of `position` that win for the player to move, in move-generation order (none when the
 /// position is drawn, lost or finished).
-pub fn winning_moves<Rules: Game, Search: Engine<Rules>>(
+pub fn winning_moves<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
@@ -56,7 +56,7 @@ pub fn winning_moves<Rules: Game, Search: Engine<Rules>>(
 
 /// The best moves of `position`: those whose value is the highest under [`Value`]'s order (the quickest win,
 /// else a draw, else the slowest loss), with that value; none at a finished position.
-pub fn best_moves<Rules: Game, Search: Engine<Rules>>(
+pub fn best_moves<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
@@ -69,7 +69,7 @@ pub fn best_moves<Rules: Game, Search: Engine<Rules>>(
 /// The principal variation from `position`: the line along which both sides play a best move (the first in
 /// move-generation order) until the game ends, at most `max_plies` long. With exact remoteness (an engine in
 /// `Mode::Exact`) a decided position's line is exactly its remoteness long.
-pub fn principal_variation<Rules: Game, Search: Engine<Rules>>(
+pub fn principal_variation<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
@@ -107,7 +107,7 @@ pub struct IllegalMove {
 }
 
 /// Replays `record` from `start` and lists its mistakes, with values from `engine`.
-pub fn mistakes<Rules: Game, Search: Engine<Rules>>(
+pub fn mistakes<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     start: &Rules::Position,

@@ -1,4 +1,4 @@
-//! Games people can name, analyse and (later) play from the command line: a game's text form ([`TextForm`]),
+//! Games people can name, analyse and play from the command line: a game's text form ([`TextForm`]),
 //! and [`Playable`], which turns any game with a text form into an object the CLI holds ([`PlayableGame`]) and
 //! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
 //! best moves and the principal variation.
@@ -115,13 +115,42 @@ pub struct Analysis {
     pub stats: Stats,
 }
 
-/// A game the CLI can name and analyse, as an object.
+/// A game the CLI can name, analyse and play, as an object.
 pub trait PlayableGame: Send + Sync {
     /// The game's name with its parameters (`connect-four:width=5,height=4`).
     fn name(&self) -> String;
 
     /// Analyses the position written `position` (`None`: the start position).
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis>;
+
+    /// A game against the perfect player from the start position, its engine set up by `options`.
+    fn session(&self, options: &AnalysisOptions) -> Box<dyn GameSession + '_>;
+}
+
+/// A game in progress between a person and the perfect player: positions are kept, so moves can be undone.
+pub trait GameSession {
+    /// The position drawn.
+    fn drawing(&self) -> String;
+
+    /// Whether the first player is to move.
+    fn first_to_move(&self) -> bool;
+
+    /// `None` while the game goes on; at its end, who won: `Some(Some(true))` the first player,
+    /// `Some(Some(false))` the second, `Some(None)` a draw.
+    fn result(&self) -> Option<Option<bool>>;
+
+    /// Plays the move written `text` for the player to move; `Err` says why it is not a legal move (nothing is
+    /// played then).
+    fn play(&mut self, text: &str) -> std::result::Result<String, String>;
+
+    /// Plays a best move for the player to move (the perfect player's), and returns it.
+    fn play_best(&mut self) -> Result<String>;
+
+    /// Every legal move with its value for the player to move (the `hint`).
+    fn hints(&mut self) -> Result<Vec<MoveAnalysis>>;
+
+    /// Takes back the last move; `false` at the start.
+    fn undo(&mut self) -> bool;
 }
 
 /// A game with a text form, as a [`PlayableGame`].
@@ -148,16 +177,93 @@ where
                 .parse_position(text)
                 .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
         };
-        let table = KeyedTable::new(mib(options.table_mb));
-        match options.engine {
-            AnalysisEngine::AlphaBeta => {
-                let engine = AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions);
-                self.analyze_with(engine, &position, options)
-            }
-            AnalysisEngine::MemoNegamax => {
-                let engine = MemoNegamax::with_table(Mode::Exact, table).with_budget(options.max_positions);
-                self.analyze_with(engine, &position, options)
-            }
+        self.analyze_with(self.engine(options), &position, options)
+    }
+
+    fn session(&self, options: &AnalysisOptions) -> Box<dyn GameSession + '_> {
+        Box::new(Session { game: &self.game, positions: vec![self.game.start()], engine: self.engine(options) })
+    }
+}
+
+/// A [`GameSession`] over a game with a text form: the positions so far, and an exact engine whose table serves
+/// the whole game.
+struct Session<'game, Rules: Game> {
+    game: &'game Rules,
+    positions: Vec<Rules::Position>,
+    engine: Box<dyn Engine<Rules> + 'game>,
+}
+
+impl<Rules: TextForm> Session<'_, Rules> {
+    fn current(&self) -> Option<&Rules::Position> {
+        self.positions.last()
+    }
+}
+
+impl<Rules: TextForm> GameSession for Session<'_, Rules> {
+    fn drawing(&self) -> String {
+        self.current().map(|position| self.game.draw_position(position)).unwrap_or_default()
+    }
+
+    fn first_to_move(&self) -> bool {
+        self.positions.len() % 2 == 1
+    }
+
+    fn result(&self) -> Option<Option<bool>> {
+        let position = self.current()?;
+        let outcome = match self.game.outcome(position) {
+            Some(value) => value,
+            // No move and no outcome: lost for the player to move.
+            None if self.game.legal_moves(position).is_empty() => Value::LOST,
+            None => return None,
+        };
+        let mover_first = self.first_to_move();
+        Some(match outcome {
+            Value::Draw => None,
+            Value::Win(_) => Some(mover_first),
+            Value::Lose(_) => Some(!mover_first),
+        })
+    }
+
+    fn play(&mut self, text: &str) -> std::result::Result<String, String> {
+        let position = self.current().ok_or("no position")?;
+        if self.result().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let mv = self.game.parse_move(position, text)?;
+        let next = self.game.play(position, &mv);
+        self.positions.push(next);
+        Ok(self.game.render_move(&mv))
+    }
+
+    fn play_best(&mut self) -> Result<String> {
+        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
+        let best = best_moves(self.engine.as_mut(), self.game, &position).into_iter().next();
+        let mv = best.ok_or_else(|| Error::Unsupported("the game is over".to_string()))?.mv;
+        self.positions.push(self.game.play(&position, &mv));
+        Ok(self.game.render_move(&mv))
+    }
+
+    fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
+        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
+        let best: Vec<Rules::Move> =
+            best_moves(self.engine.as_mut(), self.game, &position).into_iter().map(|m| m.mv).collect();
+        Ok(move_values(self.engine.as_mut(), self.game, &position)
+            .into_iter()
+            .map(|m| MoveAnalysis {
+                mv: self.game.render_move(&m.mv),
+                value: value_word(m.value),
+                remoteness: m.value.remoteness(),
+                best: best.contains(&m.mv),
+            })
+            .collect())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.positions.len() > 1 {
+            self.positions.pop();
+            true
+        } else {
+            false
         }
     }
 }
@@ -166,17 +272,33 @@ impl<Rules> Playable<Rules>
 where
     Rules: TextForm + Canonicalize + SearchHints,
 {
+    /// The exact engine `options` ask for.
+    fn engine<'game>(&self, options: &AnalysisOptions) -> Box<dyn Engine<Rules> + 'game>
+    where
+        Rules: 'game,
+    {
+        let table = KeyedTable::new(mib(options.table_mb));
+        match options.engine {
+            AnalysisEngine::AlphaBeta => {
+                Box::new(AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions))
+            }
+            AnalysisEngine::MemoNegamax => {
+                Box::new(MemoNegamax::with_table(Mode::Exact, table).with_budget(options.max_positions))
+            }
+        }
+    }
+
     fn analyze_with(
         &self,
-        mut engine: impl Engine<Rules>,
+        mut engine: Box<dyn Engine<Rules> + '_>,
         position: &Rules::Position,
         options: &AnalysisOptions,
     ) -> Result<Analysis> {
         let game = &self.game;
         // The budget bounds the first search; the move values and the line reuse its table.
         let value = engine.try_value(game, position)?;
-        let best: Vec<Rules::Move> = best_moves(&mut engine, game, position).into_iter().map(|m| m.mv).collect();
-        let moves = move_values(&mut engine, game, position)
+        let best: Vec<Rules::Move> = best_moves(engine.as_mut(), game, position).into_iter().map(|m| m.mv).collect();
+        let moves = move_values(engine.as_mut(), game, position)
             .into_iter()
             .map(|m| MoveAnalysis {
                 mv: game.render_move(&m.mv),
@@ -185,7 +307,7 @@ where
                 best: best.contains(&m.mv),
             })
             .collect();
-        let line = principal_variation(&mut engine, game, position, options.max_line);
+        let line = principal_variation(engine.as_mut(), game, position, options.max_line);
         Ok(Analysis {
             game: self.name.clone(),
             drawing: game.draw_position(position),

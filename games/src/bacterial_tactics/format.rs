@@ -56,7 +56,7 @@ pub fn read_input(source: Source<'_>) -> Result<Parsed> {
                         return Err(reader
                             .error_at(
                                 line.offset + offset,
-                                format!("row {row}: expected `.` or `#`, found `{}`", other.escape_default()),
+                                format!("row {row}: expected `.` or `#`, found `{}`", shorten(&other.to_string())),
                             )
                             .into())
                     }

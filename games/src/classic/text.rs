@@ -41,7 +41,9 @@ impl TextForm for TicTacToe {
                 drawing.push('\n');
             }
         }
-        drawing.push_str(if board.crosses_to_move() { "X to move\n" } else { "O to move\n" });
+        if !self.is_over(board) {
+            drawing.push_str(if board.crosses_to_move() { "X to move\n" } else { "O to move\n" });
+        }
         drawing
     }
 

@@ -33,7 +33,10 @@ impl TextForm for ConnectFour {
             drawing.push('\n');
         }
         drawing.extend((1..=self.width()).filter_map(|column| char::from_digit(column, 10)));
-        drawing.push_str(&format!("\n{} to move\n", if first_to_move { "X" } else { "O" }));
+        drawing.push('\n');
+        if !self.is_over(board) {
+            drawing.push_str(if first_to_move { "X to move\n" } else { "O to move\n" });
+        }
         drawing
     }
 

@@ -1,0 +1,163 @@
+//! `ludus play` used the way a person uses it: in a real terminal (tmux), typing moves, a wrong move, `hint`
+//! and `undo`, reading the screen. Whole games of tic-tac-toe and of Connect Four 5 x 4 are played against the
+//! perfect player, the person's side choosing random legal moves; every time the perfect player moves from a
+//! position it wins, the position it leaves is lost for the person (checked with an engine of the test's own),
+//! and the game never ends with the person winning. Needs `tmux` (CI installs it); without it the test says so
+//! and passes only outside CI.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failing tmux call should fail the test loudly
+
+use ludus_framework::engines::negamax::MemoNegamax;
+use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::playable::TextForm;
+use ludus_framework::plugin::seeded_rng;
+use ludus_framework::{Canonicalize, SearchHints};
+use ludus_games::classic::TicTacToe;
+use ludus_games::connect_four::ConnectFour;
+use rand::Rng;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A tmux session running one command; killed when dropped.
+struct Terminal {
+    name: String,
+}
+
+impl Terminal {
+    fn start(name: &str, command: &str) -> Terminal {
+        let name = format!("{name}-{}", std::process::id());
+        // `; sleep` keeps the pane after the program ends, so that its last words can be read.
+        let status = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "60", &format!("{command}; sleep 60")])
+            .status()
+            .expect("tmux runs");
+        assert!(status.success(), "tmux could not start");
+        Terminal { name }
+    }
+
+    fn screen(&self) -> String {
+        let output = Command::new("tmux")
+            .args(["capture-pane", "-p", "-S", "-2000", "-t", &self.name])
+            .output()
+            .expect("tmux capture-pane");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    fn type_line(&self, text: &str) {
+        let status = Command::new("tmux").args(["send-keys", "-t", &self.name, text, "Enter"]).status().expect("tmux");
+        assert!(status.success());
+    }
+
+    /// Waits until the screen holds `count` occurrences of any of `marks` (at most 60 s), and returns it.
+    fn wait_for(&self, marks: &[&str], count: usize) -> String {
+        let started = Instant::now();
+        loop {
+            let screen = self.screen();
+            if marks.iter().map(|mark| screen.matches(mark).count()).sum::<usize>() >= count {
+                return screen;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "waited in vain for {marks:?}:\n{screen}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").args(["kill-session", "-t", &self.name]).status();
+    }
+}
+
+fn tmux_available() -> bool {
+    let found = Command::new("tmux").arg("-V").output().is_ok_and(|output| output.status.success());
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "tmux is needed for the terminal tests (apt-get install tmux)");
+        eprintln!("tmux is not installed: the terminal test is skipped");
+    }
+    found
+}
+
+const END: [&str; 3] = ["You win.", "I win.", "The game is a draw."];
+
+/// Plays one game in a terminal: `spec` names the game, the person takes `side`; returns the final screen.
+fn play_game<Rules>(game: &Rules, spec: &str, side: &str, seed: u64) -> String
+where
+    Rules: TextForm + Canonicalize + SearchHints,
+{
+    let terminal = Terminal::start("ludus-play", &format!("{} play {spec} --side {side}", env!("CARGO_BIN_EXE_ludus")));
+    let mut rng = seeded_rng(seed);
+    let mut judge = MemoNegamax::new(Mode::Exact);
+    let mut position = game.start();
+    let mut prompts = 0;
+    let mut replies = 0;
+    // A wrong move first: it is explained and the same turn goes on.
+    let mut checked_input = false;
+    loop {
+        let screen = terminal.wait_for(&["your move>", END[0], END[1], END[2]], prompts + 1);
+        // The perfect player's replies so far: each one is read and replayed here, and judged.
+        let mine: Vec<&str> = screen.lines().filter_map(|line| line.strip_prefix("I play ")).collect();
+        for reply in &mine[replies..] {
+            let reply = reply.trim_end_matches('.');
+            let before = judge.value(game, &position);
+            let mv = game.parse_move(&position, reply).expect("the perfect player's move is legal");
+            position = game.play(&position, &mv);
+            let after = judge.value(game, &position);
+            if before.is_win() {
+                assert!(after.is_loss(), "{spec}: from a won position the perfect player played {reply}:\n{screen}");
+            }
+        }
+        replies = mine.len();
+        if END.iter().any(|end| screen.contains(end)) {
+            assert!(!screen.contains(END[0]), "{spec}: the person beat the perfect player:\n{screen}");
+            return screen;
+        }
+        prompts += 1;
+        if !checked_input {
+            checked_input = true;
+            terminal.type_line("0");
+            let screen = terminal.wait_for(&["is not a move here"], 1);
+            assert!(screen.contains("Try again"), "{screen}");
+            terminal.type_line("hint");
+            terminal.wait_for(&["(best)"], 1);
+            prompts += 2;
+        }
+        let moves = game.legal_moves(&position);
+        let mv = &moves[rng.gen_range(0..moves.len())];
+        terminal.type_line(&game.render_move(mv));
+        position = game.play(&position, mv);
+    }
+}
+
+#[test]
+fn whole_games_against_the_perfect_player_in_a_terminal() {
+    if !tmux_available() {
+        return;
+    }
+    let tic_tac_toe = play_game(&TicTacToe, "tic-tac-toe", "first", 1);
+    assert!(tic_tac_toe.contains("I win.") || tic_tac_toe.contains("draw"), "{tic_tac_toe}");
+    play_game(&TicTacToe, "tic-tac-toe", "second", 2);
+    let small = ConnectFour::new(5, 4).expect("5 x 4");
+    play_game(&small, "connect-four:width=5,height=4", "first", 3);
+    play_game(&small, "connect-four:width=5,height=4", "second", 4);
+}
+
+#[test]
+fn undo_takes_back_the_person_s_move_and_the_reply() {
+    if !tmux_available() {
+        return;
+    }
+    let command = format!("{} play tic-tac-toe --side first", env!("CARGO_BIN_EXE_ludus"));
+    let terminal = Terminal::start("ludus-undo", &command);
+    terminal.wait_for(&["your move>"], 1);
+    terminal.type_line("5");
+    terminal.wait_for(&["your move>"], 2);
+    terminal.type_line("undo");
+    let screen = terminal.wait_for(&["your move>"], 3);
+    // The last board shown is the empty one again.
+    let last = screen.rsplit("your move>").nth(1).unwrap_or_default();
+    assert!(last.contains("...\n...\n...\nX to move"), "{screen}");
+    terminal.type_line("undo");
+    let screen = terminal.wait_for(&["Nothing to take back."], 1);
+    assert!(screen.contains("Nothing to take back."));
+    terminal.type_line("quit");
+}
