@@ -18,6 +18,7 @@ pub mod grundy;
 pub mod negamax;
 pub mod one_player;
 pub mod parallel;
+pub mod retrograde;
 mod support;
 
 pub use support::settled_value;
