@@ -46,13 +46,13 @@ impl Game for RandomGraph {
     type Position = u32;
     type Move = u32;
     fn moves(&self, node: &u32, moves: &mut Vec<u32>) {
-        let count = mix(self.seed ^ u64::from(*node) << 20) % 4;
+        let count = mix(self.seed ^ (u64::from(*node) << 20)) % 4;
         let reach = if self.acyclic { *node } else { ((node / self.block + 1) * self.block).min(self.nodes) };
         if reach == 0 {
             return;
         }
         for index in 0..count {
-            let random = mix(self.seed.wrapping_mul(31) ^ u64::from(*node) * 7 ^ index << 40);
+            let random = mix(self.seed.wrapping_mul(31) ^ (u64::from(*node) * 7) ^ (index << 40));
             moves.push((random % u64::from(reach)) as u32);
         }
     }
@@ -60,7 +60,7 @@ impl Game for RandomGraph {
         *target
     }
     fn outcome(&self, node: &u32) -> Option<Value> {
-        (mix(self.seed ^ u64::from(*node) ^ 0xdead_beef) % 13 == 0).then_some(Value::Draw)
+        mix(self.seed ^ u64::from(*node) ^ 0xdead_beef).is_multiple_of(13).then_some(Value::Draw)
     }
 }
 

@@ -41,6 +41,18 @@ impl<Tier: Eq, Key: Eq + std::hash::Hash> TieredSolution<Tier, Key> {
     }
 }
 
+/// Each tier's child tiers (sorted, without the tier itself).
+type TierGraph<Tier> = HashMap<Tier, Vec<Tier>>;
+
+/// The reachable tiers, parents first, and the tier graph.
+type Ordered<Tier> = (Vec<Tier>, TierGraph<Tier>);
+
+/// The entry positions found for a tier not yet enumerated, one per key.
+type Entries<Key, Position> = (HashSet<Key>, Vec<Position>);
+
+/// A solved tier, shared with the caller.
+type Solved<Tier, Key> = Arc<TierSolution<Tier, Key>>;
+
 /// The error of a game whose tiers break the [`Tiers`] contract.
 fn broken(what: String) -> Error {
     Error::Unsupported(format!("the game's tiers break the Tiers contract: {what}"))
@@ -48,11 +60,7 @@ fn broken(what: String) -> Error {
 
 /// The tiers reachable from `start` in the tier graph, each with its child tiers, in an order where every tier
 /// comes before its children (ties broken by the tiers' order). At most `budget` tiers.
-fn tier_order<Rules: Tiers>(
-    game: &Rules,
-    start: Rules::Tier,
-    budget: u64,
-) -> crate::Result<(Vec<Rules::Tier>, HashMap<Rules::Tier, Vec<Rules::Tier>>)> {
+fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> crate::Result<Ordered<Rules::Tier>> {
     let mut children: HashMap<Rules::Tier, Vec<Rules::Tier>> = HashMap::new();
     let mut stack = vec![start.clone()];
     while let Some(tier) = stack.pop() {
@@ -175,7 +183,7 @@ impl RetrogradeSolver {
         let (order, children) = tier_order(game, game.tier(start), budget)?;
 
         // Discovery, parents first: each tier's entry positions, deduplicated by key.
-        let mut pending: HashMap<Rules::Tier, (HashSet<Rules::Key>, Vec<Rules::Position>)> = HashMap::new();
+        let mut pending: HashMap<Rules::Tier, Entries<Rules::Key, Rules::Position>> = HashMap::new();
         pending.insert(game.tier(start), (HashSet::from_iter([game.canonical(start)]), vec![start.clone()]));
         let mut entries: HashMap<Rules::Tier, Vec<Rules::Position>> = HashMap::new();
         let mut held: u64 = 1;
@@ -216,7 +224,7 @@ impl RetrogradeSolver {
         }
 
         // The solve, children first.
-        let mut solved: HashMap<Rules::Tier, Arc<TierSolution<Rules::Tier, Rules::Key>>> = HashMap::new();
+        let mut solved: HashMap<Rules::Tier, Solved<Rules::Tier, Rules::Key>> = HashMap::new();
         let mut held_solved: u64 = 0;
         self.stats.table_entries = 0;
         for tier in order.iter().rev() {
