@@ -216,7 +216,8 @@ fn dodgem_4x4_is_a_draw() {
 
 /// Dodgem 5 x 5 (published: a draw). Too large for a debug test and for the memory of a small machine: the
 /// largest tier alone holds tens of millions of positions. Run it in release with
-/// `cargo test --release -p ludus-games --test retrograde -- --ignored dodgem_5x5`.
+/// `cargo test --release -p ludus-games --test retrograde -- --ignored dodgem_5x5` (`DODGEM_BUDGET=n`: at most
+/// `n` positions held, to see how far a machine gets).
 #[test]
 #[ignore]
 fn dodgem_5x5_is_a_draw() {
@@ -225,7 +226,9 @@ fn dodgem_5x5_is_a_draw() {
     let clock = Instant::now();
     let mut positions = 0;
     let mut start_value = None;
+    let budget = std::env::var("DODGEM_BUDGET").ok().and_then(|text| text.parse().ok()).unwrap_or(u64::MAX);
     RetrogradeSolver::new()
+        .with_budget(budget)
         .solve_tiers(&game, &start, |solved| {
             positions += solved.len();
             eprintln!(
@@ -240,4 +243,47 @@ fn dodgem_5x5_is_a_draw() {
         })
         .unwrap();
     assert_eq!(start_value, Some(Value::Draw));
+}
+
+/// Positions per second of each path on the games above, printed (run in release with `--ignored --nocapture`;
+/// `MEASURE=text` keeps the cases whose name contains `text`, to measure one case's peak memory alone).
+#[test]
+#[ignore]
+fn measure_speed() {
+    let only = std::env::var("MEASURE").unwrap_or_default();
+    let run = |name: &str, solve: &dyn Fn() -> usize| {
+        if !name.contains(only.as_str()) {
+            return;
+        }
+        let clock = Instant::now();
+        let positions = solve();
+        let seconds = clock.elapsed().as_secs_f64();
+        eprintln!("{name}: {positions} positions in {seconds:.3} s, {:.0} positions/s", positions as f64 / seconds);
+    };
+    let tiered = |game: &dyn Fn(&mut RetrogradeSolver, &mut usize)| {
+        let mut positions = 0;
+        game(&mut RetrogradeSolver::new(), &mut positions);
+        positions
+    };
+    for (width, height) in [(4, 4), (5, 4)] {
+        let game = ByStones(ConnectFour::new(width, height).unwrap());
+        let start = connect_four::Board::EMPTY;
+        run(&format!("Connect Four {width} x {height}, plain"), &|| {
+            RetrogradeSolver::new().solve(&game, &start).unwrap().len()
+        });
+        run(&format!("Connect Four {width} x {height}, tiered"), &|| {
+            tiered(&|solver, positions| {
+                solver.solve_tiers(&game, &start, |solved| Ok(*positions += solved.len())).unwrap();
+            })
+        });
+    }
+    let game = Dodgem::new(4).unwrap();
+    let start = game.start();
+    run("Dodgem 4 x 4, plain", &|| RetrogradeSolver::new().solve(&game, &start).unwrap().len());
+    run("Dodgem 4 x 4, un-move hook", &|| RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap().len());
+    run("Dodgem 4 x 4, tiered", &|| {
+        tiered(&|solver, positions| {
+            solver.solve_tiers(&game, &start, |solved| Ok(*positions += solved.len())).unwrap();
+        })
+    });
 }
