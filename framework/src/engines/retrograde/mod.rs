@@ -6,7 +6,7 @@
 //! by remoteness, a counter of undecided children per position. What is never decided is a draw: neither player
 //! can force a win, though the game may go on forever (a loopy game, whose positions can repeat).
 //!
-//! The values are exactly those of [`Value`]'s rules (win fast, lose slow): on an acyclic game they equal
+//! The values are exactly those of [`crate::Value`]'s rules (win fast, lose slow): on an acyclic game they equal
 //! memoized negamax's in [`crate::engines::Mode::Exact`] (tested on tic-tac-toe and Connect Four 4 x 4).
 //! Which engines accept loopy games: only this one. The negamax, alpha-beta and parallel engines require
 //! positions that never repeat ([`crate::Game`]'s contract) and must not be used on a loopy game.
