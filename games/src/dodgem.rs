@@ -82,7 +82,7 @@ impl Dodgem {
     /// `mask` with cell `(x, y)` moved to `(y, x)`: the transpose, which swaps the players' directions.
     fn transpose(&self, mask: u64) -> u64 {
         let n = u32::from(self.size);
-        (0..n * n).filter(|cell| mask >> cell & 1 == 1).fold(0, |out, cell| out | 1 << ((cell % n) * n + cell / n))
+        Self::cells(mask).fold(0, |out, cell| out | 1 << ((u32::from(cell) % n) * n + u32::from(cell) / n))
     }
 
     /// The position with colours swapped and the board transposed: it has the same value for its mover.
@@ -119,9 +119,24 @@ impl Dodgem {
         }
     }
 
-    /// Cells of a mask, lowest first.
+    /// Cells of a mask, lowest first (one step per car, not per cell).
     fn cells(mask: u64) -> impl Iterator<Item = u8> {
-        (0..64u8).filter(move |cell| mask >> cell & 1 == 1)
+        let mut rest = mask;
+        std::iter::from_fn(move || {
+            let cell = rest.trailing_zeros() as u8;
+            rest &= rest.wrapping_sub(1);
+            (cell < 64).then_some(cell)
+        })
+    }
+
+    /// Whether the player to move has a legal move (without listing them).
+    fn has_move(&self, cars: &Cars) -> bool {
+        let (mine, theirs, blue) = Self::sides(cars);
+        let occupied = mine | theirs;
+        Self::cells(mine).any(|from| {
+            self.forward(from, blue).is_none_or(|to| occupied >> to & 1 == 0)
+                || self.sideways(from, blue).any(|to| occupied >> to & 1 == 0)
+        })
     }
 }
 
@@ -163,7 +178,7 @@ impl Game for Dodgem {
             return Some(Value::LOST);
         }
         // Blocked (or without cars, at a start without any): the player to move wins.
-        let can_move = mine != 0 && !self.legal_moves(cars).is_empty();
+        let can_move = mine != 0 && self.has_move(cars);
         (!can_move).then_some(Value::Win(0))
     }
 }

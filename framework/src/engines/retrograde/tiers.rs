@@ -229,7 +229,7 @@ impl RetrogradeSolver {
         self.stats.table_entries = 0;
         for tier in order.iter().rev() {
             let Some(seeds) = entries.remove(tier) else { continue };
-            held -= seeds.len() as u64;
+            held = held.saturating_sub(seeds.len() as u64);
             let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
             let route = |key: Rules::Key, _: Rules::Position, child_tier: Rules::Tier| {
                 let value = solved.get(&child_tier).and_then(|solution| solution.value_of_key(&key));
@@ -251,7 +251,7 @@ impl RetrogradeSolver {
                     *count -= 1;
                     if *count == 0 {
                         if let Some(dropped) = solved.remove(child) {
-                            held_solved -= dropped.len() as u64;
+                            held_solved = held_solved.saturating_sub(dropped.len() as u64);
                         }
                     }
                 }
