@@ -273,7 +273,12 @@ fn measure_speed() {
         });
         run(&format!("Connect Four {width} x {height}, tiered"), &|| {
             tiered(&|solver, positions| {
-                solver.solve_tiers(&game, &start, |solved| Ok(*positions += solved.len())).unwrap();
+                solver
+                    .solve_tiers(&game, &start, |solved| {
+                        *positions += solved.len();
+                        Ok(())
+                    })
+                    .unwrap();
             })
         });
     }
@@ -283,7 +288,12 @@ fn measure_speed() {
     run("Dodgem 4 x 4, un-move hook", &|| RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap().len());
     run("Dodgem 4 x 4, tiered", &|| {
         tiered(&|solver, positions| {
-            solver.solve_tiers(&game, &start, |solved| Ok(*positions += solved.len())).unwrap();
+            solver
+                .solve_tiers(&game, &start, |solved| {
+                    *positions += solved.len();
+                    Ok(())
+                })
+                .unwrap();
         })
     });
 }
