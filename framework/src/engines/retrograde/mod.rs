@@ -191,6 +191,7 @@ impl RetrogradeSolver {
         let Explored { positions, index, offsets, children, setup, exits, .. } = explored;
         let counts: Vec<u32> = offsets.windows(2).map(|window| (window[1] - window[0]) as u32).collect();
         let edges = children.len() as u64;
+        let size = positions.len() as u64;
         let induced = match hook {
             Some(hook) => {
                 drop(children);
@@ -206,12 +207,14 @@ impl RetrogradeSolver {
                 induce(&counts, &setup, edges, parents)?
             }
             None => {
+                // The induction needs only indices: the positions go before the reverse edges come.
+                drop(positions);
                 let reverse = ReverseEdges::new(&offsets, &children);
                 drop(children);
                 induce(&counts, &setup, edges, |child, out: &mut Vec<u32>| reverse.parents(child, out))?
             }
         };
-        let statistics = TierStatistics { positions: positions.len() as u64, edges, exits, levels: induced.levels };
+        let statistics = TierStatistics { positions: size, edges, exits, levels: induced.levels };
         Ok(TierSolution::new(tier, index, induced.values, statistics))
     }
 }
