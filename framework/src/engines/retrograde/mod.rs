@@ -41,11 +41,13 @@ use std::hash::Hash;
 /// An optional un-move hook: the positions from which one move leads to a position. With it the solver keeps
 /// no reverse edges (half the memory of the edges it would build).
 ///
-/// Contract, for the positions reachable from the start: (complete) if a move from `q` leads to a position
-/// with the canonical key of `p`, then some position listed by `parents(p)` has the canonical key of `q`;
-/// (sound) every listed position that is reachable has a move to a position with the canonical key of `p`.
-/// Listed positions that are not reachable are ignored, and duplicates are harmless. A sound but incomplete
-/// hook leaves some positions undecided (reported as draws); an unsound one may be detected (an error) or not.
+/// Contract, for the positions reachable from the start, with "move" meaning a move that [`crate::Game::moves`]
+/// lists at a position that is not over: (complete) if a move from `q` leads to a position with the canonical
+/// key of `p`, then some position listed by `parents(p)` has the canonical key of `q`; (sound) every listed
+/// position that is reachable has a move to a position with the canonical key of `p`. Listed positions that
+/// are not reachable are ignored, and duplicates are harmless. A hook that breaks the contract gives wrong
+/// values (an unsound one is detected only when a counter of undecided children would fall below zero, an
+/// error); test a hook against [`is_parent`] on every reachable position.
 pub trait Retrograde: Canonicalize {
     /// Appends to `parents` the positions from which one move leads to `position` (or to a position with its key).
     fn parents(&self, position: &Self::Position, parents: &mut Vec<Self::Position>);
@@ -55,7 +57,8 @@ pub trait Retrograde: Canonicalize {
 ///
 /// Contract: equal canonical keys have equal tiers; every move from a position of tier `t` leads to a position
 /// of `t` itself or of one of `child_tiers(t)` (the solver reports a move to any other tier as an error); the
-/// tier graph, self-loops aside, has no cycle (reported as an error). Moves within a tier may form cycles.
+/// tier graph, self-loops aside, has no cycle (reported as an error) and, from the start's tier, is finite
+/// (the solver stops at as many tiers as its position budget). Moves within a tier may form cycles.
 pub trait Tiers: Canonicalize {
     /// A tier's name; its order breaks ties when tiers are scheduled, so that solves are deterministic.
     type Tier: Clone + Eq + Hash + Ord + Debug + Send + Sync;
