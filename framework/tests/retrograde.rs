@@ -175,6 +175,14 @@ fn loopy_graphs_match_value_iteration_through_every_path() {
         let plain = RetrogradeSolver::new().solve(&game, &start).unwrap();
         let hooked = RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap();
         let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
+        let mut tiered_hooked = HashMap::new();
+        RetrogradeSolver::new()
+            .solve_tiers_with_parents(&game, &start, |solved| {
+                tiered_hooked.extend(solved.iter().map(|(&node, value)| (node, value)));
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(tiered_hooked, reference);
         assert_eq!(plain.len(), reference.len());
         assert_eq!(tiered.len(), reference.len());
         for (node, &expected) in &reference {

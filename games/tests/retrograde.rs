@@ -188,8 +188,17 @@ fn dodgem_3x3_is_a_first_player_win_by_every_path() {
     for (key, value) in plain.iter() {
         assert_eq!(hooked.value_of_key(key), Some(value));
     }
+    let mut tiered_hooked = Vec::new();
+    RetrogradeSolver::new()
+        .solve_tiers_with_parents(&game, &start, |solved| {
+            tiered_hooked.push(solved);
+            Ok(())
+        })
+        .unwrap();
     for cars in reachable(&game) {
         assert_eq!(tiered.value(&game, &cars), plain.value(&game, &cars));
+        let hooked = tiered_hooked.iter().find_map(|solved| solved.value(&game, &cars));
+        assert_eq!(hooked, plain.value(&game, &cars));
     }
     let (wins, losses, draws) = plain.counts();
     eprintln!("Dodgem 3 x 3: {value}; {} positions: {wins} won, {losses} lost, {draws} drawn", plain.len());
