@@ -20,7 +20,8 @@ impl<Any: Clone + Eq + Hash + Debug> Move for Any {}
 ///
 /// Contract:
 /// - positions form a directed acyclic graph under [`Game::play`] (no position repeats in a game), so every
-///   search terminates;
+///   search terminates; a loopy game, whose positions can repeat, may be solved only by the retrograde engine
+///   ([`crate::engines::retrograde`]), which reports positions where play can go on forever as draws;
 /// - [`Game::outcome`] is `Some` exactly for finished positions, and gives the value for the player to move
 ///   (usually `Value::Lose(0)`: the opponent just won, or `Value::Draw`);
 /// - a position whose `outcome` is `None` and that has no moves is treated as lost for the player to move

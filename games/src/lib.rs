@@ -6,6 +6,7 @@
 //!   a closed form for large N);
 //! - [`bacterial_tactics`]: count the winning opening moves (Sprague-Grundy over sub-rectangles);
 //! - [`connect_four`]: exact scores of Connect Four positions (alpha-beta with exact remoteness);
+//! - [`dodgem`]: Colin Vout's loopy car game, for the retrograde engine;
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts.
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod adjacent_and_consecutive;
 pub mod bacterial_tactics;
 pub mod classic;
 pub mod connect_four;
+pub mod dodgem;
 pub mod registry;
 
 use ludus_framework::plugin::Plugin;

@@ -8,6 +8,8 @@
 //! - [`alpha_beta`]: exact alpha-beta over [`Value`]'s order with a fixed-size table of bounds and a score
 //!   search by null windows, and its Lazy SMP form on several threads over one shared table;
 //! - [`parallel`]: the parallel memoized negamax (shared `dashmap` table, rayon) and the parallel Grundy engine;
+//! - [`retrograde`]: strong solving of every reachable position by backward induction, tiers, loopy games (the
+//!   only engine that accepts games whose positions repeat);
 //! - [`grundy`]: the Sprague-Grundy engine for [`crate::Impartial`] games;
 //! - [`one_player`]: memoized depth-first search for [`crate::Solitaire`] games, returning a witness line;
 //! - [`brute_force`]: the brute-force constructor over an [`crate::Enumerate`] space.
@@ -18,6 +20,7 @@ pub mod grundy;
 pub mod negamax;
 pub mod one_player;
 pub mod parallel;
+pub mod retrograde;
 mod support;
 
 pub use support::settled_value;

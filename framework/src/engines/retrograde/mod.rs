@@ -1,0 +1,241 @@
+//! Retrograde analysis: strong solving of every position reachable from a start, loopy games included.
+//!
+//! [`RetrogradeSolver`] enumerates the positions reachable from a start (one per [`Canonicalize`] key), indexes
+//! them densely, finds each position's parents (from reverse edges it builds, or from the game's optional
+//! [`Retrograde`] un-move hook), and runs backward induction from the finished positions: win and loss frontiers
+//! by remoteness, a counter of undecided children per position. What is never decided is a draw: neither player
+//! can force a win, though the game may go on forever (a loopy game, whose positions can repeat).
+//!
+//! The values are exactly those of [`crate::Value`]'s rules (win fast, lose slow): on an acyclic game they equal
+//! memoized negamax's in [`crate::engines::Mode::Exact`] (tested on tic-tac-toe and Connect Four 4 x 4).
+//! Which engines accept loopy games: only this one. The negamax, alpha-beta and parallel engines require
+//! positions that never repeat ([`crate::Game`]'s contract) and must not be used on a loopy game.
+//!
+//! With [`Tiers`], a game splits its positions into tiers (for example stones on the board); tiers are solved
+//! children first ([`RetrogradeSolver::solve_tiers`]), each tier enumerated and induced on its own with its
+//! exits looked up in the solved child tiers, which are kept only until every parent tier is solved. A tier
+//! that no move stays in (Connect Four by stones) is solved in one pass, without frontiers.
+//!
+//! Work is parallel (rayon, in the caller's pool) within a step: move generation over a chunk of positions,
+//! and the visit of a frontier's parents. The result does not depend on the number of threads.
+//!
+//! Files: `explore.rs` (enumeration of a tier), `induction.rs` (reverse edges and backward induction),
+//! `solution.rs` (packed values, [`TierSolution`]), `tiers.rs` (the tier graph and the tiered solve).
+
+mod explore;
+mod induction;
+mod solution;
+mod tiers;
+
+pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
+pub use tiers::TieredSolution;
+
+use super::Statistics;
+use crate::game::Canonicalize;
+use crate::stats::Stats;
+use explore::{explore, Explored};
+use induction::{induce, ReverseEdges};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// An optional un-move hook: the positions from which one move leads to a position. With it the solver keeps
+/// no reverse edges (half the memory of the edges it would build).
+///
+/// Contract, for the positions reachable from the start, with "move" meaning a move that [`crate::Game::moves`]
+/// lists at a position that is not over: (complete) if a move from `q` leads to a position with the canonical
+/// key of `p`, then some position listed by `parents(p)` has the canonical key of `q`; (sound) every listed
+/// position that is reachable has a move to a position with the canonical key of `p`. Listed positions that
+/// are not reachable are ignored, and duplicates are harmless. A hook that breaks the contract gives wrong
+/// values (an unsound one is detected only when a counter of undecided children would fall below zero, an
+/// error); test a hook against [`is_parent`] on every reachable position.
+pub trait Retrograde: Canonicalize {
+    /// Appends to `parents` the positions from which one move leads to `position` (or to a position with its key).
+    fn parents(&self, position: &Self::Position, parents: &mut Vec<Self::Position>);
+}
+
+/// An optional split of positions into tiers, solved children first.
+///
+/// Contract: equal canonical keys have equal tiers; every move from a position of tier `t` leads to a position
+/// of `t` itself or of one of `child_tiers(t)` (the solver reports a move to any other tier as an error); the
+/// tier graph, self-loops aside, has no cycle (reported as an error) and, from the start's tier, is finite
+/// (the solver stops at as many tiers as its position budget). Moves within a tier may form cycles.
+pub trait Tiers: Canonicalize {
+    /// A tier's name; its order breaks ties when tiers are scheduled, so that solves are deterministic.
+    type Tier: Clone + Eq + Hash + Ord + Debug + Send + Sync;
+
+    /// The tier of `position`.
+    fn tier(&self, position: &Self::Position) -> Self::Tier;
+
+    /// The tiers that a move from a position of `tier` may lead to, other than `tier` itself. Listing a tier
+    /// that no move reaches costs only time.
+    fn child_tiers(&self, tier: &Self::Tier) -> Vec<Self::Tier>;
+}
+
+/// The retrograde engine. It holds a budget and its statistics; solutions are returned, not kept.
+///
+/// ```
+/// use ludus_framework::engines::retrograde::RetrogradeSolver;
+/// use ludus_framework::{Canonicalize, Game, Value};
+///
+/// /// A token on cells 0..=3; a move takes it to a listed cell. At cell 3 the player to move has lost.
+/// /// From 1 the token may go on to 2 (which hands the opponent the win) or back to 0.
+/// struct Shuttle;
+/// impl Game for Shuttle {
+///     type Position = u8;
+///     type Move = u8;
+///     fn moves(&self, cell: &u8, moves: &mut Vec<u8>) {
+///         moves.extend_from_slice(match cell { 0 => &[1], 1 => &[2, 0], _ => &[3] });
+///     }
+///     fn play(&self, _: &u8, target: &u8) -> u8 { *target }
+///     fn outcome(&self, cell: &u8) -> Option<Value> { (*cell == 3).then_some(Value::LOST) }
+/// }
+/// impl Canonicalize for Shuttle {
+///     type Key = u8;
+///     fn canonical(&self, cell: &u8) -> u8 { *cell }
+/// }
+///
+/// let solution = RetrogradeSolver::new().solve(&Shuttle, &0)?;
+/// assert_eq!(solution.value(&Shuttle, &2), Some(Value::Win(1)));
+/// // Neither player leaves the loop 0 <-> 1: moving to 2 loses.
+/// assert_eq!(solution.value(&Shuttle, &1), Some(Value::Draw));
+/// assert_eq!(solution.value(&Shuttle, &0), Some(Value::Draw));
+/// assert_eq!(solution.len(), 4);
+/// # Ok::<(), ludus_framework::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct RetrogradeSolver {
+    budget: u64,
+    stats: Stats,
+}
+
+impl Default for RetrogradeSolver {
+    fn default() -> Self {
+        RetrogradeSolver::new()
+    }
+}
+
+/// An un-move hook as the solver calls it.
+type Hook<'hook, Position> = &'hook (dyn Fn(&Position, &mut Vec<Position>) + Sync);
+
+impl RetrogradeSolver {
+    /// A solver without a budget.
+    pub fn new() -> Self {
+        RetrogradeSolver { budget: u64::MAX, stats: Stats::default() }
+    }
+
+    /// The same solver holding at most `positions` positions in memory at once (a tier's positions, the
+    /// solved tiers still needed, and the entry positions waiting for their tier); past it a solve returns
+    /// [`crate::Error::Budget`] with [`crate::Budget::Positions`], never a value.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        RetrogradeSolver { budget: positions, ..self }
+    }
+
+    /// The value of every position reachable from `start`, with reverse edges built by the solver.
+    pub fn solve<Rules>(&mut self, game: &Rules, start: &Rules::Position) -> crate::Result<TierSolution<(), Rules::Key>>
+    where
+        Rules: Canonicalize + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+    {
+        self.solve_alone(game, start, None)
+    }
+
+    /// [`RetrogradeSolver::solve`] with the parents from the game's [`Retrograde`] hook (no reverse edges).
+    pub fn solve_with_parents<Rules>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+    ) -> crate::Result<TierSolution<(), Rules::Key>>
+    where
+        Rules: Retrograde + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+    {
+        let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
+        self.solve_alone(game, start, Some(&hook))
+    }
+
+    /// The untiered solve: one tier holding every reachable position.
+    fn solve_alone<Rules>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        hook: Option<Hook<'_, Rules::Position>>,
+    ) -> crate::Result<TierSolution<(), Rules::Key>>
+    where
+        Rules: Canonicalize + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+    {
+        let never_outside = |_: &Rules::Position| None::<()>;
+        let no_exit = |_: Rules::Key, _: Rules::Position, _: ()| Ok(None);
+        let explored = explore(game, vec![start.clone()], self.budget, self.budget, never_outside, no_exit)?;
+        let solution = self.induce_tier(game, (), explored, hook)?;
+        self.stats.table_entries = solution.len() as u64;
+        Ok(solution)
+    }
+
+    /// Backward induction over an enumerated tier, parents from `hook` or from reverse edges.
+    fn induce_tier<Rules, Tier>(
+        &mut self,
+        game: &Rules,
+        tier: Tier,
+        explored: Explored<Rules::Position, Rules::Key>,
+        hook: Option<Hook<'_, Rules::Position>>,
+    ) -> crate::Result<TierSolution<Tier, Rules::Key>>
+    where
+        Rules: Canonicalize + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+    {
+        self.stats.visited += explored.expanded;
+        self.stats.hits += explored.hits;
+        let Explored { positions, index, offsets, children, setup, exits, .. } = explored;
+        let counts: Vec<u32> = offsets.windows(2).map(|window| (window[1] - window[0]) as u32).collect();
+        let edges = children.len() as u64;
+        let size = positions.len() as u64;
+        let induced = match hook {
+            Some(hook) => {
+                drop(children);
+                let parents = |child: u32, out: &mut Vec<u32>| {
+                    let Some(position) = positions.get(child as usize) else { return };
+                    let mut found = Vec::new();
+                    hook(position, &mut found);
+                    out.extend(found.iter().filter_map(|parent| index.get(&game.canonical(parent)).copied()));
+                    // Each parent once: the counters count distinct children.
+                    out.sort_unstable();
+                    out.dedup();
+                };
+                induce(&counts, &setup, edges, parents)?
+            }
+            None => {
+                // The induction needs only indices: the positions go before the reverse edges come.
+                drop(positions);
+                let reverse = ReverseEdges::new(&offsets, &children);
+                drop(children);
+                induce(&counts, &setup, edges, |child, out: &mut Vec<u32>| reverse.parents(child, out))?
+            }
+        };
+        let statistics = TierStatistics { positions: size, edges, exits, levels: induced.levels };
+        Ok(TierSolution::new(tier, index, induced.values, statistics))
+    }
+}
+
+impl Statistics for RetrogradeSolver {
+    /// Visited: positions whose moves were generated (a tiered solve generates them twice: once to find the
+    /// tiers' entries, once to solve); hits: children found already indexed; table entries: positions in the
+    /// last solution (all tiers of a tiered solve).
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+/// Whether `game`'s positions `from` and `to` are one move apart, for tests of an un-move hook.
+pub fn is_parent<Rules: Canonicalize>(game: &Rules, from: &Rules::Position, to: &Rules::Position) -> bool {
+    if game.outcome(from).is_some() {
+        return false;
+    }
+    let key = game.canonical(to);
+    game.legal_moves(from).iter().any(|mv| game.canonical(&game.play(from, mv)) == key)
+}

@@ -1,0 +1,262 @@
+//! The tiered solve: the tier graph from the start's tier, a discovery pass parents first (each tier enumerated
+//! once to find the entry positions of its child tiers), then the solve children first, each tier's exits read
+//! from its solved child tiers, which are dropped once every parent tier is solved.
+
+use super::explore::explore;
+use super::solution::TierSolution;
+use super::{Hook, Retrograde, RetrogradeSolver, Tiers};
+use crate::error::{Budget, Error};
+use crate::value::Value;
+use hashbrown::{HashMap, HashSet};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// The solutions of every reachable tier, kept in memory: what [`RetrogradeSolver::solve_tiers_in_memory`]
+/// returns.
+#[derive(Debug)]
+pub struct TieredSolution<Tier, Key> {
+    /// The solved tiers, children first (the order in which they were solved).
+    pub tiers: Vec<Arc<TierSolution<Tier, Key>>>,
+}
+
+impl<Tier: Eq, Key: Eq + std::hash::Hash> TieredSolution<Tier, Key> {
+    /// The value of `position`, or `None` if it was not reachable.
+    pub fn value<Rules>(&self, game: &Rules, position: &Rules::Position) -> Option<Value>
+    where
+        Rules: Tiers<Tier = Tier, Key = Key>,
+    {
+        let tier = game.tier(position);
+        let key = game.canonical(position);
+        self.tiers.iter().find(|solved| *solved.tier() == tier).and_then(|solved| solved.value_of_key(&key))
+    }
+
+    /// The number of positions over all tiers.
+    pub fn len(&self) -> usize {
+        self.tiers.iter().map(|solved| solved.len()).sum()
+    }
+
+    /// Whether no position was solved.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Each tier's child tiers (sorted, without the tier itself).
+type TierGraph<Tier> = HashMap<Tier, Vec<Tier>>;
+
+/// The reachable tiers, parents first, and the tier graph.
+type Ordered<Tier> = (Vec<Tier>, TierGraph<Tier>);
+
+/// The entry positions found for a tier not yet enumerated, one per key.
+type Entries<Key, Position> = (HashSet<Key>, Vec<Position>);
+
+/// A solved tier, shared with the caller.
+type Solved<Tier, Key> = Arc<TierSolution<Tier, Key>>;
+
+/// The error of a game whose tiers break the [`Tiers`] contract.
+fn broken(what: String) -> Error {
+    Error::Unsupported(format!("the game's tiers break the Tiers contract: {what}"))
+}
+
+/// The tiers reachable from `start` in the tier graph, each with its child tiers, in an order where every tier
+/// comes before its children (ties broken by the tiers' order). At most `budget` tiers.
+fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> crate::Result<Ordered<Rules::Tier>> {
+    let mut children: HashMap<Rules::Tier, Vec<Rules::Tier>> = HashMap::new();
+    let mut stack = vec![start.clone()];
+    while let Some(tier) = stack.pop() {
+        if children.contains_key(&tier) {
+            continue;
+        }
+        if children.len() as u64 >= budget {
+            return Err(Error::Budget(Budget::Positions(budget)));
+        }
+        let mut below: Vec<Rules::Tier> = game.child_tiers(&tier).into_iter().filter(|child| *child != tier).collect();
+        below.sort();
+        below.dedup();
+        stack.extend(below.iter().filter(|child| !children.contains_key(*child)).cloned());
+        children.insert(tier, below);
+    }
+    // Kahn's algorithm; the smallest ready tier first, so that the order is deterministic.
+    let order = {
+        let mut parents_left: HashMap<&Rules::Tier, usize> = children.keys().map(|tier| (tier, 0)).collect();
+        for below in children.values() {
+            for child in below {
+                if let Some(count) = parents_left.get_mut(child) {
+                    *count += 1;
+                }
+            }
+        }
+        let mut ready: BTreeSet<&Rules::Tier> =
+            parents_left.iter().filter(|(_, &count)| count == 0).map(|(&tier, _)| tier).collect();
+        let mut order = Vec::with_capacity(children.len());
+        while let Some(tier) = ready.pop_first() {
+            order.push(tier.clone());
+            for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
+                if let Some(count) = parents_left.get_mut(child) {
+                    *count -= 1;
+                    if *count == 0 {
+                        ready.insert(child);
+                    }
+                }
+            }
+        }
+        order
+    };
+    if order.len() != children.len() {
+        return Err(broken("the tier graph has a cycle".into()));
+    }
+    Ok((order, children))
+}
+
+impl RetrogradeSolver {
+    /// Solves every position reachable from `start`, tier by tier, children first; `on_tier` receives each
+    /// solved tier at once (to write it out, or keep it). Only the tier being solved, the solved tiers that an
+    /// unsolved tier still exits to, and the entry positions of unsolved tiers are held.
+    ///
+    /// Errors: the budget ([`crate::Error::Budget`]), a broken [`Tiers`] contract, or `on_tier`'s error.
+    pub fn solve_tiers<Rules, OnTier>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        on_tier: OnTier,
+    ) -> crate::Result<()>
+    where
+        Rules: Tiers + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+        OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
+    {
+        self.solve_tiered(game, start, None, on_tier)
+    }
+
+    /// [`RetrogradeSolver::solve_tiers`] with the parents from the game's [`Retrograde`] hook.
+    pub fn solve_tiers_with_parents<Rules, OnTier>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        on_tier: OnTier,
+    ) -> crate::Result<()>
+    where
+        Rules: Tiers + Retrograde + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+        OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
+    {
+        let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
+        self.solve_tiered(game, start, Some(&hook), on_tier)
+    }
+
+    /// [`RetrogradeSolver::solve_tiers`], keeping every tier in memory.
+    pub fn solve_tiers_in_memory<Rules>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+    ) -> crate::Result<TieredSolution<Rules::Tier, Rules::Key>>
+    where
+        Rules: Tiers + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+    {
+        let mut tiers = Vec::new();
+        self.solve_tiers(game, start, |solved| {
+            tiers.push(solved);
+            Ok(())
+        })?;
+        Ok(TieredSolution { tiers })
+    }
+
+    fn solve_tiered<Rules, OnTier>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        hook: Option<Hook<'_, Rules::Position>>,
+        mut on_tier: OnTier,
+    ) -> crate::Result<()>
+    where
+        Rules: Tiers + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+        OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
+    {
+        let budget = self.budget;
+        let over_budget = || Error::Budget(Budget::Positions(budget));
+        let (order, children) = tier_order(game, game.tier(start), budget)?;
+
+        // Discovery, parents first: each tier's entry positions, deduplicated by key.
+        let mut pending: HashMap<Rules::Tier, Entries<Rules::Key, Rules::Position>> = HashMap::new();
+        pending.insert(game.tier(start), (HashSet::from_iter([game.canonical(start)]), vec![start.clone()]));
+        let mut entries: HashMap<Rules::Tier, Vec<Rules::Position>> = HashMap::new();
+        let mut held: u64 = 1;
+        for tier in &order {
+            let Some((_, seeds)) = pending.remove(tier) else { continue };
+            let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
+            let count = seeds.len();
+            let limit = budget.saturating_sub(held).saturating_add(count as u64);
+            let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
+            let route = |key: Rules::Key, child: Rules::Position, child_tier: Rules::Tier| {
+                if !below.contains(&child_tier) {
+                    return Err(broken(format!(
+                        "a move from tier {tier:?} reaches tier {child_tier:?}, not a child tier"
+                    )));
+                }
+                let (keys, positions) = pending.entry(child_tier).or_default();
+                if keys.insert(key) {
+                    held += 1;
+                    if held > budget {
+                        return Err(over_budget());
+                    }
+                    positions.push(child);
+                }
+                Ok(None)
+            };
+            let mut explored = explore(game, seeds, limit, budget, outside, route)?;
+            self.stats.visited += explored.expanded;
+            explored.positions.truncate(count);
+            entries.insert(tier.clone(), explored.positions);
+        }
+
+        // How many reachable parent tiers each tier still waits for before its solution may be dropped.
+        let mut parents_left: HashMap<&Rules::Tier, usize> = HashMap::new();
+        for tier in entries.keys() {
+            for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
+                *parents_left.entry(child).or_default() += 1;
+            }
+        }
+
+        // The solve, children first.
+        let mut solved: HashMap<Rules::Tier, Solved<Rules::Tier, Rules::Key>> = HashMap::new();
+        let mut held_solved: u64 = 0;
+        self.stats.table_entries = 0;
+        for tier in order.iter().rev() {
+            let Some(seeds) = entries.remove(tier) else { continue };
+            held = held.saturating_sub(seeds.len() as u64);
+            let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
+            let route = |key: Rules::Key, _: Rules::Position, child_tier: Rules::Tier| {
+                let value = solved.get(&child_tier).and_then(|solution| solution.value_of_key(&key));
+                value.map(Some).ok_or_else(|| {
+                    broken(format!(
+                        "a move from tier {tier:?} reaches a position of tier {child_tier:?} that was not found there"
+                    ))
+                })
+            };
+            let limit = budget.saturating_sub(held.saturating_add(held_solved));
+            let explored = explore(game, seeds, limit, budget, outside, route)?;
+            let solution = Arc::new(self.induce_tier(game, tier.clone(), explored, hook)?);
+            self.stats.table_entries += solution.len() as u64;
+            held_solved += solution.len() as u64;
+            on_tier(Arc::clone(&solution))?;
+            solved.insert(tier.clone(), solution);
+            for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
+                if let Some(count) = parents_left.get_mut(child) {
+                    *count -= 1;
+                    if *count == 0 {
+                        if let Some(dropped) = solved.remove(child) {
+                            held_solved = held_solved.saturating_sub(dropped.len() as u64);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
