@@ -4,7 +4,6 @@
 
 use crate::cli::Format;
 use crate::progress::Bar;
-use crate::registry;
 use anyhow::{bail, Result};
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::grundy::GrundyEngine;
@@ -208,7 +207,7 @@ fn plugin_rows(plugin: &dyn Plugin, threads: usize) -> Result<Vec<Row>> {
 }
 
 /// Runs the workloads whose name contains `filter` and prints the table.
-pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
+pub fn run(registry: &crate::registry::Registry, filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
     let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
     let mut rows = Vec::new();
     if wanted("tic-tac-toe") || wanted("Kayles") || wanted("classic") || wanted("weak solve") {
@@ -217,7 +216,7 @@ pub fn run(filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
     if wanted("connect-four sets") {
         rows.extend(connect_four_set_rows(threads)?);
     }
-    for plugin in registry::all() {
+    for plugin in registry.plugins() {
         if wanted(plugin.name()) {
             rows.extend(plugin_rows(plugin.as_ref(), threads)?);
         }

@@ -2,7 +2,7 @@
 
 use crate::cli::{Format, PresetArg};
 use crate::progress::{Bar, Interrupt};
-use crate::registry;
+use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
 use ludus_framework::conformance::{check_plugin_observed, judge_sample, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
@@ -72,8 +72,8 @@ fn print_json(value: &serde_json::Value) -> Result<()> {
 }
 
 /// `ludus list`.
-pub fn list(format: Format) -> Result<()> {
-    let plugins = registry::all();
+pub fn list(registry: &Registry, format: Format) -> Result<()> {
+    let plugins = registry.plugins();
     if format == Format::Json {
         let items: Vec<_> = plugins
             .iter()
@@ -81,7 +81,7 @@ pub fn list(format: Format) -> Result<()> {
             .collect();
         return print_json(&json!(items));
     }
-    for plugin in &plugins {
+    for plugin in plugins {
         say!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
         for solver in plugin.solvers() {
             say!("    --solver {:<14} {}", solver.name, solver.summary);
@@ -90,18 +90,29 @@ pub fn list(format: Format) -> Result<()> {
     Ok(())
 }
 
+/// How `ludus solve` reads and reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Report {
+    /// The output format.
+    pub format: Format,
+    /// Whether to print statistics and the time on standard error.
+    pub stats: bool,
+    /// The most input read, in bytes.
+    pub max_input_bytes: u64,
+}
+
 /// `ludus solve`: answers are printed as they come (nothing printed is kept); on Ctrl-C or an error after some
 /// answers, standard error says how many cases the output holds.
 pub fn solve(
+    registry: &Registry,
     plugin: &str,
     file: Option<&Path>,
     options: &SolveOptions,
-    format: Format,
-    stats: bool,
-    max_input_bytes: u64,
+    report: Report,
     interrupt: &Interrupt,
 ) -> Result<()> {
-    let plugin = registry::find(plugin)?;
+    let Report { format, stats, max_input_bytes } = report;
+    let plugin = registry.find(plugin)?;
     plugin.solver(&options.solver)?;
     let (name, text) = read_input(file, max_input_bytes)?;
     let bar = Bar::new(plugin.name(), true).watching(interrupt);
@@ -144,8 +155,15 @@ pub fn solve(
 }
 
 /// `ludus verify`: exit status 1 when a case is rejected.
-pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format, max_input_bytes: u64) -> Result<bool> {
-    let plugin = registry::find(plugin)?;
+pub fn verify(
+    registry: &Registry,
+    plugin: &str,
+    input: &Path,
+    output: &Path,
+    format: Format,
+    max_input_bytes: u64,
+) -> Result<bool> {
+    let plugin = registry.find(plugin)?;
     let (input_name, input_text) = read_input(Some(input), max_input_bytes)?;
     let (output_name, output_bytes) = read_capped(Some(output), max_input_bytes)?;
     // A malformed answer file is a rejected answer, not an error: bytes that are not UTF-8 reject every case.
@@ -178,14 +196,21 @@ pub fn verify(plugin: &str, input: &Path, output: &Path, format: Format, max_inp
 }
 
 /// `ludus check`: exit status 1 on any failure.
-pub fn check(plugin: &str, cases: usize, seed: u64, witness: bool, format: Format) -> Result<bool> {
+pub fn check(
+    registry: &Registry,
+    plugin: &str,
+    cases: usize,
+    seed: u64,
+    witness: bool,
+    format: Format,
+) -> Result<bool> {
     let options = SolveOptions { witness, table_mb: CHECK_TABLE_MB, ..SolveOptions::default() };
     let mut all_good = true;
     let mut reports = Vec::new();
-    for plugin in registry::select(plugin)? {
+    for plugin in registry.select(plugin)? {
         let started = Instant::now();
         let bar = Bar::new(plugin.name(), true);
-        let report = check_plugin_observed(plugin.as_ref(), cases, seed, &options, &bar);
+        let report = check_plugin_observed(plugin, cases, seed, &options, &bar);
         bar.finish();
         let report = report?;
         let seconds = started.elapsed().as_secs_f64();
@@ -220,6 +245,7 @@ fn indent(text: &str) -> String {
 
 /// `ludus gen`.
 pub fn generate(
+    registry: &Registry,
     plugin: &str,
     seed: u64,
     preset: PresetArg,
@@ -227,7 +253,7 @@ pub fn generate(
     size: Option<usize>,
     output: Option<&PathBuf>,
 ) -> Result<()> {
-    let plugin = registry::find(plugin)?;
+    let plugin = registry.find(plugin)?;
     let preset = match preset {
         PresetArg::Small => Preset::Small,
         PresetArg::Official => Preset::Official,
@@ -241,10 +267,10 @@ pub fn generate(
 }
 
 /// `ludus` / `ludus samples`: every plugin on its bundled sample; exit status 1 if any answer is wrong.
-pub fn samples(only: Option<&str>, format: Format) -> Result<bool> {
+pub fn samples(registry: &Registry, only: Option<&str>, format: Format) -> Result<bool> {
     let plugins = match only {
-        Some(name) => registry::select(name)?,
-        None => registry::all(),
+        Some(name) => registry.select(name)?,
+        None => registry.select("all")?,
     };
     if plugins.is_empty() {
         bail!("no plugin is registered");
@@ -252,7 +278,7 @@ pub fn samples(only: Option<&str>, format: Format) -> Result<bool> {
     let mut all_good = true;
     let mut results = Vec::new();
     for plugin in &plugins {
-        let (verdict, rendered, seconds) = run_sample(plugin.as_ref());
+        let (verdict, rendered, seconds) = run_sample(*plugin);
         let good = verdict.is_ok();
         all_good &= good;
         if format == Format::Text {
@@ -298,8 +324,8 @@ fn run_sample(plugin: &dyn Plugin) -> (std::result::Result<(), String>, String, 
 }
 
 /// `ludus games`.
-pub fn games(format: Format) -> Result<()> {
-    let games = ludus_games::registry::GAMES;
+pub fn games(registry: &Registry, format: Format) -> Result<()> {
+    let games = registry.games();
     if format == Format::Json {
         let items: Vec<_> = games
             .iter()
@@ -316,12 +342,13 @@ pub fn games(format: Format) -> Result<()> {
 
 /// `ludus analyze`.
 pub fn analyze(
+    registry: &Registry,
     game: &str,
     position: Option<&str>,
     options: &ludus_framework::playable::AnalysisOptions,
     format: Format,
 ) -> Result<()> {
-    let game = ludus_games::registry::game(game)?;
+    let game = registry.game(game)?;
     let analysis = game.analyze(position, options)?;
     if format == Format::Json {
         return print_json(&serde_json::to_value(&analysis)?);

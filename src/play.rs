@@ -2,6 +2,7 @@
 //! `quit`), from a terminal or from standard input. An illegal move is explained and asked for again.
 
 use crate::cli::Side;
+use crate::registry::Registry;
 use anyhow::Result;
 use ludus_framework::playable::{AnalysisOptions, GameSession};
 use std::io::{BufRead, Write};
@@ -23,8 +24,8 @@ fn next_line(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Resul
 }
 
 /// `ludus play GAME`.
-pub fn play(game: &str, side: Option<Side>, options: &AnalysisOptions) -> Result<()> {
-    let game = ludus_games::registry::game(game)?;
+pub fn play(registry: &Registry, game: &str, side: Option<Side>, options: &AnalysisOptions) -> Result<()> {
+    let game = registry.game(game)?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let side = match side {

@@ -1,32 +1,72 @@
-//! The plugin table: every plugin of the games and puzzles crates, looked up by name.
+//! The registry: the plugins and the games the CLI knows, built in or added by a crate that runs the CLI
+//! itself ([`crate::run`]).
 
 use anyhow::{bail, Result};
+use ludus_framework::playable::{find_game, GameEntry, PlayableGame};
 use ludus_framework::plugin::Plugin;
 
-/// Every registered plugin, games first.
-pub fn all() -> Vec<Box<dyn Plugin>> {
-    let mut plugins = ludus_games::plugins();
-    plugins.extend(ludus_puzzles::plugins());
-    plugins
+/// The plugins and games the CLI runs.
+pub struct Registry {
+    plugins: Vec<Box<dyn Plugin>>,
+    games: Vec<GameEntry>,
 }
 
-/// The plugin called `name`, or an error listing the known names.
-pub fn find(name: &str) -> Result<Box<dyn Plugin>> {
-    let mut plugins = all();
-    match plugins.iter().position(|plugin| plugin.name() == name) {
-        Some(index) => Ok(plugins.swap_remove(index)),
-        None => {
-            let names: Vec<&str> = plugins.iter().map(|plugin| plugin.name()).collect();
-            bail!("unknown plugin `{name}` (known: {})", names.join(", "))
+impl Registry {
+    /// Every plugin and game of the games and puzzles crates, games first.
+    pub fn builtin() -> Self {
+        let mut plugins = ludus_games::plugins();
+        plugins.extend(ludus_puzzles::plugins());
+        Registry { plugins, games: ludus_games::registry::GAMES.to_vec() }
+    }
+
+    /// The same registry with one more plugin (a plugin of the same name replaces the one there).
+    #[must_use]
+    pub fn with_plugin(mut self, plugin: Box<dyn Plugin>) -> Self {
+        self.plugins.retain(|known| known.name() != plugin.name());
+        self.plugins.push(plugin);
+        self
+    }
+
+    /// The same registry with one more game (a game of the same name replaces the one there).
+    #[must_use]
+    pub fn with_game(mut self, game: GameEntry) -> Self {
+        self.games.retain(|known| known.name != game.name);
+        self.games.push(game);
+        self
+    }
+
+    /// Every plugin.
+    pub fn plugins(&self) -> &[Box<dyn Plugin>] {
+        &self.plugins
+    }
+
+    /// Every game.
+    pub fn games(&self) -> &[GameEntry] {
+        &self.games
+    }
+
+    /// The plugin called `name`, or an error listing the known names.
+    pub fn find(&self, name: &str) -> Result<&dyn Plugin> {
+        match self.plugins.iter().find(|plugin| plugin.name() == name) {
+            Some(plugin) => Ok(plugin.as_ref()),
+            None => {
+                let names: Vec<&str> = self.plugins.iter().map(|plugin| plugin.name()).collect();
+                bail!("unknown plugin `{name}` (known: {})", names.join(", "))
+            }
         }
     }
-}
 
-/// The plugins named by `name`: all of them for `all`, else the one.
-pub fn select(name: &str) -> Result<Vec<Box<dyn Plugin>>> {
-    if name == "all" {
-        Ok(all())
-    } else {
-        Ok(vec![find(name)?])
+    /// The plugins named by `name`: all of them for `all`, else the one.
+    pub fn select(&self, name: &str) -> Result<Vec<&dyn Plugin>> {
+        if name == "all" {
+            Ok(self.plugins.iter().map(AsRef::as_ref).collect())
+        } else {
+            Ok(vec![self.find(name)?])
+        }
+    }
+
+    /// The game named by `spec` (`name` or `name:key=value,...`).
+    pub fn game(&self, spec: &str) -> Result<Box<dyn PlayableGame>> {
+        Ok(find_game(&self.games, spec)?)
     }
 }

@@ -1,0 +1,137 @@
+//! The `ludus` command-line program as a library: [`run`] is the whole CLI over a [`Registry`] of plugins and
+//! games, so a crate of your own can add its plugins and games and keep everything else (`examples/custom_cli.rs`
+//! is a complete one). It holds no game logic; see the `ludus-framework`, `ludus-games` and `ludus-puzzles`
+//! crates.
+//!
+//! ```no_run
+//! fn main() -> std::process::ExitCode {
+//!     // Every built-in plugin and game; add yours with `with_plugin` and `with_game`.
+//!     ludus::run(ludus::Registry::builtin())
+//! }
+//! ```
+
+/// `println!` that returns an error instead of panicking when standard output is closed (`ludus ... | head`).
+macro_rules! say {
+    ($($argument:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($argument)*)?
+    }};
+}
+
+/// `print!` likewise.
+macro_rules! say_raw {
+    ($($argument:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($argument)*)?
+    }};
+}
+
+mod bench;
+mod cli;
+mod commands;
+mod play;
+mod progress;
+mod registry;
+
+pub use registry::Registry;
+
+use clap::Parser;
+use cli::{Cli, Command, Format};
+use ludus_framework::plugin::SolveOptions;
+use std::process::ExitCode;
+
+/// Deep searches recurse once per move; run on a thread with a generous stack.
+const STACK_BYTES: usize = 512 * 1024 * 1024;
+
+fn dispatch(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
+    match cli.command.unwrap_or(Command::Samples { plugin: None, format: Format::Text }) {
+        Command::List { format } => commands::list(registry, format).map(|()| true),
+        Command::Samples { plugin, format } => commands::samples(registry, plugin.as_deref(), format),
+        Command::Solve {
+            plugin,
+            file,
+            solver,
+            threads,
+            format,
+            witness,
+            no_limit,
+            table_mb,
+            memory_mb,
+            weak,
+            max_positions,
+            stats,
+            max_input_mb,
+        } => {
+            let options = SolveOptions { solver, threads, witness, no_limit, table_mb, memory_mb, weak, max_positions };
+            let interrupt = progress::Interrupt::install();
+            let report = commands::Report { format, stats, max_input_bytes: max_input_mb << 20 };
+            commands::solve(registry, &plugin, file.as_deref(), &options, report, &interrupt).map(|()| true)
+        }
+        Command::Verify { plugin, input, output, format, max_input_mb } => {
+            commands::verify(registry, &plugin, &input, &output, format, max_input_mb << 20)
+        }
+        Command::Check { plugin, cases, seed, witness, format } => {
+            commands::check(registry, &plugin, cases, seed, witness, format)
+        }
+        Command::Gen { plugin, seed, preset, cases, size, output } => {
+            commands::generate(registry, &plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)
+        }
+        Command::Games { format } => commands::games(registry, format).map(|()| true),
+        Command::Analyze { game, position, engine, table_mb, max_positions, format } => {
+            let options = ludus_framework::playable::AnalysisOptions {
+                engine,
+                table_mb,
+                max_positions: max_positions.unwrap_or(u64::MAX),
+                ..Default::default()
+            };
+            commands::analyze(registry, &game, position.as_deref(), &options, format).map(|()| true)
+        }
+        Command::Play { game, side, engine, table_mb } => {
+            let options = ludus_framework::playable::AnalysisOptions { engine, table_mb, ..Default::default() };
+            play::play(registry, &game, side, &options).map(|()| true)
+        }
+        Command::Bench { filter, threads, format } => {
+            bench::run(registry, filter.as_deref(), threads, format).map(|()| true)
+        }
+    }
+}
+
+/// Runs the `ludus` command line (arguments from the process) over `registry`, and returns the exit status:
+/// 0 success, 1 a rejected answer or failed check, 2 an error, 130 stopped by Ctrl-C.
+pub fn run(registry: Registry) -> ExitCode {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || dispatch(&registry, cli));
+    let outcome = match worker {
+        Ok(handle) => {
+            handle.join().unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the solver thread panicked")))
+        }
+        Err(error) => Err(anyhow::anyhow!("cannot start the solver thread: {error}")),
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        // The reader of our output went away (`ludus bench | head`): nothing more to say.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        // Stopped by Ctrl-C: the status a shell gives an interrupted program.
+        Err(error) if is_cancelled(&error) => {
+            eprintln!("{error:#}");
+            ExitCode::from(130)
+        }
+        Ok(false) => ExitCode::from(1),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_cancelled(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(cause.downcast_ref::<ludus_framework::Error>(), Some(ludus_framework::Error::Cancelled { .. }))
+    })
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
