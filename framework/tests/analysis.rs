@@ -6,94 +6,45 @@
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::{SubsetSum, TakeAway};
 use ludus_framework::prelude::*;
 use ludus_framework::Budget;
-use std::ops::ControlFlow;
 
-struct TakeAway;
-
-impl Game for TakeAway {
-    type Position = u32;
-    type Move = u32;
-    fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
-        moves.extend((1..=3).filter(|take| take <= pile));
-    }
-    fn play(&self, pile: &u32, take: &u32) -> u32 {
-        pile - take
-    }
-    fn outcome(&self, pile: &u32) -> Option<Value> {
-        (*pile == 0).then_some(Value::LOST)
-    }
-}
-
-impl SearchHints for TakeAway {}
-
-impl Canonicalize for TakeAway {
-    type Key = u32;
-    fn canonical(&self, pile: &u32) -> u32 {
-        *pile
-    }
-}
+/// Take 1, 2 or 3 counters.
+const TAKE_AWAY: TakeAway = TakeAway { largest: 3 };
 
 #[test]
 fn winning_and_best_moves_and_the_principal_variation() {
     let mut engine = MemoNegamax::new(Mode::Exact);
     let mut reference = PlainNegamax::new(Mode::Exact);
     for pile in 0..=20u32 {
-        let winning = winning_moves(&mut engine, &TakeAway, &pile);
+        let winning = winning_moves(&mut engine, &TAKE_AWAY, &pile);
         // The only winning move leaves a multiple of 4.
         let expected: Vec<u32> = if pile % 4 == 0 { Vec::new() } else { vec![pile % 4] };
         assert_eq!(winning, expected, "pile {pile}");
-        assert_eq!(count_winning_moves(&mut reference, &TakeAway, &pile), winning.len());
-        let value = engine.value(&TakeAway, &pile);
-        let best = best_moves(&mut engine, &TakeAway, &pile);
+        assert_eq!(count_winning_moves(&mut reference, &TAKE_AWAY, &pile), winning.len());
+        let value = engine.value(&TAKE_AWAY, &pile);
+        let best = best_moves(&mut engine, &TAKE_AWAY, &pile);
         assert!(best.iter().all(|m| m.value == value), "pile {pile}: {best:?} for {value}");
         if pile % 4 != 0 {
             assert_eq!(best.iter().map(|m| m.mv).collect::<Vec<_>>(), winning);
         }
         // The line is as long as the remoteness, every move in it is best, and it ends the game.
-        let line = principal_variation(&mut engine, &TakeAway, &pile, 100);
+        let line = principal_variation(&mut engine, &TAKE_AWAY, &pile, 100);
         assert_eq!(Some(line.len() as u32), value.remoteness(), "pile {pile}: {line:?}");
         let mut current = pile;
         for mv in &line {
-            let best: Vec<u32> = best_moves(&mut reference, &TakeAway, &current).into_iter().map(|m| m.mv).collect();
+            let best: Vec<u32> = best_moves(&mut reference, &TAKE_AWAY, &current).into_iter().map(|m| m.mv).collect();
             assert!(best.contains(mv), "pile {current}: {mv} is not among the best {best:?}");
             current -= mv;
         }
         assert_eq!(current, 0);
         // A cap on its length is kept.
-        assert_eq!(principal_variation(&mut engine, &TakeAway, &pile, 2).len(), line.len().min(2));
+        assert_eq!(principal_variation(&mut engine, &TAKE_AWAY, &pile, 2).len(), line.len().min(2));
     }
-    assert!(best_moves(&mut engine, &TakeAway, &0).is_empty());
-}
-
-/// Subsets of 1..=n (bit masks) summing to a target.
-struct SubsetSum;
-
-impl Puzzle for SubsetSum {
-    type Instance = (u32, u32);
-    type Solution = u32;
-}
-
-impl Verify for SubsetSum {
-    fn verify(&self, &(_, target): &(u32, u32), mask: &u32) -> std::result::Result<(), Violation> {
-        let sum: u32 = (0..32).filter(|bit| mask & (1 << bit) != 0).map(|bit| bit + 1).sum();
-        if sum == target {
-            Ok(())
-        } else {
-            Err(Violation::new(format!("the sum is {sum}, not {target}")))
-        }
-    }
-}
-
-impl Enumerate for SubsetSum {
-    fn candidates(&self, &(count, _): &(u32, u32), visit: &mut dyn FnMut(&u32) -> ControlFlow<()>) {
-        for mask in 0..(1u32 << count) {
-            if visit(&mask).is_break() {
-                return;
-            }
-        }
-    }
+    assert!(best_moves(&mut engine, &TAKE_AWAY, &0).is_empty());
 }
 
 #[test]

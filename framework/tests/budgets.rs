@@ -5,6 +5,9 @@
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::{SubsetSum, TakeAway};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::brute_force::{brute_force, brute_force_within};
 use ludus_framework::engines::grundy::GrundyEngine;
@@ -14,36 +17,10 @@ use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::{KeyedTable, ShardedTable};
-use ludus_framework::{
-    Budget, Canonicalize, Enumerate, Error, Game, Impartial, Puzzle, SearchHints, Solitaire, Value, Verify, Violation,
-};
-use std::ops::ControlFlow;
+use ludus_framework::{Budget, Error, Impartial, Solitaire, Value};
 
-/// Take 1, 2 or 3 counters; who cannot move loses. Piles that are multiples of 4 are lost.
-struct TakeAway;
-
-impl Game for TakeAway {
-    type Position = u32;
-    type Move = u32;
-    fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
-        moves.extend((1..=3).filter(|take| take <= pile));
-    }
-    fn play(&self, pile: &u32, take: &u32) -> u32 {
-        pile - take
-    }
-    fn outcome(&self, pile: &u32) -> Option<Value> {
-        (*pile == 0).then_some(Value::LOST)
-    }
-}
-
-impl SearchHints for TakeAway {}
-
-impl Canonicalize for TakeAway {
-    type Key = u32;
-    fn canonical(&self, pile: &u32) -> u32 {
-        *pile
-    }
-}
+/// Take 1, 2 or 3 counters: piles that are multiples of 4 are lost.
+const TAKE_AWAY: TakeAway = TakeAway { largest: 3 };
 
 /// Asserts that `result` is the positions-budget error for `positions`, with the flag in its text.
 fn assert_positions_budget<Output: std::fmt::Debug>(result: ludus_framework::Result<Output>, positions: u64) {
@@ -67,16 +44,16 @@ fn check_two_player(
     let mut refused = 0;
     // Largest first: a memoizing engine would otherwise need one new position per pile.
     for pile in (0..=24).rev() {
-        let expected = free.value(&TakeAway, &pile);
+        let expected = free.value(&TAKE_AWAY, &pile);
         assert_eq!(expected.is_loss(), pile % 4 == 0, "pile {pile}");
-        match tiny.try_value(&TakeAway, &pile) {
+        match tiny.try_value(&TAKE_AWAY, &pile) {
             Ok(value) => assert_eq!(value, expected, "pile {pile} within a tiny budget"),
             Err(error) => {
                 assert_positions_budget::<Value>(Err(error), 5);
                 refused += 1;
             }
         }
-        assert_eq!(ample.try_value(&TakeAway, &pile).unwrap(), expected, "pile {pile}");
+        assert_eq!(ample.try_value(&TAKE_AWAY, &pile).unwrap(), expected, "pile {pile}");
     }
     assert!(refused > 0, "a budget of 5 positions never ran out");
 }
@@ -189,35 +166,6 @@ fn one_player_search_keeps_to_its_budget() {
     assert_positions_budget(OnePlayerSearch::new(10).solve(&Steps { target: 1_000 }, &0), 10);
     let line = OnePlayerSearch::new(1 << 20).solve(&Steps { target: 1_000 }, &0).unwrap().unwrap();
     assert_eq!(line.iter().sum::<u32>(), 1_000);
-}
-
-/// Subsets of 1..=n (bit masks) summing to a target.
-struct SubsetSum;
-
-impl Puzzle for SubsetSum {
-    type Instance = (u32, u32);
-    type Solution = u32;
-}
-
-impl Verify for SubsetSum {
-    fn verify(&self, &(_, target): &(u32, u32), mask: &u32) -> Result<(), Violation> {
-        let sum: u32 = (0..32).filter(|bit| mask & (1 << bit) != 0).map(|bit| bit + 1).sum();
-        if sum == target {
-            Ok(())
-        } else {
-            Err(Violation::new(format!("the sum is {sum}, not {target}")))
-        }
-    }
-}
-
-impl Enumerate for SubsetSum {
-    fn candidates(&self, &(count, _): &(u32, u32), visit: &mut dyn FnMut(&u32) -> ControlFlow<()>) {
-        for mask in 0..(1u32 << count) {
-            if visit(&mask).is_break() {
-                return;
-            }
-        }
-    }
 }
 
 #[test]

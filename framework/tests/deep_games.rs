@@ -1,43 +1,17 @@
 //! Stack safety: every recursive engine survives games 100,000 moves deep on a test thread's ordinary stack
 //! (the engines grow their stack as they go), and still gets the values right.
 
+mod common;
+
+use common::TakeAway;
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::ParallelNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::{KeyedTable, PackedTable};
-use ludus_framework::{Canonicalize, Game, SearchHints, Value};
+use ludus_framework::Value;
 
 const DEPTH: u32 = 100_000;
-
-/// A pile from which a move takes 1 or 2 counters (`largest = 2`), or exactly 1 (`largest = 1`: a chain, the
-/// deepest game there is for its size); who cannot move loses.
-struct TakeAway {
-    largest: u32,
-}
-
-impl Game for TakeAway {
-    type Position = u32;
-    type Move = u32;
-    fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
-        moves.extend((1..=self.largest).filter(|take| take <= pile));
-    }
-    fn play(&self, pile: &u32, take: &u32) -> u32 {
-        pile - take
-    }
-    fn outcome(&self, pile: &u32) -> Option<Value> {
-        (*pile == 0).then_some(Value::LOST)
-    }
-}
-
-impl SearchHints for TakeAway {}
-
-impl Canonicalize for TakeAway {
-    type Key = u32;
-    fn canonical(&self, pile: &u32) -> u32 {
-        *pile
-    }
-}
 
 /// The value of a pile of the take-1-or-2 game: multiples of 3 are lost; the loser stretches the game to one
 /// counter per move, the winner takes the remainder first and then answers 1 with 2 and 2 with 1.
