@@ -8,7 +8,7 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
 use ludus_framework::Value;
-use ludus_games::classic::TicTacToe;
+use ludus_games::classic::{NimGame, TicTacToe};
 use ludus_games::connect_four::{exact_value, ConnectFour};
 use std::process::{Command, Stdio};
 
@@ -93,12 +93,27 @@ fn connect_four_analyses_match_the_exact_engine() {
 }
 
 #[test]
+fn nim_analyses_follow_the_xor_rule() {
+    let game = NimGame { heaps: Vec::new() };
+    let mut engine = MemoNegamax::new(Mode::Exact);
+    for position in ["3,5,7", "1,2,3", "4,4", "0,0,5", "2,6,9,1"] {
+        let json = analyze("nim", position, "alpha-beta");
+        let heaps = game.parse_position(position).expect("heaps");
+        let xor = heaps.iter().fold(0, |acc, heap| acc ^ heap);
+        // Bouton: the player to move wins exactly when the heaps' XOR is not zero.
+        assert_eq!(json["value"] == "win", xor != 0, "{position}: {json}");
+        check(&game, position, &json, &mut |heaps| engine.value(&game, heaps));
+    }
+}
+
+#[test]
 fn games_are_listed_and_bad_names_explained() {
     let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games"]).output().expect("ludus runs");
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("tic-tac-toe") && text.contains("connect-four:width=7,height=6"), "{text}");
     for (spec, message) in [
-        ("chess", "no game `chess` (available: tic-tac-toe, connect-four)"),
+        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim)"),
+        ("nim:heaps=3-x", "expected heap sizes like `3,5,7`, found `x`"),
         ("connect-four:depth=3", "connect-four has no parameter `depth`"),
         ("connect-four:width=x", "`width` must be a whole number"),
         ("connect-four:width=10", "the width is at most 9"),

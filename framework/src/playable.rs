@@ -349,6 +349,11 @@ impl Parameters {
         }
     }
 
+    /// A parameter as written, or `default` when it is not given.
+    pub fn text(&self, key: &str, default: &str) -> String {
+        self.values.iter().find(|(found, _)| found == key).map_or(default.to_string(), |(_, value)| value.clone())
+    }
+
     /// The spec as typed, for messages.
     pub fn spec(&self) -> &str {
         &self.spec

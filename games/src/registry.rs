@@ -1,9 +1,9 @@
 //! The games of this crate that people can name on the command line (`ludus games`, `ludus analyze`,
-//! `ludus play`), with their parameters: `tic-tac-toe`, `connect-four:width=7,height=6`.
+//! `ludus play`), with their parameters: `tic-tac-toe`, `connect-four:width=7,height=6`, `nim:heaps=3-5-7`.
 
-use crate::classic::TicTacToe;
+use crate::classic::{NimGame, TicTacToe};
 use crate::connect_four::ConnectFour;
-use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame};
+use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
 use ludus_framework::{Error, Result};
 
 /// Every game of this crate's registry.
@@ -20,7 +20,24 @@ pub const GAMES: &[GameEntry] = &[
         parameters: "width=7,height=6",
         make: connect_four,
     },
+    GameEntry {
+        name: "nim",
+        summary: "take counters from one heap; whoever cannot move loses; a position is its heaps (`3,5,7`), a move \
+                  `HEAP:TAKEN`",
+        parameters: "heaps=3-5-7",
+        make: nim,
+    },
 ];
+
+fn nim(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
+    let heaps = parameters.text("heaps", "3-5-7");
+    let game = NimGame { heaps: Vec::new() };
+    let heaps = game
+        .parse_position(&heaps.replace('-', ","))
+        .map_err(|reason| Error::Unsupported(format!("{}: {reason}", parameters.spec())))?;
+    let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
+    Ok(Box::new(Playable { game: NimGame { heaps }, name }))
+}
 
 fn connect_four(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
     let (width, height) = (parameters.number("width", 7)?, parameters.number("height", 6)?);

@@ -2,9 +2,11 @@
 //! two-player game with the board's 8 symmetries as its canonicalization), Nim, Kayles, Dawson's Kayles and
 //! Grundy's game (impartial games for the Sprague-Grundy engine).
 
+mod nim_game;
 pub mod octal;
 mod text;
 pub mod tic_tac_toe;
 
+pub use nim_game::NimGame;
 pub use octal::{DawsonsKayles, GrundysGame, Kayles, Nim};
 pub use tic_tac_toe::{Board, TicTacToe};
