@@ -104,3 +104,51 @@ where
         keys
     }
 }
+
+/// An [`Impartial`] game under the misère convention (whoever makes the last move loses) as a two-player
+/// [`Game`](crate::Game), for the negamax and alpha-beta engines. The Sprague-Grundy theory does not carry over to
+/// misère sums: a misère sum's value is not given by XORing values of its components, except in special classes
+/// (misère Nim, where Bouton's rule holds while some heap has two counters or more, is the best known; the
+/// general theory, Conway's genus and Plambeck's misère quotients, is beyond this crate). So a misère position is
+/// solved whole, as this game. Moves and keys are those of [`SumGame`]; a position with no move is won for the
+/// player to move (`Value::Win(0)`: the opponent made the last move).
+#[derive(Clone, Copy, Debug)]
+pub struct MisereSum<'a, Rules>(pub &'a Rules);
+
+impl<Rules: Impartial> crate::game::Game for MisereSum<'_, Rules> {
+    type Position = Vec<Rules::Component>;
+    type Move = SumMove;
+
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<SumMove>) {
+        SumGame(self.0).moves(position, moves);
+    }
+
+    fn play(&self, position: &Self::Position, mv: &SumMove) -> Self::Position {
+        SumGame(self.0).play(position, mv)
+    }
+
+    fn outcome(&self, position: &Self::Position) -> Option<crate::value::Value> {
+        let mut any_option = false;
+        for part in position {
+            self.0.options(part, &mut |_, _| any_option = true);
+            if any_option {
+                return None;
+            }
+        }
+        Some(crate::value::Value::Win(0))
+    }
+}
+
+/// No hints: the engines search every move of a sum.
+impl<Rules: Impartial> crate::hints::SearchHints for MisereSum<'_, Rules> {}
+
+impl<Rules: Impartial> crate::game::Canonicalize for MisereSum<'_, Rules>
+where
+    Rules::Key: Ord,
+{
+    type Key = Vec<Rules::Key>;
+
+    fn canonical(&self, position: &Self::Position) -> Vec<Rules::Key> {
+        SumGame(self.0).canonical(position)
+    }
+}

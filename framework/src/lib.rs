@@ -66,7 +66,7 @@ pub use engines::{Engine, Statistics, TableEngine};
 pub use error::{Budget, Error, Result};
 pub use game::{Canonicalize, Game, Move, Position};
 pub use hints::{SearchHints, Shortcut};
-pub use impartial::{Impartial, SumGame};
+pub use impartial::{Impartial, MisereSum, SumGame};
 pub use puzzle::{Construct, Enumerate, Puzzle, Verify, Violation};
 pub use solitaire::Solitaire;
 pub use stats::Stats;

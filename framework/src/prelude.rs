@@ -11,6 +11,6 @@ pub use crate::engines::negamax::{MemoNegamax, PlainNegamax};
 pub use crate::engines::one_player::OnePlayerSearch;
 pub use crate::engines::{Engine, Mode, Statistics, TableEngine};
 pub use crate::{
-    Canonicalize, Construct, Enumerate, Error, Game, Impartial, Puzzle, Result, SearchHints, Shortcut, Solitaire,
-    SumGame, Value, Verify, Violation,
+    Canonicalize, Construct, Enumerate, Error, Game, Impartial, MisereSum, Puzzle, Result, SearchHints, Shortcut,
+    Solitaire, SumGame, Value, Verify, Violation,
 };

@@ -166,3 +166,28 @@ fn parallel_grundy_waves_match_sequential() {
         assert_eq!(parallel.nimber(&Kayles, &pins), sequential[pins as usize]);
     }
 }
+
+#[test]
+fn misere_nim_follows_boutons_misere_rule() {
+    use ludus_framework::engines::alpha_beta::AlphaBeta;
+    use ludus_framework::MisereSum;
+    let game = MisereSum(&Nim);
+    let mut memo = MemoNegamax::new(Mode::Exact);
+    let mut alpha_beta = AlphaBeta::new(Mode::Exact);
+    for a in 0..=5u32 {
+        for b in 0..=5u32 {
+            for c in 0..=4u32 {
+                let heaps = vec![a, b, c];
+                let xor = a ^ b ^ c;
+                // Bouton's misère rule: with a heap of two or more, play as in normal Nim (win iff the XOR is
+                // not zero); with heaps of at most one counter, win iff their number is even (XOR zero).
+                let wins = if a.max(b).max(c) >= 2 { xor != 0 } else { xor == 0 };
+                let value = memo.value(&game, &heaps);
+                assert_eq!(value.is_win(), wins, "misère Nim {heaps:?}: {value}");
+                assert_eq!(alpha_beta.value(&game, &heaps), value, "{heaps:?}");
+            }
+        }
+    }
+    // The empty position is won for the player to move: the opponent made the last move.
+    assert_eq!(memo.value(&game, &Vec::new()), Value::Win(0));
+}
