@@ -27,7 +27,9 @@ impl Terminal {
     fn start(name: &str, command: &str) -> Terminal {
         let name = format!("{name}-{}", std::process::id());
         // `; sleep` keeps the pane after the program ends, so that its last words can be read.
+        // A known terminal type: CI runs without one.
         let status = Command::new("tmux")
+            .env("TERM", "xterm-256color")
             .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "60", &format!("{command}; sleep 60")])
             .status()
             .expect("tmux runs");
