@@ -46,6 +46,7 @@
 //! ```
 
 pub mod analysis;
+#[cfg(feature = "plugin")]
 pub mod conformance;
 pub mod engines;
 pub mod error;
@@ -54,6 +55,7 @@ pub mod hints;
 pub mod impartial;
 pub mod input;
 pub mod playable;
+#[cfg(feature = "plugin")]
 pub mod plugin;
 pub mod prelude;
 pub mod puzzle;

@@ -19,7 +19,9 @@ pub mod brute_force;
 pub mod grundy;
 pub mod negamax;
 pub mod one_player;
+#[cfg(feature = "parallel")]
 pub mod parallel;
+#[cfg(feature = "parallel")]
 pub mod retrograde;
 mod support;
 

@@ -61,9 +61,11 @@
 //! }
 //! ```
 
+#[cfg(feature = "parallel")]
 mod lazy_smp;
 mod search;
 
+#[cfg(feature = "parallel")]
 pub use lazy_smp::LazySmp;
 
 use super::{Engine, Mode, Statistics, TableEngine};
