@@ -113,8 +113,8 @@ impl Worker<BacterialTactics> for GenericWorker {
 }
 
 /// The cost model of `fast` and `parallel`: every sub-rectangle of a grid is a component whose options are
-/// about its cells, (R(R+1)/2) (C(C+1)/2) components of (R C)/9 cells on average. A 64 x 64 grid is 2.0e9
-/// units, about 3 seconds here; the limit is about 8 seconds of work per input.
+/// about its cells, (R(R+1)/2) (C(C+1)/2) components of (R C)/9 cells on average (a 64 x 64 grid is 2.0e9
+/// units). The limit is set to about 8 seconds of work per input (calibration: BENCHMARKS.md, "Cost models").
 const GRUNDY_WORK_LIMIT: Limit<BacterialTactics> = Limit {
     scope: Scope::Input,
     unit: "work units (sub-rectangles x cells / 9)",

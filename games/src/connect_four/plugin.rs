@@ -133,10 +133,10 @@ fn positions(options: &SolveOptions) -> u64 {
     options.max_positions.unwrap_or(u64::MAX)
 }
 
-/// The fast solvers' cost model, per input: [`estimated_positions`] added up over the positions, at most about
-/// 10 seconds of search here (some 4 million positions a second). The estimate is an upper bound fitted on sets
-/// like Pons' (Middle-Medium, Begin-Medium, Begin-Hard and the empty board come within a factor of 4 of it); easy
-/// openings cost far less than it says, and `--no-limit` runs them.
+/// The fast solvers' cost model, per input: [`estimated_positions`] added up over the positions, at most what
+/// about 10 seconds of search visit (the calibration is in BENCHMARKS.md, "Cost models"). The estimate is an upper
+/// bound fitted on sets like Pons' (Middle-Medium, Begin-Medium, Begin-Hard and the empty board come within a
+/// factor of 4 of it); easy openings cost far less than it says, and `--no-limit` runs them.
 const SEARCH_LIMIT: Limit<ConnectFourPlugin> = Limit {
     scope: Scope::Input,
     unit: "estimated positions (2^(0.7 x empty cells) each)",

@@ -18,7 +18,7 @@
 //!   The network is dense and unit-capacity with at most a few hundred nodes per side, so the search is written
 //!   here over bitsets (one word covers 64 neighbours) instead of taking a general flow library: a general library
 //!   would store R x C edge objects and rebuild them per cell, while the bitset search costs O((R + C)^2 / 64) per
-//!   cell: about 50 ms for a 200 x 200 grid and 1 s for 500 x 500 in a release build. The tests check it against
+//!   cell (BENCHMARKS.md has its times). The tests check it against
 //!   the framework's brute-force engine (through [`Enumerate`](ludus_framework::Enumerate)), the generic solver
 //!   and the Gale-Ryser criterion.
 //! - `generic` ([`construct_backtracking`]): backtracking cell by cell in reading order (`\` first), pruning on

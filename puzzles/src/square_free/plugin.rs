@@ -100,8 +100,8 @@ fn solve_generic(_: &SquareFree, input: &Parsed, case: usize, _: &SolveOptions) 
     Ok(GridAnswer::from_grid(construct_backtracking(&input.cases[case])))
 }
 
-/// The most work units ([`flow_work`]) the `fast` solver takes for one input: about 8 seconds here (a 500 x 500
-/// grid is 3.9e9 units, about one second).
+/// The most work units ([`flow_work`]) the `fast` solver takes for one input (a 500 x 500 grid is 3.9e9 units):
+/// about 8 seconds of work (calibration: BENCHMARKS.md, "Cost models").
 pub const FAST_MAX_WORK: u64 = 30_000_000_000;
 
 /// The `fast` solver's cost model: each of the R x C cells fixed by an augmenting-path search over bitsets of
