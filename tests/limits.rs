@@ -153,7 +153,7 @@ fn adjacent_and_consecutive_bounds_the_closed_form_and_its_judge() {
 #[test]
 fn minesweeper_brute_force_refuses_huge_boards_up_front() {
     let output = solve_text("minesweeper-master", "1\n2000 2000 1000\n", &["--solver", "generic"]);
-    assert_error(&output, &["work units (mine layouts tried x cells)", "--no-limit"]);
+    assert_error(&output, &["work units (mine layouts tried x clicks x cells)", "--no-limit"]);
 }
 
 #[test]

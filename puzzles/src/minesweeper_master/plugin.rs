@@ -57,7 +57,8 @@ fn cells(input: &Parsed, case: usize) -> u64 {
 }
 
 /// The `generic` solver's cost model: every layout it may try (all of them, or its default budget of
-/// [`GENERIC_LAYOUT_BUDGET`]) is laid out and clicked over the whole board.
+/// [`GENERIC_LAYOUT_BUDGET`]) is clicked at each of its safe cells, and each click is verified over the whole
+/// board.
 fn layout_work(input: &Parsed, case: usize) -> u64 {
     let instance = &input.cases[case];
     let (cells, mines) = (instance.cells() as u64, instance.mines as u64);
@@ -69,7 +70,7 @@ fn layout_work(input: &Parsed, case: usize) -> u64 {
             break;
         }
     }
-    layouts.min(GENERIC_LAYOUT_BUDGET).saturating_mul(cells)
+    layouts.min(GENERIC_LAYOUT_BUDGET).saturating_mul(cells - mines.min(cells)).saturating_mul(cells)
 }
 
 /// Judges one answer to `instance`: a board by the rules, an `Impossible` claim against the fast constructor
@@ -160,8 +161,8 @@ impl Problem for MinesweeperMaster {
                       --max-positions) and answers only if one is valid",
             limits: &[Limit {
                 scope: Scope::Input,
-                unit: "work units (mine layouts tried x cells)",
-                max: 4_000_000_000,
+                unit: "work units (mine layouts tried x clicks x cells)",
+                max: 2_500_000_000,
                 measure: layout_work,
             }],
             parallelism: Parallelism::Sequential,
