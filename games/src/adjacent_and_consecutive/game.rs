@@ -284,12 +284,6 @@ fn split_touching(runs: &[Run], at: u32) -> (Vec<u32>, [u32; 2]) {
     (rest, touching)
 }
 
-fn sorted_lengths(runs: &[Run]) -> Vec<u32> {
-    let mut lengths: Vec<u32> = runs.iter().map(|run| run.length).collect();
-    lengths.sort_unstable();
-    lengths
-}
-
 impl Canonicalize for FastGame {
     type Key = FastKey;
 
