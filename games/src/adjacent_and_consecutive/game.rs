@@ -74,7 +74,7 @@ impl Canonicalize for GenericGame {
 /// placement the board is a [`FastKey::Quiet`] key: the multisets of run lengths with the tile's run and the
 /// cell's run split at the placement, so placements at the same (run length, distance to the nearer end) on
 /// both sides are equal and one of each class is kept.
-fn quiet_b_moves(board: &Board, live: &[Placement], moves: &mut Vec<Placement>) {
+pub(crate) fn quiet_b_moves(board: &Board, live: &[Placement], moves: &mut Vec<Placement>) {
     let tile_runs = board.run_index(false);
     let cell_runs = board.run_index(true);
     let tiles: Vec<u32> = board.unused_tiles().collect();
