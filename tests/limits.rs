@@ -3,7 +3,7 @@
 //! shows the same behaviour. Each asserts the clear error (exit status 2, the limit and the flag that lifts it)
 //! or the bounded answer, and the messages' shape (place first, short escaped excerpts).
 
-#![allow(clippy::expect_used)] // tests may expect
+#![allow(clippy::expect_used)] // test helpers: a failure to spawn the binary should fail the test loudly
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
