@@ -21,10 +21,10 @@
 use super::board::Board;
 use super::game::{a_shortcut_win, quiet_b_moves, FastGame};
 use super::mistakes::ExactEngine;
+use hashbrown::HashMap;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::{Statistics, Stats, Value};
-use std::collections::HashMap;
 
 /// Runs longer than this do not fit a [`Side`] (then the board goes to the [`ExactEngine`]). Quiet boards of
 /// N <= 94 never have one: one side has only runs of 1 and 2, so K <= (2N + 2) / 3 < 64.
@@ -84,7 +84,8 @@ fn classes(side: &Side) -> impl Iterator<Item = (u32, u32)> + '_ {
 
 /// The memoized exact search over quiet boards at A's turn; see the module documentation.
 pub struct RunsEngine {
-    /// Whether A wins, per (smaller side, larger side).
+    /// Whether A wins, per (smaller side, larger side); hashbrown's default hasher is several times cheaper than
+    /// the standard one on these 128-byte keys.
     table: HashMap<(Side, Side), bool>,
     /// Boards that do not fit a [`Side`].
     fallback: ExactEngine,
