@@ -1,13 +1,15 @@
 //! Generated records for `ludus gen`, in two modes:
 //!
 //! - swinging (the `official` preset, N <= [`SWING_LIMIT`]): per move, a player in a winning state keeps the win
-//!   with one move that wins, except that with the game's chance of a slip it plays a losing move instead (a
-//!   mistake), when there is one. A player in a losing state has only losing moves and plays one at random. The
-//!   game's slip chance is drawn from [`SLIPS`], which mixes perfect games, games with a stray mistake and games
-//!   where the win is thrown back and forth, like the official large set (see BENCHMARKS.md for the comparison);
-//! - random (the `small` preset at any `--size`, and `official` games above [`SWING_LIMIT`], whose states cost
-//!   too much to classify move by move): random moves, with per game a chance of careful ("quiet") moves that
-//!   leave no pair and no live tile, which makes the game long.
+//!   with a move that wins, except that with the game's slip chance it plays a losing move instead (a mistake),
+//!   when there is one; a player in a losing state has only losing moves. Players play carefully: of random
+//!   candidates with the wanted value, the one that leaves the fewest live tiles (see `find_move`), else the
+//!   loser would hand over a pair at once and nobody could slip again. The slip chance is drawn per game from
+//!   [`SLIPS`]: perfect games and games where the win is thrown back and forth, mixed like the official large
+//!   set (BENCHMARKS.md compares the two);
+//! - random (the `small` preset, at any `--size`: `--preset small --size 50` is the random-move counterpart of
+//!   the official size; also `official` games above [`SWING_LIMIT`], whose moves cost too much to judge one by
+//!   one): random moves, with per game a chance of careful ("quiet") moves that leave no pair and no live tile.
 //!
 //! The swinging mode judges moves by the closed form ([`closed_form::a_wins`]); the answers of a generated file
 //! are still computed and checked by the solvers, so a wrong judgement would only skew the mix of mistakes.
@@ -30,9 +32,10 @@ const SMALL_SIZE: u32 = 8;
 const SMALL_GAMES: usize = 10;
 /// Largest N for which generated records may use careful ("quiet") moves, which cost O(N) each.
 const QUIET_GENERATION_LIMIT: u32 = 20_000;
-/// Largest N of a swinging game: each move is judged by the closed form in O(N) per candidate, so a game costs
-/// O(N^2) candidates' worth; beyond this the `official` preset falls back to random moves.
-pub const SWING_LIMIT: u32 = 200;
+/// Largest N of a swinging game (the `fast` solver's limit): each move weighs [`SAMPLED_CANDIDATES`] candidates
+/// at O(N) or more each, about 0.1 s per game of N = 60 and seconds per game of N = 200; beyond this the
+/// `official` preset falls back to random moves.
+pub const SWING_LIMIT: u32 = 60;
 /// Random candidates a player weighs per move (the best of them is played); only if none has the wanted value
 /// is every legal move tried, in a shuffled order.
 const SAMPLED_CANDIDATES: usize = 160;
@@ -70,8 +73,9 @@ fn random_record(size: u32, care: f64, rng: &mut SeededRng) -> Record {
 }
 
 /// A move of `board` after which `closed_form::a_wins` is `want` (`None`: any value), if there is one. Players
-/// play carefully: among random candidates of that value, the one that leaves the fewest live tiles (no pair);
-/// if no candidate has that value, the first legal move that has it, in a shuffled order, preferring quiet ones.
+/// play carefully: of [`SAMPLED_CANDIDATES`] random candidates with that value, the one that leaves the fewest
+/// live tiles, then the least length in long runs; if no candidate has that value, the first legal move that
+/// has it, in a shuffled order, preferring quiet ones.
 fn find_move(
     board: &Board,
     tiles: &[u32],
