@@ -30,6 +30,11 @@ use ludus_framework::{Statistics, Stats, Value};
 /// N <= 94 never have one: one side has only runs of 1 and 2, so K <= (2N + 2) / 3 < 64.
 const LONGEST: usize = 63;
 
+/// The most entries the table keeps: past this it starts again empty (values are searched again, so they stay
+/// exact), which bounds its memory at about 17 MB (131,072 slots of a 128-byte key). The 100 swinging games of
+/// N = 50 of the benchmarks need about 4,000.
+const MAX_ENTRIES: usize = 100_000;
+
 /// One side of a quiet board: `counts[length]` runs of each length (index 0 unused).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Side([u8; LONGEST + 1]);
@@ -167,6 +172,9 @@ impl RunsEngine {
                     break 'search;
                 }
             }
+        }
+        if self.table.len() >= MAX_ENTRIES {
+            self.table.clear();
         }
         self.table.insert(key, wins);
         Ok(wins)
