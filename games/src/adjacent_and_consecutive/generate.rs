@@ -148,7 +148,7 @@ fn swinging_record(size: u32, slip: f64, rng: &mut SeededRng) -> Record {
 }
 
 /// Records as the plugin's `generate` makes them: per game, N from the preset (or `size`); the `official`
-/// preset plays swinging games (random ones above [`SWING_LIMIT`]), the `small` preset random ones with a chance
+/// preset plays swinging games (random ones above `SWING_LIMIT`), the `small` preset random ones with a chance
 /// of careful moves drawn from 0, 0.5, 0.9 and 1.
 pub fn random_records(options: &GenOptions, seed: u64) -> Result<Vec<Record>> {
     let mut rng = seeded_rng(seed);

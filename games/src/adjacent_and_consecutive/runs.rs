@@ -3,7 +3,7 @@
 //! [`super::game`] documents (dead tiles are walls; a quiet board is two multisets of run lengths).
 //!
 //! At A's turn on a quiet board (no pair, no live tile) the state is the multisets of run lengths of empty cells
-//! and of unused numbers ([`Side`]: counts per length, no allocation), equal under swapping the two. A plays a
+//! and of unused numbers (a `Side`: counts per length, no allocation), equal under swapping the two. A plays a
 //! number at some distance from the nearer end of its run into a cell likewise; the number's two neighbouring
 //! runs and the cell's are then known by length, and so is what B can do:
 //!
@@ -16,7 +16,7 @@
 //!
 //! Every other B move leaves A a pair or a live tile, which A wins. A board that is not quiet (B to move, live
 //! tiles, runs of 64 or more) is judged by the shortcuts, one ply of B's quiet placements
-//! ([`super::game::quiet_b_moves`]), or, beyond what a [`Side`] holds, by the [`ExactEngine`].
+//! (`game::quiet_b_moves`), or, beyond what a `Side` holds, by the [`ExactEngine`].
 
 use super::board::Board;
 use super::game::{a_shortcut_win, quiet_b_moves, FastGame};
