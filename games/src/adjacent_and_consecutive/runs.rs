@@ -30,8 +30,10 @@ use ludus_framework::{Statistics, Stats, Value};
 /// N <= 94 never have one: one side has only runs of 1 and 2, so K <= (2N + 2) / 3 < 64.
 const LONGEST: usize = 63;
 
-/// The most entries the table keeps: past this it starts again empty (values are searched again, so they stay
-/// exact), which bounds its memory at about 17 MB (131,072 slots of a 128-byte key). The 100 swinging games of
+/// The most entries the table keeps from one search to the next: past this the next search starts with an empty
+/// table (values are searched again, so they stay exact), which bounds its memory at about 17 MB (131,072 slots
+/// of a 128-byte key) plus what one search adds (the quiet board of N = 60 with all cell runs of 2 and one run of
+/// 40 numbers, K = 40 being the most for N = 60, reaches 7,700 keys). The 100 swinging games of
 /// N = 50 of the benchmarks need about 4,000.
 const MAX_ENTRIES: usize = 100_000;
 
@@ -173,9 +175,6 @@ impl RunsEngine {
                 }
             }
         }
-        if self.table.len() >= MAX_ENTRIES {
-            self.table.clear();
-        }
         self.table.insert(key, wins);
         Ok(wins)
     }
@@ -286,6 +285,10 @@ impl Engine<FastGame> for RunsEngine {
     fn search_within(&mut self, game: &FastGame, board: &Board, budget: u64) -> Option<Value> {
         self.spent = 0;
         self.limit = budget;
+        // Between searches only: clearing during one would search its positions again and again.
+        if self.table.len() >= MAX_ENTRIES {
+            self.table.clear();
+        }
         match self.board_a_wins(board) {
             Some(Ok(a_wins)) => {
                 let remaining = board.remaining();
