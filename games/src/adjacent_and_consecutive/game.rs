@@ -111,7 +111,8 @@ pub(crate) fn quiet_b_moves(board: &Board, live: &[Placement], moves: &mut Vec<P
 ///
 /// - A, with no pair and no live tile on the board: one move per class of equivalent moves (a tile is known by
 ///   the length of its run and its distance to the nearer end; a cell likewise);
-/// - B: only the moves after which A has no pair and no live tile, unless every move is such (then all moves).
+/// - B: only the moves after which A has no pair and no live tile, one per class of equal effect
+///   (`quiet_b_moves`), unless there is none (then all moves, which the engines cut to one by `prune_moves`).
 ///
 /// Every pruned move is equivalent to a kept one or loses for its player, so values are those of
 /// [`GenericGame`].
