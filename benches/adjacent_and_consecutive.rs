@@ -1,6 +1,7 @@
-//! Criterion bench of the `adjacent-and-consecutive` plugin: `fast`, `closed-form` and `generic` on generated
-//! inputs of official size (small games, N <= 8, for `generic`), and `closed-form` on single games of
-//! N = 1,000 and 10,000. Each timed answer is checked before timing: against another solver's answer, or (the
+//! Criterion bench of the `adjacent-and-consecutive` plugin: `fast` and `closed-form` on generated inputs of
+//! official size (the `official` preset's swinging games, N from 4 to 50 and all N = 50; the `small` preset's
+//! random moves at N = 50), `generic` on small games (N <= 8), and `closed-form` on single games of N = 1,000
+//! and 10,000. Each timed answer is checked before timing: against another solver's answer, or (the
 //! single large games, beyond any exact solver) by the plugin's verifier.
 
 use criterion::{criterion_main, Criterion};
@@ -16,20 +17,30 @@ fn solve(input: &str, solver: &str) -> String {
     }
 }
 
-fn generate(cases: Option<usize>, size: Option<usize>, seed: u64) -> String {
-    let options = GenOptions { preset: Preset::Official, cases, size };
+fn generate_with(preset: Preset, cases: Option<usize>, size: Option<usize>, seed: u64) -> String {
+    let options = GenOptions { preset, cases, size };
     AdjacentAndConsecutive.generate(&options, seed).unwrap_or_else(|error| panic!("generation failed: {error}"))
+}
+
+fn generate(cases: Option<usize>, size: Option<usize>, seed: u64) -> String {
+    generate_with(Preset::Official, cases, size, seed)
 }
 
 fn bench(criterion: &mut Criterion) {
     let mut group = criterion.benchmark_group("adjacent_and_consecutive");
     group.sample_size(10);
 
-    let large = generate(None, None, 1);
-    let fast = solve(&large, "fast");
-    assert_eq!(fast, solve(&large, "closed-form"), "fast and closed-form disagree on the large set");
-    group.bench_function("fast, large set (T=100, N<=50)", |bench| bench.iter(|| solve(&large, "fast")));
-    group.bench_function("closed-form, large set (T=100, N<=50)", |bench| bench.iter(|| solve(&large, "closed-form")));
+    let inputs = [
+        ("large set (T=100, N<=50)", generate(None, None, 1)),
+        ("swinging (T=100, N=50)", generate(None, Some(50), 1)),
+        ("random moves (T=100, N=50)", generate_with(Preset::Small, Some(100), Some(50), 1)),
+    ];
+    for (name, input) in &inputs {
+        let fast = solve(input, "fast");
+        assert_eq!(fast, solve(input, "closed-form"), "fast and closed-form disagree on the {name}");
+        group.bench_function(format!("fast, {name}"), |bench| bench.iter(|| solve(input, "fast")));
+        group.bench_function(format!("closed-form, {name}"), |bench| bench.iter(|| solve(input, "closed-form")));
+    }
 
     // The generic solver takes about a second per game of N = 10, so its set is 20 games of N from 4 to 8.
     let games = (0..20).map(|seed| generate(Some(1), Some(4 + seed % 5), seed as u64)).collect::<Vec<_>>();

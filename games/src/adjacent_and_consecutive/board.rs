@@ -134,6 +134,56 @@ impl Board {
             && (self.tile_unused(tile.wrapping_sub(1)) || self.tile_unused(tile + 1))
     }
 
+    /// Whether some placed tile is live (no allocation: this is asked at every searched state).
+    pub fn has_live_tile(&self) -> bool {
+        self.cells.iter().enumerate().any(|(index, &tile)| tile != 0 && self.is_live(tile, index as u32 + 1))
+    }
+
+    /// Whether some run of empty cells has 3 or more cells.
+    pub fn has_long_cell_run(&self) -> bool {
+        has_long_run(&self.cells)
+    }
+
+    /// Whether some run of unused numbers has 3 or more numbers.
+    pub fn has_long_tile_run(&self) -> bool {
+        has_long_run(&self.tile_cells)
+    }
+
+    /// The sorted lengths of the runs of empty cells (`cells`) or of unused numbers, without the runs' starts
+    /// (a memo key needs only these: one allocation).
+    pub fn run_lengths(&self, cells: bool) -> Vec<u32> {
+        let slots = if cells { &self.cells } else { &self.tile_cells };
+        let mut lengths = Vec::with_capacity(slots.len() / 2 + 1);
+        let mut length = 0;
+        for &slot in slots {
+            if slot == 0 {
+                length += 1;
+            } else if length > 0 {
+                lengths.push(length);
+                length = 0;
+            }
+        }
+        if length > 0 {
+            lengths.push(length);
+        }
+        lengths.sort_unstable();
+        lengths
+    }
+
+    /// For each cell (`cells`) or number, the length of its run and its distance to the nearer end of the run.
+    pub fn run_index(&self, cells: bool) -> RunIndex {
+        let slots = if cells { &self.cells } else { &self.tile_cells };
+        let mut classes = vec![(0, 0); slots.len() + 1];
+        for run in runs_of(slots) {
+            for offset in 0..run.length {
+                if let Some(slot) = classes.get_mut((run.start + offset) as usize) {
+                    *slot = (run.length, offset.min(run.length - 1 - offset));
+                }
+            }
+        }
+        RunIndex { classes }
+    }
+
     /// Every live placed tile, as placements, in cell order.
     pub fn live_tiles(&self) -> Vec<Placement> {
         (1..=self.size())
@@ -192,6 +242,32 @@ impl Board {
             self.cells.iter().map(|&tile| if tile == 0 { "_".to_string() } else { tile.to_string() }).collect();
         cells.join(" ")
     }
+}
+
+/// The run class of each position of one side, from [`Board::run_index`].
+#[derive(Clone, Debug)]
+pub struct RunIndex {
+    /// `classes[p]`: (run length, distance to the nearer end) of position `p`; (0, 0) if used.
+    classes: Vec<(u32, u32)>,
+}
+
+impl RunIndex {
+    /// The (run length, distance to the nearer end) of `position`; (0, 0) if it is used or out of range.
+    pub fn class(&self, position: u32) -> (u32, u32) {
+        self.classes.get(position as usize).copied().unwrap_or((0, 0))
+    }
+}
+
+/// Whether `slots` has 3 zeros in a row.
+fn has_long_run(slots: &[u32]) -> bool {
+    let mut length = 0;
+    for &slot in slots {
+        length = if slot == 0 { length + 1 } else { 0 };
+        if length >= 3 {
+            return true;
+        }
+    }
+    false
 }
 
 /// The runs of zeros in `slots` (1-based starts).

@@ -67,12 +67,52 @@ impl Canonicalize for GenericGame {
     }
 }
 
+/// B's quiet placements, one per class of equal effect. A placement whose tile keeps an unused neighbouring
+/// number and whose cell keeps an empty neighbour leaves that tile live, so a quiet placement either kills the
+/// first live tile (fills its empty neighbouring cell or uses its unused neighbouring number) or, with no live
+/// tile, puts a tile whose run is a single number, or goes into a cell whose run is a single cell. After a quiet
+/// placement the board is a [`FastKey::Quiet`] key: the multisets of run lengths with the tile's run and the
+/// cell's run split at the placement, so placements at the same (run length, distance to the nearer end) on
+/// both sides are equal and one of each class is kept.
+pub(crate) fn quiet_b_moves(board: &Board, live: &[Placement], moves: &mut Vec<Placement>) {
+    let tile_runs = board.run_index(false);
+    let cell_runs = board.run_index(true);
+    let tiles: Vec<u32> = board.unused_tiles().collect();
+    let cells: Vec<u32> = board.empty_cells().collect();
+    let (near_tiles, near_cells): (Vec<u32>, Vec<u32>) = match live.first() {
+        Some(first) => (
+            [first.tile.wrapping_sub(1), first.tile + 1].into_iter().filter(|&t| board.tile_unused(t)).collect(),
+            [first.cell.wrapping_sub(1), first.cell + 1].into_iter().filter(|&c| board.cell_empty(c)).collect(),
+        ),
+        None => (
+            tiles.iter().copied().filter(|&tile| tile_runs.class(tile).0 == 1).collect(),
+            cells.iter().copied().filter(|&cell| cell_runs.class(cell).0 == 1).collect(),
+        ),
+    };
+    let mut seen: Vec<[u32; 4]> = Vec::new();
+    let mut consider = |tile: u32, cell: u32| {
+        let (tile_class, cell_class) = (tile_runs.class(tile), cell_runs.class(cell));
+        let class = [tile_class.0, tile_class.1, cell_class.0, cell_class.1];
+        if !seen.contains(&class) && is_quiet(board, live, Placement { tile, cell }) {
+            seen.push(class);
+            moves.push(Placement { tile, cell });
+        }
+    };
+    for &tile in &near_tiles {
+        cells.iter().for_each(|&cell| consider(tile, cell));
+    }
+    for &cell in &near_cells {
+        tiles.iter().for_each(|&tile| consider(tile, cell));
+    }
+}
+
 /// The game over full boards with the analysis's shortcuts ("already won", "can win now", "can win in two"),
 /// the compressed [`FastKey`], and pruned move lists:
 ///
 /// - A, with no pair and no live tile on the board: one move per class of equivalent moves (a tile is known by
 ///   the length of its run and its distance to the nearer end; a cell likewise);
-/// - B: only the moves after which A has no pair and no live tile, unless every move is such (then all moves).
+/// - B: only the moves after which A has no pair and no live tile, one per class of equal effect
+///   (`quiet_b_moves`), unless there is none (then all moves, which the engines cut to one by `prune_moves`).
 ///
 /// Every pruned move is equivalent to a kept one or loses for its player, so values are those of
 /// [`GenericGame`].
@@ -82,11 +122,7 @@ pub struct FastGame;
 /// Whether A wins by a shortcut from an A-to-move board: a pair, a live tile, or "can win in two" (a run of three
 /// unused numbers and a run of three empty cells).
 pub fn a_shortcut_win(board: &Board) -> bool {
-    if board.has_pair() || !board.live_tiles().is_empty() {
-        return true;
-    }
-    let long = |runs: Vec<Run>| runs.iter().any(|run| run.length >= 3);
-    long(board.cell_runs()) && long(board.tile_runs())
+    board.has_pair() || board.has_live_tile() || (board.has_long_cell_run() && board.has_long_tile_run())
 }
 
 /// Whether `placement` leaves A without an immediate win: no pair, and no tile (the new one, or one of the
@@ -145,10 +181,7 @@ impl Game for FastGame {
             }
             return;
         }
-        let cells: Vec<u32> = board.empty_cells().collect();
-        for tile in board.unused_tiles() {
-            moves.extend(cells.iter().map(|&cell| Placement { tile, cell }).filter(|&mv| is_quiet(board, &live, mv)));
-        }
+        quiet_b_moves(board, &live, moves);
         if moves.is_empty() {
             all_moves(board, moves);
         }
@@ -182,6 +215,16 @@ impl SearchHints for FastGame {
             board.has_pair().then_some(Value::Lose(remaining))
         };
         value.map(Shortcut::Outcome)
+    }
+    /// At B's turn with no quiet placement (the list then holds every placement), every placement hands A a
+    /// pair or a live tile: all lose alike (every game lasts the same number of turns), so one stands for all.
+    fn prune_moves(&self, board: &Board, moves: &mut Vec<Placement>) {
+        if board.a_to_move() || board.has_pair() {
+            return;
+        }
+        if moves.first().is_some_and(|&first| !is_quiet(board, &board.live_tiles(), first)) {
+            moves.truncate(1);
+        }
     }
 }
 
@@ -242,12 +285,6 @@ fn split_touching(runs: &[Run], at: u32) -> (Vec<u32>, [u32; 2]) {
     (rest, touching)
 }
 
-fn sorted_lengths(runs: &[Run]) -> Vec<u32> {
-    let mut lengths: Vec<u32> = runs.iter().map(|run| run.length).collect();
-    lengths.sort_unstable();
-    lengths
-}
-
 impl Canonicalize for FastGame {
     type Key = FastKey;
 
@@ -259,8 +296,8 @@ impl Canonicalize for FastGame {
         let live = board.live_tiles();
         match live.as_slice() {
             [] => {
-                let cells = sorted_lengths(&board.cell_runs());
-                let tiles = sorted_lengths(&board.tile_runs());
+                let cells = board.run_lengths(true);
+                let tiles = board.run_lengths(false);
                 let (first, second) = if cells <= tiles { (cells, tiles) } else { (tiles, cells) };
                 FastKey::Quiet { a_to_move, first, second }
             }

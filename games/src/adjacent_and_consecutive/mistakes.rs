@@ -1,22 +1,24 @@
 //! Counting the mistakes of a record: a mistake is a move from a winning state into a state winning for the
 //! opponent, found by the framework's [`analysis`] with values from an exact engine or from the closed form.
-//! Also the [`Reference`] that judges claimed counts: the exact engine for N <= [`FAST_LIMIT`], the closed form
-//! beyond.
+//! Also the [`Reference`] that judges claimed counts: the exact [`RunsEngine`] for N <= [`FAST_LIMIT`], the
+//! closed form beyond.
 
 use super::board::{Board, Placement};
 use super::closed_form;
 use super::format::Record;
 use super::game::{FastGame, FastKey, GenericGame};
 use super::plugin::{CLOSED_FORM_LIMIT, FAST_LIMIT};
+use super::runs::RunsEngine;
 use ludus_framework::analysis::{IllegalMove, Mistake};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::parallel::ParallelNegamax;
-use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::engines::Engine;
 use ludus_framework::table::KeyedTable;
 use ludus_framework::Statistics;
 use ludus_framework::{analysis, Error, Game, Result, Stats, Value, Violation};
 
-/// The exact engine of the `fast` solver and of the reference: memoized negamax over [`FastKey`]s.
+/// The exact engine of the `parallel` solver's game and of the differential tests: memoized negamax over
+/// [`FastKey`]s.
 pub type ExactEngine = MemoNegamax<KeyedTable<FastKey>>;
 
 /// The engine of the `generic` solver: memoized negamax over whole boards.
@@ -98,9 +100,14 @@ pub fn fast_a_wins(engine: &mut ExactEngine, board: &Board) -> bool {
     engine.value(&FastGame, board).is_win() == board.a_to_move()
 }
 
-/// The mistakes of `record` by the `fast` solver: [`FastGame`] under `engine`, whose budget (if any) bounds the
-/// search of each position.
-pub fn fast_mistakes(engine: &mut ExactEngine, record: &Record) -> Result<Mistakes> {
+/// Whether A wins from `board` by the exact [`RunsEngine`] (its table shared across calls).
+pub fn runs_a_wins(engine: &mut RunsEngine, board: &Board) -> bool {
+    engine.value(&FastGame, board).is_win() == board.a_to_move()
+}
+
+/// The mistakes of `record` by the `fast` solver: the [`RunsEngine`], whose budget (if any) bounds the search
+/// of each position.
+pub fn fast_mistakes(engine: &mut RunsEngine, record: &Record) -> Result<Mistakes> {
     mistakes_within(&FastGame, record, |board| engine.try_value(&FastGame, board))
 }
 
@@ -121,10 +128,11 @@ pub fn closed_form_mistakes(record: &Record) -> Result<Mistakes> {
     count_mistakes(record, closed_form::a_wins).map_err(unplayable)
 }
 
-/// The reference that judges claimed counts: the exact engine for N <= [`FAST_LIMIT`] (its table kept from game
-/// to game), the closed form beyond, up to [`CLOSED_FORM_LIMIT`]. The `fast` solver shares it with the self-check of its answers.
+/// The reference that judges claimed counts: the exact [`RunsEngine`] for N <= [`FAST_LIMIT`] (its table kept
+/// from game to game), the closed form beyond, up to [`CLOSED_FORM_LIMIT`]. The `fast` solver solves with its
+/// engine; its own answers are checked by the closed form instead (see the plugin).
 pub struct Reference {
-    engine: ExactEngine,
+    engine: RunsEngine,
 }
 
 impl Default for Reference {
@@ -136,17 +144,17 @@ impl Default for Reference {
 impl Reference {
     /// A reference with an empty table.
     pub fn new() -> Self {
-        Reference { engine: MemoNegamax::new(Mode::Outcome) }
+        Reference { engine: RunsEngine::new() }
     }
 
     /// A reference whose engine gives up on a position past `positions` positions when asked through
     /// [`Reference::engine`] (the judge itself never gives up).
     pub fn with_budget(positions: u64) -> Self {
-        Reference { engine: MemoNegamax::new(Mode::Outcome).with_budget(positions) }
+        Reference { engine: RunsEngine::new().with_budget(positions) }
     }
 
     /// The exact engine, for the `fast` solver.
-    pub fn engine(&mut self) -> &mut ExactEngine {
+    pub fn engine(&mut self) -> &mut RunsEngine {
         &mut self.engine
     }
 
@@ -158,7 +166,7 @@ impl Reference {
     /// The right counts for `record`.
     pub fn mistakes(&mut self, record: &Record) -> std::result::Result<Mistakes, IllegalMove> {
         if record.size <= FAST_LIMIT {
-            count_mistakes(record, |board| fast_a_wins(&mut self.engine, board))
+            count_mistakes(record, |board| runs_a_wins(&mut self.engine, board))
         } else {
             count_mistakes(record, closed_form::a_wins)
         }

@@ -17,6 +17,7 @@ use ludus_framework::Statistics;
 use ludus_framework::{Result, Stats, Violation};
 use rand::Rng;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 /// The largest N the `generic` solver takes without `no_limit`.
@@ -91,9 +92,12 @@ pub struct Parsed {
 /// report their statistics.
 #[derive(Default)]
 struct Shared {
-    /// The reference that checks every answer, made by its first user. The `fast` solver makes it with its
-    /// budget and solves with its engine, so that the check of a `fast` answer costs table hits only.
+    /// The reference that checks answers, made by its first user. The `fast` solver makes it with its budget and
+    /// solves with its engine.
     reference: Mutex<Option<Reference>>,
+    /// Set by the `fast` solver: its answers come from the reference's engine, so the closed form checks them
+    /// (a check by the same engine would only read back its own table).
+    fast_solved: AtomicBool,
     /// The `parallel` solver's engine: one table for all its workers.
     parallel: OnceLock<ParallelNegamax<FastKey>>,
     /// The part of the parallel engine's statistics already reported by a worker.
@@ -149,6 +153,7 @@ impl Worker<AdjacentAndConsecutive> for Fast {
     fn solve(&mut self, _: &AdjacentAndConsecutive, input: &Parsed, case: usize) -> Result<MistakesAnswer> {
         let record = &input.games.records[case];
         let shared = self.shared.get_or_insert_with(|| Arc::clone(&input.shared));
+        shared.fast_solved.store(true, Ordering::Relaxed);
         let mut reference = lock(&shared.reference);
         let reference = reference.get_or_insert_with(|| Reference::with_budget(self.positions));
         Ok(MistakesAnswer::new(&fast_mistakes(reference.engine(), record)?, record))
@@ -242,8 +247,8 @@ impl Problem for AdjacentAndConsecutive {
     const SOLVERS: &'static [Solver<Self>] = &[
         Solver {
             name: "fast",
-            summary: "memoized negamax over compressed keys with the analysis's shortcuts, one table for all games \
-                      (N <= 60)",
+            summary: "memoized search over the multisets of run lengths (the analysis's compressed states), one table \
+                      for all games (N <= 60)",
             limits: &[Limit { scope: Scope::Case, unit: "tiles (N)", max: FAST_LIMIT as u64, measure: game_size }],
             parallelism: Parallelism::Sequential,
             start: |_, options| Ok(Box::new(Fast { positions: positions(options), shared: None })),
@@ -284,9 +289,22 @@ impl Problem for AdjacentAndConsecutive {
         Ok(Parsed { games: parse(input)?, shared: Arc::default() })
     }
 
-    /// Recomputes the counts with the input's reference (for a `fast` answer: from its own table).
+    /// Recomputes the counts by a method independent of the solver's: the closed form for a `fast` answer (up to
+    /// [`CLOSED_FORM_LIMIT`]), else the input's reference (the exact [`super::runs::RunsEngine`] for N <=
+    /// [`FAST_LIMIT`]).
     fn verify_answer(&self, input: &Parsed, case: usize, answer: &MistakesAnswer) -> Result<(), Violation> {
         let record = &input.games.records[case];
+        if input.shared.fast_solved.load(Ordering::Relaxed) && record.size <= CLOSED_FORM_LIMIT {
+            let right = closed_form_mistakes(record).map_err(|error| Violation::new(error.to_string()))?;
+            return if (answer.a, answer.b) == (right.by_a, right.by_b) {
+                Ok(())
+            } else {
+                Err(Violation::new(format!(
+                    "A made {} mistakes and B made {}, not {} and {} (by the closed form)",
+                    right.by_a, right.by_b, answer.a, answer.b
+                )))
+            };
+        }
         let mut reference = lock(&input.shared.reference);
         reference.get_or_insert_with(Reference::new).judge(record, (answer.a, answer.b))
     }
