@@ -132,8 +132,8 @@ fn game_size(input: &Parsed, case: usize) -> u64 {
     input.games.records.get(case).map_or(0, |record| u64::from(record.size))
 }
 
-/// The closed form's cost model: N moves, each weighed in about N steps. A game of N = 10,000 is 1e8 units,
-/// about half a second here; the limit is about 8 seconds of work per input.
+/// The closed form's cost model: N moves, each weighed in about N steps (a game of N = 10,000 is 1e8 units). The
+/// limit is set to about 8 seconds of work per input (calibration: BENCHMARKS.md, "Cost models").
 fn game_work(input: &Parsed, case: usize) -> u64 {
     game_size(input, case).pow(2)
 }
