@@ -182,7 +182,7 @@ impl TextForm for TakeAway {
 
 fn take_away(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
     let pile = parameters.number("pile", 21)?;
-    Ok(Box::new(Playable { game: TakeAway { pile }, name: format!("take-away:pile={pile}") }))
+    Ok(Box::new(Playable { game: TakeAway { pile }, name: format!("take-away:pile={pile}"), loopy: false }))
 }
 
 fn main() -> std::process::ExitCode {

@@ -156,8 +156,9 @@ pub enum Command {
         game: String,
         /// The position, as the game writes it (its moves from the start); the start position if left out.
         position: Option<String>,
-        /// The engine: `alpha-beta` or `memo-negamax` (both exact).
-        #[arg(long, default_value = "alpha-beta")]
+        /// The engine: `auto` (alpha-beta, or retrograde for a loopy game), `alpha-beta`, `memo-negamax` or
+        /// `retrograde` (all exact).
+        #[arg(long, default_value = "auto")]
         engine: ludus_framework::playable::AnalysisEngine,
         /// The memory budget of the engine's table, in MiB.
         #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
@@ -176,8 +177,8 @@ pub enum Command {
         /// Your side: `first` or `second` (asked if left out).
         #[arg(long)]
         side: Option<Side>,
-        /// The perfect player's engine: `alpha-beta` or `memo-negamax`.
-        #[arg(long, default_value = "alpha-beta")]
+        /// The perfect player's engine: `auto`, `alpha-beta`, `memo-negamax` or `retrograde`.
+        #[arg(long, default_value = "auto")]
         engine: ludus_framework::playable::AnalysisEngine,
         /// The memory budget of the engine's table, in MiB.
         #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]

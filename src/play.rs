@@ -42,7 +42,7 @@ pub fn play(registry: &Registry, game: &str, side: Option<Side>, options: &Analy
     };
     let you_first = side == Side::First;
     say!("{}: you play {}. {HELP}", game.name(), if you_first { "first" } else { "second" });
-    let mut session = game.session(options);
+    let mut session = game.session(options)?;
     loop {
         if let Some(winner) = session.result() {
             say_raw!("{}", session.drawing());

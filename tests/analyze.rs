@@ -107,12 +107,35 @@ fn nim_analyses_follow_the_xor_rule() {
 }
 
 #[test]
+fn dodgem_analyses_come_from_the_retrograde_engine() {
+    use ludus_framework::engines::retrograde::RetrogradeSolver;
+    use ludus_games::dodgem::Dodgem;
+    let game = Dodgem::new(3).expect("3 x 3");
+    let solution = RetrogradeSolver::new().solve(&game, &game.start()).expect("solved");
+    // The published result: on 3 x 3 the first player wins.
+    for position in ["-", "a2b2", "a3b3 b1b2", "a3b3 b1b2 b3c3"] {
+        let json = analyze("dodgem", position, "auto");
+        check(&game, position, &json, &mut |cars| solution.value(&game, cars).expect("reachable"));
+    }
+    assert_eq!(analyze("dodgem", "-", "retrograde")["value"], "win");
+    // On 4 x 4 neither player can force a win (des Jardins, 1996).
+    let json = analyze("dodgem:n=4", "-", "auto");
+    assert_eq!((json["value"].as_str(), json["remoteness"].as_u64()), (Some("draw"), None));
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["analyze", "dodgem", "--engine", "alpha-beta"])
+        .output()
+        .expect("ludus runs");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is loopy"), "{output:?}");
+}
+
+#[test]
 fn games_are_listed_and_bad_names_explained() {
     let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games"]).output().expect("ludus runs");
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("tic-tac-toe") && text.contains("connect-four:width=7,height=6"), "{text}");
     for (spec, message) in [
-        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim)"),
+        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, dodgem)"),
+        ("dodgem:n=5", "n is 3 or 4"),
         ("nim:heaps=3-x", "expected heap sizes like `3,5,7`, found `x`"),
         ("connect-four:depth=3", "connect-four has no parameter `depth`"),
         ("connect-four:width=x", "`width` must be a whole number"),

@@ -67,8 +67,9 @@ pub fn best_moves<Rules: Game, Search: Engine<Rules> + ?Sized>(
 }
 
 /// The principal variation from `position`: the line along which both sides play a best move (the first in
-/// move-generation order) until the game ends, at most `max_plies` long. With exact remoteness (an engine in
-/// `Mode::Exact`) a decided position's line is exactly its remoteness long.
+/// move-generation order) until the game ends, or (in a loopy game's draw) until a position comes back, at most
+/// `max_plies` long. With exact remoteness (an engine in `Mode::Exact`) a decided position's line is exactly its
+/// remoteness long.
 pub fn principal_variation<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
@@ -77,10 +78,14 @@ pub fn principal_variation<Rules: Game, Search: Engine<Rules> + ?Sized>(
 ) -> Vec<Rules::Move> {
     let mut line = Vec::new();
     let mut current = position.clone();
+    let mut seen = std::collections::HashSet::from([current.clone()]);
     while line.len() < max_plies {
         let Some(best) = best_moves(engine, game, &current).into_iter().next() else { break };
         current = game.play(&current, &best.mv);
         line.push(best.mv);
+        if !seen.insert(current.clone()) {
+            break;
+        }
     }
     line
 }

@@ -39,11 +39,16 @@ pub trait TextForm: Game {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AnalysisEngine {
-    /// Alpha-beta with exact remoteness (the default).
+    /// The game's own choice: alpha-beta, or the retrograde engine for a loopy game.
     #[default]
+    Auto,
+    /// Alpha-beta with exact remoteness.
     AlphaBeta,
     /// Memoized negamax in exact mode.
     MemoNegamax,
+    /// The retrograde engine: every position reachable from the one analysed is solved (loopy games too).
+    #[cfg(feature = "parallel")]
+    Retrograde,
 }
 
 impl std::str::FromStr for AnalysisEngine {
@@ -51,9 +56,12 @@ impl std::str::FromStr for AnalysisEngine {
 
     fn from_str(text: &str) -> std::result::Result<Self, String> {
         match text {
+            "auto" => Ok(AnalysisEngine::Auto),
             "alpha-beta" => Ok(AnalysisEngine::AlphaBeta),
             "memo-negamax" => Ok(AnalysisEngine::MemoNegamax),
-            other => Err(format!("no engine `{other}` (available: alpha-beta, memo-negamax)")),
+            #[cfg(feature = "parallel")]
+            "retrograde" => Ok(AnalysisEngine::Retrograde),
+            other => Err(format!("no engine `{other}` (available: auto, alpha-beta, memo-negamax, retrograde)")),
         }
     }
 }
@@ -124,7 +132,7 @@ pub trait PlayableGame: Send + Sync {
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis>;
 
     /// A game against the perfect player from the start position, its engine set up by `options`.
-    fn session(&self, options: &AnalysisOptions) -> Box<dyn GameSession + '_>;
+    fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>>;
 }
 
 /// A game in progress between a person and the perfect player: positions are kept, so moves can be undone.
@@ -159,11 +167,16 @@ pub struct Playable<Rules> {
     pub game: Rules,
     /// Its name with its parameters.
     pub name: String,
+    /// Whether its positions can repeat: then only the retrograde engine may analyse it (the others would
+    /// search forever or give wrong values).
+    pub loopy: bool,
 }
 
 impl<Rules> PlayableGame for Playable<Rules>
 where
     Rules: TextForm + Canonicalize + SearchHints + Send + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: Send + Sync,
 {
     fn name(&self) -> String {
         self.name.clone()
@@ -177,11 +190,12 @@ where
                 .parse_position(text)
                 .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
         };
-        self.analyze_with(self.engine(options), &position, options)
+        self.analyze_with(self.engine(options)?, &position, options)
     }
 
-    fn session(&self, options: &AnalysisOptions) -> Box<dyn GameSession + '_> {
-        Box::new(Session { game: &self.game, positions: vec![self.game.start()], engine: self.engine(options) })
+    fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
+        let engine = self.engine(options)?;
+        Ok(Box::new(Session { game: &self.game, positions: vec![self.game.start()], engine }))
     }
 }
 
@@ -270,21 +284,29 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
 
 impl<Rules> Playable<Rules>
 where
-    Rules: TextForm + Canonicalize + SearchHints,
+    Rules: TextForm + Canonicalize + SearchHints + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: Send + Sync,
 {
-    /// The exact engine `options` ask for.
-    fn engine<'game>(&self, options: &AnalysisOptions) -> Box<dyn Engine<Rules> + 'game>
+    /// The exact engine `options` ask for (for a loopy game, only the retrograde engine).
+    fn engine<'game>(&self, options: &AnalysisOptions) -> Result<Box<dyn Engine<Rules> + 'game>>
     where
         Rules: 'game,
     {
-        let table = KeyedTable::new(mib(options.table_mb));
-        match options.engine {
-            AnalysisEngine::AlphaBeta => {
-                Box::new(AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions))
+        let table = || KeyedTable::new(mib(options.table_mb));
+        match (options.engine, self.loopy) {
+            #[cfg(feature = "parallel")]
+            (AnalysisEngine::Retrograde, _) | (AnalysisEngine::Auto, true) => {
+                Ok(Box::new(RetrogradeEngine::new(options.max_positions)))
             }
-            AnalysisEngine::MemoNegamax => {
-                Box::new(MemoNegamax::with_table(Mode::Exact, table).with_budget(options.max_positions))
+            (AnalysisEngine::AlphaBeta | AnalysisEngine::MemoNegamax, true) => Err(Error::Unsupported(format!(
+                "{} is loopy (its positions can repeat): only the retrograde engine analyses it",
+                self.name
+            ))),
+            (AnalysisEngine::MemoNegamax, false) => {
+                Ok(Box::new(MemoNegamax::with_table(Mode::Exact, table()).with_budget(options.max_positions)))
             }
+            _ => Ok(Box::new(AlphaBeta::with_table(Mode::Exact, table()).with_budget(options.max_positions))),
         }
     }
 
@@ -397,4 +419,54 @@ pub fn find_game(entries: &[GameEntry], spec: &str) -> Result<Box<dyn PlayableGa
         values.push((key.trim().to_string(), value.trim().to_string()));
     }
     (entry.make)(&Parameters { spec: spec.to_string(), values })
+}
+
+/// The retrograde engine behind the [`Engine`] interface: the first position asked for is solved strongly (with
+/// every position reachable from it), and later questions about those positions are answered from the solution.
+#[cfg(feature = "parallel")]
+struct RetrogradeEngine<Key> {
+    solver: crate::engines::retrograde::RetrogradeSolver,
+    solutions: Vec<crate::engines::retrograde::TierSolution<(), Key>>,
+    budget: u64,
+}
+
+#[cfg(feature = "parallel")]
+impl<Key> RetrogradeEngine<Key> {
+    fn new(budget: u64) -> Self {
+        let solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(budget);
+        RetrogradeEngine { solver, solutions: Vec::new(), budget }
+    }
+}
+
+#[cfg(feature = "parallel")]
+impl<Key> crate::engines::Statistics for RetrogradeEngine<Key> {
+    fn stats(&self) -> crate::stats::Stats {
+        self.solver.stats()
+    }
+}
+
+#[cfg(feature = "parallel")]
+impl<Rules> Engine<Rules> for RetrogradeEngine<Rules::Key>
+where
+    Rules: Canonicalize + SearchHints + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: Send + Sync,
+{
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+        let key = game.canonical(position);
+        if let Some(value) = self.solutions.iter().find_map(|solution| solution.value_of_key(&key)) {
+            return Some(value);
+        }
+        // `budget` is the engine's own for `try_value`, and none for `value` (whose contract is to answer).
+        let mut solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(budget);
+        let solution = solver.solve(game, position).ok()?;
+        let value = solution.value_of_key(&key);
+        self.solver = solver;
+        self.solutions.push(solution);
+        value
+    }
+
+    fn budget(&self) -> u64 {
+        self.budget
+    }
 }

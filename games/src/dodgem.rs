@@ -259,3 +259,87 @@ impl Retrograde for Dodgem {
         parents.extend(found.into_iter().filter(|parent| self.outcome(parent).is_none()));
     }
 }
+
+/// No hints: Dodgem is solved by the retrograde engine, which needs none.
+impl ludus_framework::SearchHints for Dodgem {}
+
+/// Dodgem's text form for `ludus analyze` and `ludus play`. A cell is written as in chess: its column letter
+/// (`a` at the left) and its row number (`1` at the bottom). A move is the car's cell and the cell it drives to
+/// (`a2b2`), or its cell and `x` when it drives off the board (`c2x`). A position is its moves from the start,
+/// separated by spaces (`-` or nothing: the start). The board is drawn top row first, `B` for Blue's cars and `R`
+/// for Red's.
+impl ludus_framework::playable::TextForm for Dodgem {
+    fn start(&self) -> Cars {
+        Dodgem::start(self)
+    }
+
+    fn parse_position(&self, text: &str) -> std::result::Result<Cars, String> {
+        let mut cars = Dodgem::start(self);
+        for (index, word) in text.split_whitespace().filter(|word| *word != "-").enumerate() {
+            let drive = self.parse_move(&cars, word).map_err(|reason| format!("move {}: {reason}", index + 1))?;
+            cars = self.play(&cars, &drive);
+        }
+        Ok(cars)
+    }
+
+    fn draw_position(&self, cars: &Cars) -> String {
+        let n = self.size;
+        let mut drawing = String::new();
+        for y in (0..n).rev() {
+            drawing.push(char::from(b'1' + y));
+            drawing.push(' ');
+            for x in 0..n {
+                let bit = 1u64 << (y * n + x);
+                drawing.push(if cars.blue & bit != 0 {
+                    'B'
+                } else if cars.red & bit != 0 {
+                    'R'
+                } else {
+                    '.'
+                });
+            }
+            drawing.push('\n');
+        }
+        drawing.push_str("  ");
+        drawing.extend((0..n).map(|x| char::from(b'a' + x)));
+        drawing.push('\n');
+        if self.outcome(cars).is_none() {
+            drawing.push_str(if cars.blue_to_move {
+                "Blue (B, driving right) to move\n"
+            } else {
+                "Red (R, driving up) to move\n"
+            });
+        }
+        drawing
+    }
+
+    fn parse_move(&self, cars: &Cars, text: &str) -> std::result::Result<Drive, String> {
+        let cell = |text: &str| -> Option<u8> {
+            let mut characters = text.chars();
+            let column = u8::try_from(characters.next()?).ok()?.checked_sub(b'a')?;
+            let row = u8::try_from(characters.next()?).ok()?.checked_sub(b'1')?;
+            (characters.next().is_none() && column < self.size && row < self.size).then_some(row * self.size + column)
+        };
+        let text = text.trim();
+        let expected = "expected a car's cell and where it drives, like `a2b2`, or `c2x` to drive off";
+        let (from, to) = text.split_at_checked(2).ok_or(expected)?;
+        let from = cell(from).ok_or(expected)?;
+        let to = if to == "x" { None } else { Some(cell(to).ok_or(expected)?) };
+        let drive = Drive { from, to };
+        if self.outcome(cars).is_some() {
+            return Err("the game is over".to_string());
+        }
+        if !self.legal_moves(cars).contains(&drive) {
+            return Err(format!("`{text}` is not a legal move of the player to move"));
+        }
+        Ok(drive)
+    }
+
+    fn render_move(&self, drive: &Drive) -> String {
+        let name = |cell: u8| format!("{}{}", char::from(b'a' + cell % self.size), cell / self.size + 1);
+        match drive.to {
+            Some(to) => format!("{}{}", name(drive.from), name(to)),
+            None => format!("{}x", name(drive.from)),
+        }
+    }
+}

@@ -3,6 +3,7 @@
 
 use crate::classic::{NimGame, TicTacToe};
 use crate::connect_four::ConnectFour;
+use crate::dodgem::Dodgem;
 use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
 use ludus_framework::{Error, Result};
 
@@ -12,7 +13,7 @@ pub const GAMES: &[GameEntry] = &[
         name: "tic-tac-toe",
         summary: "three in a row on 3 x 3; a position is its moves, cells 1..9 row by row (`159`)",
         parameters: "",
-        make: |_| Ok(Box::new(Playable { game: TicTacToe, name: "tic-tac-toe".to_string() })),
+        make: |_| Ok(Box::new(Playable { game: TicTacToe, name: "tic-tac-toe".to_string(), loopy: false })),
     },
     GameEntry {
         name: "connect-four",
@@ -27,7 +28,24 @@ pub const GAMES: &[GameEntry] = &[
         parameters: "heaps=3-5-7",
         make: nim,
     },
+    GameEntry {
+        name: "dodgem",
+        summary: "Colin Vout's loopy car game on n x n (3 or 4; analysed by the retrograde engine); a position is \
+                  its moves, like `a2b2 b1b2 c2x`",
+        parameters: "n=3",
+        make: dodgem,
+    },
 ];
+
+fn dodgem(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
+    let size = parameters.number("n", 3)?;
+    // From 5 x 5 on the positions are too many to solve at a question (tens of millions a tier, see issue 10).
+    if !(3..=4).contains(&size) {
+        return Err(Error::Unsupported(format!("{}: n is 3 or 4", parameters.spec())));
+    }
+    let game = Dodgem::new(u8::try_from(size).unwrap_or(3))?;
+    Ok(Box::new(Playable { game, name: format!("dodgem:n={size}"), loopy: true }))
+}
 
 fn nim(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
     let heaps = parameters.text("heaps", "3-5-7");
@@ -36,7 +54,7 @@ fn nim(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
         .parse_position(&heaps.replace('-', ","))
         .map_err(|reason| Error::Unsupported(format!("{}: {reason}", parameters.spec())))?;
     let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
-    Ok(Box::new(Playable { game: NimGame { heaps }, name }))
+    Ok(Box::new(Playable { game: NimGame { heaps }, name, loopy: false }))
 }
 
 fn connect_four(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
@@ -48,5 +66,5 @@ fn connect_four(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
         )));
     }
     let game = ConnectFour::new(width, height)?;
-    Ok(Box::new(Playable { game, name: format!("connect-four:width={width},height={height}") }))
+    Ok(Box::new(Playable { game, name: format!("connect-four:width={width},height={height}"), loopy: false }))
 }
