@@ -9,7 +9,7 @@ use ludus_framework::input::{Reader, Source};
 use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, Cases, Comparison, EachCase, GenOptions, Kind, Parallelism, Problem, Sample,
-    SeededRng, SolveOptions, Solver,
+    SeededRng, SolveOptions, Solver, Tables,
 };
 use ludus_framework::prelude::*;
 use rand::Rng;
@@ -66,6 +66,7 @@ impl Problem for DigitSum {
             summary: "arithmetic",
             limits: &[],
             parallelism: Parallelism::Cases,
+            tables: Tables::None,
             start: |_, options| EachCase::start(options, solve_fast),
         },
         Solver {
@@ -73,6 +74,7 @@ impl Problem for DigitSum {
             summary: "through the number's text",
             limits: &[],
             parallelism: Parallelism::Cases,
+            tables: Tables::None,
             start: |_, options| EachCase::start(options, solve_generic),
         },
     ];

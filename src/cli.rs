@@ -163,7 +163,8 @@ pub enum Command {
         /// The memory budget of the engine's table, in MiB.
         #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
         table_mb: usize,
-        /// The most positions the search may expand; past it the analysis ends with a budget error.
+        /// The most positions the search of the position itself may expand (past it, a budget error); the
+        /// move values and the line that follow reuse its table.
         #[arg(long)]
         max_positions: Option<u64>,
         /// Output format.

@@ -127,9 +127,10 @@ pub fn solve(
         } else {
             // Each answer goes out whole and at once: a reader sees every case as soon as it is solved.
             let text = render_case(layout, case + 1, &answer.text);
-            bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+            // Written, flushed and counted under the interrupt's lock: a stop waits for a whole answer.
+            interrupt
+                .printing(|| bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush())))
                 .map_err(|error| Error::Io { path: "<stdout>".to_string(), source: error })?;
-            interrupt.printed_one();
         }
         printed += 1;
         Ok(())
@@ -139,13 +140,18 @@ pub fn solve(
     let elapsed = started.elapsed();
     if let Err(error) = outcome {
         let reader_left = matches!(&error, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe);
-        if printed > 0 && format == Format::Text && !reader_left && !matches!(error, Error::Cancelled { .. }) {
+        // JSON is printed at the end: the cases found before the stop go out, marked incomplete.
+        if format == Format::Json && printed > 0 && !reader_left {
+            print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases,
+                "complete": false, "stats": bar.stats()}))?;
+        }
+        if printed > 0 && !reader_left && !matches!(error, Error::Cancelled { .. }) {
             eprintln!("partial output: it holds the first {printed} cases only");
         }
         return Err(error.into());
     }
     if format == Format::Json {
-        print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases,
+        print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases, "complete": true,
             "seconds": elapsed.as_secs_f64(), "stats": bar.stats()}))?;
     }
     if stats {

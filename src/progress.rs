@@ -23,6 +23,8 @@ struct InterruptState {
     requested: AtomicBool,
     /// Answers printed so far (each one whole: the output is flushed answer by answer).
     printed: AtomicUsize,
+    /// Held while an answer is written: the program never ends in the middle of one.
+    writing: Mutex<()>,
 }
 
 impl Interrupt {
@@ -33,6 +35,9 @@ impl Interrupt {
         let seen = Arc::clone(&state);
         let _ = ctrlc::set_handler(move || {
             let stop_now = |state: &InterruptState| {
+                // Wait for an answer being written; the lock is never released after this.
+                let held = state.writing.lock();
+                std::mem::forget(held);
                 let printed = state.printed.load(Ordering::SeqCst);
                 eprintln!("stopped: the output holds the first {printed} cases only");
                 std::process::exit(130);
@@ -55,9 +60,12 @@ impl Interrupt {
         self.0.requested.load(Ordering::SeqCst)
     }
 
-    /// Counts one more answer printed whole.
-    pub fn printed_one(&self) {
+    /// Writes one answer with `write` and counts it, all under the lock a stop waits for.
+    pub fn printing<Output>(&self, write: impl FnOnce() -> std::io::Result<Output>) -> std::io::Result<Output> {
+        let _writing = self.0.writing.lock().map_err(|_| std::io::Error::other("a writer panicked"))?;
+        let output = write()?;
         self.0.printed.fetch_add(1, Ordering::SeqCst);
+        Ok(output)
     }
 }
 

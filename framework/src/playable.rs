@@ -416,6 +416,9 @@ pub fn find_game(entries: &[GameEntry], spec: &str) -> Result<Box<dyn PlayableGa
                 key.trim()
             )));
         }
+        if values.iter().any(|(known, _): &(String, String)| known == key.trim()) {
+            return Err(Error::Unsupported(format!("{spec}: `{}` is given twice", key.trim())));
+        }
         values.push((key.trim().to_string(), value.trim().to_string()));
     }
     (entry.make)(&Parameters { spec: spec.to_string(), values })

@@ -9,7 +9,7 @@
 //! Invariant: answers come back in the order of the input's cases, whatever the number of threads.
 
 use super::answers::judge_blocks;
-use super::problem::{Layout, Parallelism, Problem, Scope, Solver, Worker};
+use super::problem::{Layout, Parallelism, Problem, Scope, Solver, Tables, Worker};
 use super::{thread_count, CaseAnswer, CaseList, CaseVerdict, GenOptions, Plugin, Progress, SolveOptions, SolverInfo};
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -60,14 +60,14 @@ fn check_limits<P: Problem>(solver: &Solver<P>, name: &str, input: &P::Input, op
     Ok(())
 }
 
-/// Refuses a solve whose `workers` tables of `table_mb` each would not fit its memory budget together.
-fn check_memory(workers: usize, options: &SolveOptions) -> Result<()> {
-    let tables_mb = workers.saturating_mul(options.table_mb);
+/// Refuses a solve whose `tables` tables of `table_mb` each would not fit its memory budget together.
+fn check_memory(tables: usize, options: &SolveOptions) -> Result<()> {
+    let tables_mb = tables.saturating_mul(options.table_mb);
     if tables_mb <= options.memory_mb {
         return Ok(());
     }
     Err(Error::limit_with_hint(
-        format!("the table memory of {workers} worker(s) of {} MiB each, in MiB,", options.table_mb),
+        format!("the memory of {tables} table(s) of {} MiB each, in MiB,", options.table_mb),
         tables_mb as u64,
         options.memory_mb as u64,
         "raise --memory-mb, or lower --table-mb or --threads",
@@ -143,7 +143,12 @@ pub fn solve_input_each<P: Problem>(
         Parallelism::Cases => thread_count(options.threads).min(count),
         Parallelism::WithinCase | Parallelism::Sequential => 1,
     };
-    check_memory(workers.max(1), options)?;
+    let tables = match solver.tables {
+        Tables::None => 0,
+        Tables::Shared => 1,
+        Tables::PerWorker => workers.max(1),
+    };
+    check_memory(tables, options)?;
     if workers <= 1 {
         let mut worker = (solver.start)(problem, options)?;
         let outcome = (0..count).try_for_each(|case| {
@@ -162,7 +167,10 @@ pub fn solve_input_each<P: Problem>(
     let failed = AtomicBool::new(false);
     let in_order = Mutex::new(InOrder { next: 0, pending: BTreeMap::new(), sink });
     let run = || -> std::result::Result<(), (usize, Error)> {
-        let mut worker = (solver.start)(problem, options).map_err(|error| (0, error))?;
+        let mut worker = (solver.start)(problem, options).map_err(|error| {
+            failed.store(true, Ordering::Relaxed);
+            (0, error)
+        })?;
         let outcome = loop {
             if failed.load(Ordering::Relaxed) || progress.cancelled() {
                 break Ok(());
@@ -188,7 +196,10 @@ pub fn solve_input_each<P: Problem>(
         handles
             .into_iter()
             .map(|handle| {
-                handle.join().unwrap_or_else(|_| Err((0, Error::Unsupported("a solver thread panicked".to_string()))))
+                // A panic's case is unknown: it ranks after every case's own error.
+                handle
+                    .join()
+                    .unwrap_or_else(|_| Err((usize::MAX, Error::Unsupported("a solver thread panicked".to_string()))))
             })
             .collect()
     });

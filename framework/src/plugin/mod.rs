@@ -11,7 +11,8 @@ mod problem;
 
 pub use answers::{judge_blocks, split_cases, split_lines, CaseBlock};
 pub use problem::{
-    CaseList, Cases, EachCase, Layout, Limit, Parallelism, Problem, Scope, SolveCase, Solver, StartWorker, Worker,
+    CaseList, Cases, EachCase, Layout, Limit, Parallelism, Problem, Scope, SolveCase, Solver, StartWorker, Tables,
+    Worker,
 };
 
 use crate::error::{Error, Result};

@@ -68,6 +68,18 @@ pub enum Parallelism {
     Sequential,
 }
 
+/// Which tables of `--table-mb` a solver's workers keep: what the driver checks against `--memory-mb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tables {
+    /// None: the solver's memory is its input's and its answers'.
+    None,
+    /// One table that every worker shares.
+    Shared,
+    /// One table per worker.
+    PerWorker,
+}
+
 /// What a [`Limit`] bounds: each case, or the whole input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -103,6 +115,8 @@ pub struct Solver<P: Problem> {
     pub limits: &'static [Limit<P>],
     /// How it uses threads.
     pub parallelism: Parallelism,
+    /// The tables its workers keep.
+    pub tables: Tables,
     /// Starts a worker for these options (engines and tables are allocated here, once per worker).
     pub start: StartWorker<P>,
 }

@@ -118,9 +118,10 @@ pub fn generic_mistakes(engine: &mut GenericEngine, record: &Record) -> Result<M
 }
 
 /// The mistakes of `record` by the `parallel` solver: [`FastGame`] under the parallel negamax engine, whose
-/// one table serves the games searched at once on other threads.
+/// one table serves the games searched at once on other threads, and whose budget (if any) bounds the search
+/// of each position.
 pub fn parallel_mistakes(engine: &ParallelNegamax<FastKey>, record: &Record) -> Result<Mistakes> {
-    count_mistakes(record, |board| engine.evaluate(&FastGame, board).is_win() == board.a_to_move()).map_err(unplayable)
+    mistakes_within(&FastGame, record, |board| engine.try_evaluate(&FastGame, board))
 }
 
 /// The mistakes of `record` by the `closed-form` solver.

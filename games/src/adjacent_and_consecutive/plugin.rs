@@ -11,7 +11,7 @@ use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     About, CaseBlock, CaseList, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, Scope,
-    SeededRng, SolveOptions, Solver, Worker,
+    SeededRng, SolveOptions, Solver, Tables, Worker,
 };
 use ludus_framework::Statistics;
 use ludus_framework::{Result, Stats, Violation};
@@ -189,8 +189,9 @@ impl Worker<AdjacentAndConsecutive> for Generic {
 }
 
 /// A worker of the `parallel` solver: games on several threads over the input's one shared table.
-#[derive(Default)]
 struct Parallel {
+    /// The positions budget of each search (`--max-positions`).
+    positions: u64,
     shared: Option<Arc<Shared>>,
 }
 
@@ -199,7 +200,8 @@ impl Worker<AdjacentAndConsecutive> for Parallel {
         let record = &input.games.records[case];
         let shared = self.shared.get_or_insert_with(|| Arc::clone(&input.shared));
         // Split depth 0: each game is searched on its worker's thread, the games in parallel.
-        let engine = shared.parallel.get_or_init(|| ParallelNegamax::new(Mode::Outcome, 0));
+        let positions = self.positions;
+        let engine = shared.parallel.get_or_init(|| ParallelNegamax::new(Mode::Outcome, 0).with_budget(positions));
         Ok(MistakesAnswer::new(&parallel_mistakes(engine, record)?, record))
     }
 
@@ -251,6 +253,7 @@ impl Problem for AdjacentAndConsecutive {
                       for all games (N <= 60)",
             limits: &[Limit { scope: Scope::Case, unit: "tiles (N)", max: FAST_LIMIT as u64, measure: game_size }],
             parallelism: Parallelism::Sequential,
+            tables: Tables::PerWorker,
             start: |_, options| Ok(Box::new(Fast { positions: positions(options), shared: None })),
         },
         Solver {
@@ -258,6 +261,7 @@ impl Problem for AdjacentAndConsecutive {
             summary: "memoized negamax over full boards, every move, generic mistake analysis (N <= 10)",
             limits: &[Limit { scope: Scope::Case, unit: "tiles (N)", max: GENERIC_LIMIT as u64, measure: game_size }],
             parallelism: Parallelism::Sequential,
+            tables: Tables::PerWorker,
             start: |_, options| Ok(Box::new(Generic { positions: positions(options), stats: Stats::default() })),
         },
         Solver {
@@ -266,7 +270,8 @@ impl Problem for AdjacentAndConsecutive {
                       shared table (--threads; N <= 60)",
             limits: &[Limit { scope: Scope::Case, unit: "tiles (N)", max: FAST_LIMIT as u64, measure: game_size }],
             parallelism: Parallelism::Cases,
-            start: |_, _| Ok(Box::new(Parallel::default())),
+            tables: Tables::Shared,
+            start: |_, options| Ok(Box::new(Parallel { positions: positions(options), shared: None })),
         },
         Solver {
             name: "closed-form",
@@ -281,6 +286,7 @@ impl Problem for AdjacentAndConsecutive {
                 },
             ],
             parallelism: Parallelism::Sequential,
+            tables: Tables::None,
             start: |_, options| EachCase::start(options, solve_closed_form),
         },
     ];

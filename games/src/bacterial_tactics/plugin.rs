@@ -9,7 +9,7 @@ use super::grid::Grid;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample,
-    Scope, SeededRng, SolveOptions, Solver, Worker,
+    Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
 };
 use ludus_framework::table::mib;
 use ludus_framework::{Result, Stats, Violation};
@@ -197,6 +197,7 @@ impl Problem for BacterialTactics {
                       nimbers shared by size); grids up to 64 x 64",
             limits: &[GRUNDY_WORK_LIMIT],
             parallelism: Parallelism::Sequential,
+            tables: Tables::PerWorker,
             start: |_, options| FastWorker::start("fast", options),
         },
         Solver {
@@ -205,6 +206,7 @@ impl Problem for BacterialTactics {
                       cells (a 4 x 4 grid), up to 128 with --no-limit",
             limits: &[Limit { scope: Scope::Case, unit: "cells", max: GENERIC_CELLS as u64, measure: cells }],
             parallelism: Parallelism::Sequential,
+            tables: Tables::PerWorker,
             start: |_, options| {
                 Ok(Box::new(GenericWorker {
                     positions: options.max_positions.unwrap_or(u64::MAX),
@@ -219,6 +221,7 @@ impl Problem for BacterialTactics {
                       grids up to 64 x 64",
             limits: &[GRUNDY_WORK_LIMIT],
             parallelism: Parallelism::Cases,
+            tables: Tables::PerWorker,
             start: |_, options| FastWorker::start("parallel", options),
         },
     ];

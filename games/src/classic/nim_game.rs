@@ -59,12 +59,15 @@ impl TextForm for NimGame {
         let heaps: Result<Vec<u32>, String> = text
             .split(',')
             .map(|heap| {
-                heap.trim().parse::<u32>().map_err(|_| format!("expected heap sizes like `3,5,7`, found `{heap}`"))
+                heap.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `{heap}`"))
             })
             .collect();
         let heaps = heaps?;
-        if heaps.len() > 16 || heaps.iter().any(|&size| size > 64) {
-            return Err("at most 16 heaps of at most 64 counters".to_string());
+        // Exact remoteness searches every order of moves that matters: past this the search takes seconds.
+        if heaps.len() > 5 || heaps.iter().any(|&size| size > 20) {
+            return Err("at most 5 heaps of at most 20 counters".to_string());
         }
         Ok(heaps)
     }

@@ -10,7 +10,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::{shorten, Source};
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem,
-    Sample, Scope, SeededRng, SolveOptions, Solver, Worker,
+    Sample, Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
 };
 use ludus_framework::table::{mib, KeyedTable, PackedTable};
 use ludus_framework::{Error, Game, Result, SearchHints, Stats, Value, Violation};
@@ -199,6 +199,7 @@ impl Problem for ConnectFourPlugin {
                       (inputs estimated past about 10 seconds need --no-limit)",
             limits: &[SEARCH_LIMIT],
             parallelism: Parallelism::Sequential,
+            tables: Tables::PerWorker,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
@@ -211,6 +212,7 @@ impl Problem for ConnectFourPlugin {
             summary: "the fast solver on several threads (Lazy SMP over one table, --threads)",
             limits: &[SEARCH_LIMIT],
             parallelism: Parallelism::WithinCase,
+            tables: Tables::PerWorker,
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
                 let engine =
@@ -228,6 +230,7 @@ impl Problem for ConnectFourPlugin {
                 measure: searched_cells,
             }],
             parallelism: Parallelism::Sequential,
+            tables: Tables::PerWorker,
             start: |_, options| {
                 let table = KeyedTable::new(mib(options.table_mb));
                 let engine = MemoNegamax::with_table(mode(options), table).with_budget(positions(options));

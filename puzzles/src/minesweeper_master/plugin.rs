@@ -9,7 +9,7 @@ use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample, Scope,
-    SeededRng, SolveOptions, Solver, Worker,
+    SeededRng, SolveOptions, Solver, Tables, Worker,
 };
 use ludus_framework::{Construct, Error, Result, Stats, Verify, Violation};
 use rand::Rng;
@@ -152,6 +152,7 @@ impl Problem for MinesweeperMaster {
                       cells",
             limits: &[],
             parallelism: Parallelism::Sequential,
+            tables: Tables::None,
             start: |_, options| Searcher::start(options, |instance, _, _| MinesweeperPuzzle.construct(instance)),
         },
         Solver {
@@ -166,6 +167,7 @@ impl Problem for MinesweeperMaster {
                 measure: layout_work,
             }],
             parallelism: Parallelism::Sequential,
+            tables: Tables::None,
             start: |_, options| {
                 Searcher::start(options, |instance, options, stats| {
                     generic(instance, layout_budget(instance, options), stats)
@@ -178,6 +180,7 @@ impl Problem for MinesweeperMaster {
                       the bottom right; up to 10,000 cells (--no-limit) and 1,000,000 search nodes (--max-positions)",
             limits: &[Limit { scope: Scope::Case, unit: "grid cells R x C", max: BACKTRACK_MAX_CELLS, measure: cells }],
             parallelism: Parallelism::Sequential,
+            tables: Tables::None,
             start: |_, options| {
                 Searcher::start(options, |instance, options, stats| {
                     backtrack_within(instance, options.max_positions.unwrap_or(BACKTRACK_MAX_NODES), stats)

@@ -9,7 +9,7 @@ use super::grid::{find_square, margins_are_feasible, Grid, Instance};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     About, CaseBlock, Comparison, EachCase, GenOptions, Kind, Limit, Parallelism, Problem, Sample, Scope, SeededRng,
-    SolveOptions, Solver,
+    SolveOptions, Solver, Tables,
 };
 use ludus_framework::{Construct, Enumerate, Puzzle, Result, Verify, Violation};
 use rand::Rng;
@@ -146,6 +146,7 @@ impl Problem for SquareFree {
                 measure: flow_work,
             }],
             parallelism: Parallelism::Cases,
+            tables: Tables::None,
             start: |_, options| EachCase::start(options, solve_fast),
         },
         Solver {
@@ -154,6 +155,7 @@ impl Problem for SquareFree {
                       (6 x 6) unless --no-limit",
             limits: &[Limit { scope: Scope::Case, unit: "cells", max: GENERIC_MAX_CELLS as u64, measure: cells }],
             parallelism: Parallelism::Cases,
+            tables: Tables::None,
             start: |_, options| EachCase::start(options, solve_generic),
         },
     ];

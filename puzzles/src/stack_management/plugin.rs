@@ -8,7 +8,7 @@ use super::{generate, generic, replay, Card, LineMove, Step};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
     About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Problem, Sample, Scope, SeededRng,
-    Solver, Worker,
+    Solver, Tables, Worker,
 };
 use ludus_framework::{Error, Result, Stats, Violation};
 use rand::Rng;
@@ -188,6 +188,7 @@ impl Problem for StackManagement {
                       linear",
             limits: &[],
             parallelism: Parallelism::Sequential,
+            tables: Tables::None,
             start: |_, options| {
                 Ok(Box::new(Fast { witness: options.witness, scratch: Scratch::default(), cards: Vec::new() }))
             },
@@ -203,6 +204,7 @@ impl Problem for StackManagement {
                 measure: small_set_excess,
             }],
             parallelism: Parallelism::Sequential,
+            tables: Tables::None,
             start: |_, options| {
                 Ok(Box::new(Generic {
                     witness: options.witness,
