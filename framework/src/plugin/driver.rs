@@ -279,7 +279,11 @@ impl<P: Problem> Plugin for P {
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {
-        P::SOLVERS.iter().map(|solver| SolverInfo { name: solver.name, summary: solver.summary }).collect()
+        P::SOLVERS.iter().map(Solver::info).collect()
+    }
+
+    fn solver(&self, name: &str) -> Result<SolverInfo> {
+        find_solver::<P>(name).map(Solver::info)
     }
 
     fn layout(&self) -> Layout {

@@ -307,13 +307,7 @@ pub trait Plugin: Send + Sync {
         -> Result<std::result::Result<usize, String>>;
 
     /// The named solver's entry, or an [`Error::UnknownSolver`] listing the available ones.
-    fn solver(&self, name: &str) -> Result<SolverInfo> {
-        self.solvers().into_iter().find(|s| s.name == name).ok_or_else(|| Error::UnknownSolver {
-            plugin: self.name().to_string(),
-            solver: name.to_string(),
-            available: self.solvers().iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
-        })
-    }
+    fn solver(&self, name: &str) -> Result<SolverInfo>;
 }
 
 /// The default memory budget of a solve (`--memory-mb`): half the machine's memory (from `/proc/meminfo`), or

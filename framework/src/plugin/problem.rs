@@ -121,6 +121,13 @@ pub struct Solver<P: Problem> {
     pub start: StartWorker<P>,
 }
 
+impl<P: Problem> Solver<P> {
+    /// Its name and summary, as the object interface lists them.
+    pub fn info(&self) -> super::SolverInfo {
+        super::SolverInfo { name: self.name, summary: self.summary }
+    }
+}
+
 /// A solver at work on the cases of one input, one case at a time; it keeps its engines and tables from case to
 /// case.
 pub trait Worker<P: Problem>: Send {
