@@ -259,17 +259,7 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
 
     fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
         let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
-        let best: Vec<Rules::Move> =
-            best_moves(self.engine.as_mut(), self.game, &position).into_iter().map(|m| m.mv).collect();
-        Ok(move_values(self.engine.as_mut(), self.game, &position)
-            .into_iter()
-            .map(|m| MoveAnalysis {
-                mv: self.game.render_move(&m.mv),
-                value: value_word(m.value),
-                remoteness: m.value.remoteness(),
-                best: best.contains(&m.mv),
-            })
-            .collect())
+        Ok(move_analyses(self.engine.as_mut(), self.game, &position))
     }
 
     fn undo(&mut self) -> bool {
@@ -319,16 +309,7 @@ where
         let game = &self.game;
         // The budget bounds the first search; the move values and the line reuse its table.
         let value = engine.try_value(game, position)?;
-        let best: Vec<Rules::Move> = best_moves(engine.as_mut(), game, position).into_iter().map(|m| m.mv).collect();
-        let moves = move_values(engine.as_mut(), game, position)
-            .into_iter()
-            .map(|m| MoveAnalysis {
-                mv: game.render_move(&m.mv),
-                value: value_word(m.value),
-                remoteness: m.value.remoteness(),
-                best: best.contains(&m.mv),
-            })
-            .collect();
+        let moves = move_analyses(engine.as_mut(), game, position);
         let line = principal_variation(engine.as_mut(), game, position, options.max_line);
         Ok(Analysis {
             game: self.name.clone(),
@@ -340,6 +321,25 @@ where
             stats: engine.stats(),
         })
     }
+}
+
+/// Every legal move of `position` with its value, the best ones marked (the moves' values are searched once).
+fn move_analyses<Rules: TextForm>(
+    engine: &mut (dyn Engine<Rules> + '_),
+    game: &Rules,
+    position: &Rules::Position,
+) -> Vec<MoveAnalysis> {
+    let values = move_values(engine, game, position);
+    let best = values.iter().map(|m| m.value).max();
+    values
+        .into_iter()
+        .map(|m| MoveAnalysis {
+            mv: game.render_move(&m.mv),
+            value: value_word(m.value),
+            remoteness: m.value.remoteness(),
+            best: Some(m.value) == best,
+        })
+        .collect()
 }
 
 /// `win`, `loss` or `draw`.
