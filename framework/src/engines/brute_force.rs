@@ -12,8 +12,8 @@ pub fn brute_force<Problem: Enumerate>(
     puzzle: &Problem,
     instance: &Problem::Instance,
 ) -> (Option<Problem::Solution>, Stats) {
-    let (found, stats, _) = search(puzzle, instance, u64::MAX);
-    (found, stats)
+    let (solutions, stats, _) = search(puzzle, instance, u64::MAX, true);
+    (solutions.into_iter().next(), stats)
 }
 
 /// [`brute_force`] trying at most `candidates` candidates: past them, [`Error::Budget`] (the space was not
@@ -23,36 +23,10 @@ pub fn brute_force_within<Problem: Enumerate>(
     instance: &Problem::Instance,
     candidates: u64,
 ) -> Result<(Option<Problem::Solution>, Stats)> {
-    match search(puzzle, instance, candidates) {
+    match search(puzzle, instance, candidates, true) {
         (_, _, true) => Err(Error::Budget(Budget::Positions(candidates))),
-        (found, stats, false) => Ok((found, stats)),
+        (solutions, stats, false) => Ok((solutions.into_iter().next(), stats)),
     }
-}
-
-/// The first verified candidate among the first `candidates`, the statistics, and whether the budget ran out
-/// before the space did.
-fn search<Problem: Enumerate>(
-    puzzle: &Problem,
-    instance: &Problem::Instance,
-    candidates: u64,
-) -> (Option<Problem::Solution>, Stats, bool) {
-    let mut found = None;
-    let mut stats = Stats::default();
-    let mut out_of_budget = false;
-    puzzle.candidates(instance, &mut |candidate| {
-        if stats.visited >= candidates {
-            out_of_budget = true;
-            return ControlFlow::Break(());
-        }
-        stats.visited += 1;
-        if puzzle.verify(instance, candidate).is_ok() {
-            found = Some(candidate.clone());
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    (found, stats, out_of_budget)
 }
 
 /// Every candidate of `instance` that `puzzle` verifies, in the space's order, trying at most `candidates`
@@ -63,22 +37,36 @@ pub fn all_solutions<Problem: Enumerate>(
     instance: &Problem::Instance,
     candidates: u64,
 ) -> Result<Vec<Problem::Solution>> {
+    match search(puzzle, instance, candidates, false) {
+        (_, _, true) => Err(Error::Budget(Budget::Positions(candidates))),
+        (solutions, _, false) => Ok(solutions),
+    }
+}
+
+/// The verified candidates among the first `candidates` (only the first one if `first_only`), the statistics,
+/// and whether the budget ran out before the space did.
+fn search<Problem: Enumerate>(
+    puzzle: &Problem,
+    instance: &Problem::Instance,
+    candidates: u64,
+    first_only: bool,
+) -> (Vec<Problem::Solution>, Stats, bool) {
     let mut solutions = Vec::new();
+    let mut stats = Stats::default();
     let mut out_of_budget = false;
-    let mut tried = 0u64;
     puzzle.candidates(instance, &mut |candidate| {
-        if tried >= candidates {
+        if stats.visited >= candidates {
             out_of_budget = true;
             return ControlFlow::Break(());
         }
-        tried += 1;
+        stats.visited += 1;
         if puzzle.verify(instance, candidate).is_ok() {
             solutions.push(candidate.clone());
+            if first_only {
+                return ControlFlow::Break(());
+            }
         }
         ControlFlow::Continue(())
     });
-    if out_of_budget {
-        return Err(Error::Budget(Budget::Positions(candidates)));
-    }
-    Ok(solutions)
+    (solutions, stats, out_of_budget)
 }
