@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{SubsetSum, TakeAway};
+use common::{Steps, SubsetSum, TakeAway};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::brute_force::{brute_force, brute_force_within};
 use ludus_framework::engines::grundy::GrundyEngine;
@@ -17,7 +17,7 @@ use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::{KeyedTable, ShardedTable};
-use ludus_framework::{Budget, Error, Impartial, Solitaire, Value};
+use ludus_framework::{Budget, Error, Impartial, Value};
 
 /// Take 1, 2 or 3 counters: piles that are multiples of 4 are lost.
 const TAKE_AWAY: TakeAway = TakeAway { largest: 3 };
@@ -136,29 +136,6 @@ fn grundy_engines_keep_to_their_budgets() {
     let ample = ParallelGrundy::new().with_budget(1 << 40).with_memory(1 << 20);
     with_threads(2, || ample.try_precompute(&Kayles, &waves)).unwrap().unwrap();
     assert_eq!(ample.try_sum(&Kayles, &[11, 3]).unwrap(), 6 ^ 3);
-}
-
-/// Climb to a target by steps of 3 or 5.
-struct Steps {
-    target: u32,
-}
-
-impl Solitaire for Steps {
-    type State = u32;
-    type Move = u32;
-    type Key = u32;
-    fn moves(&self, height: &u32, moves: &mut Vec<u32>) {
-        moves.extend([3, 5].into_iter().filter(|step| height + step <= self.target));
-    }
-    fn play(&self, height: &u32, step: &u32) -> u32 {
-        height + step
-    }
-    fn is_goal(&self, height: &u32) -> bool {
-        *height == self.target
-    }
-    fn key(&self, height: &u32) -> u32 {
-        *height
-    }
 }
 
 #[test]

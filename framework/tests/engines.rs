@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::mix;
+use common::{mix, Steps};
 use ludus_framework::analysis;
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
@@ -14,7 +14,7 @@ use ludus_framework::error::Budget;
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::KeyedTable;
 use ludus_framework::Statistics;
-use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};
+use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Value, Verify, Violation};
 use std::ops::ControlFlow;
 
 /// A random game DAG: a position is (depth, node); each node has 0..=3 moves to nodes of the next depth
@@ -136,33 +136,6 @@ fn mistakes_are_moves_from_a_win_into_a_win_for_the_opponent() {
             let bogus = [extra, 999];
             assert_eq!(analysis::mistakes(&mut memo, &game, &(0, 0), &bogus).unwrap_err().ply, 1);
         }
-    }
-}
-
-/// A one-player puzzle: reach exactly `target` from 0 by adding 3 or 5, never passing `target`.
-struct Steps {
-    target: u32,
-}
-
-impl Solitaire for Steps {
-    type State = u32;
-    type Move = u32;
-    type Key = u32;
-
-    fn moves(&self, state: &u32, moves: &mut Vec<u32>) {
-        moves.extend([5, 3].into_iter().filter(|step| state + step <= self.target));
-    }
-
-    fn play(&self, state: &u32, step: &u32) -> u32 {
-        state + step
-    }
-
-    fn is_goal(&self, state: &u32) -> bool {
-        *state == self.target
-    }
-
-    fn key(&self, state: &u32) -> u32 {
-        *state
     }
 }
 

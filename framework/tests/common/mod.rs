@@ -11,7 +11,7 @@ pub fn mix(mut value: u64) -> u64 {
     value ^ (value >> 33)
 }
 
-use ludus_framework::{Canonicalize, Enumerate, Game, Puzzle, SearchHints, Value, Verify, Violation};
+use ludus_framework::{Canonicalize, Enumerate, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};
 use std::ops::ControlFlow;
 
 /// A pile from which a move takes 1 to `largest` counters; who cannot move loses. With `largest = 3` the lost
@@ -72,5 +72,33 @@ impl Enumerate for SubsetSum {
                 return;
             }
         }
+    }
+}
+
+/// A one-player puzzle: reach exactly `target` from 0 by adding 3 or 5, never passing `target`.
+#[allow(dead_code)]
+pub struct Steps {
+    pub target: u32,
+}
+
+impl Solitaire for Steps {
+    type State = u32;
+    type Move = u32;
+    type Key = u32;
+
+    fn moves(&self, state: &u32, moves: &mut Vec<u32>) {
+        moves.extend([5, 3].into_iter().filter(|step| state + step <= self.target));
+    }
+
+    fn play(&self, state: &u32, step: &u32) -> u32 {
+        state + step
+    }
+
+    fn is_goal(&self, state: &u32) -> bool {
+        *state == self.target
+    }
+
+    fn key(&self, state: &u32) -> u32 {
+        *state
     }
 }
