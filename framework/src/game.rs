@@ -90,3 +90,15 @@ pub trait Canonicalize: Game {
     /// The canonical key of `position`.
     fn canonical(&self, position: &Self::Position) -> Self::Key;
 }
+
+/// An optional inverse of [`Canonicalize`]: a position from its canonical key. A solved database stores keys;
+/// with this hook it can show a stored position, and re-derive every record from its children's records
+/// (`ludus db check`).
+///
+/// Contract: for the key `key` of every reachable position, `position_of_key(key)` is `Some(p)` with
+/// `canonical(p) == key` (so `p` has the value of every position with that key); for any other key it may be
+/// `None` or a position with another key (the caller checks).
+pub trait FromKey: Canonicalize {
+    /// A position whose canonical key is `key`.
+    fn position_of_key(&self, key: &Self::Key) -> Option<Self::Position>;
+}
