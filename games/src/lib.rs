@@ -7,6 +7,7 @@
 //! - [`bacterial_tactics`]: count the winning opening moves (Sprague-Grundy over sub-rectangles);
 //! - [`connect_four`]: exact scores of Connect Four positions (alpha-beta with exact remoteness);
 //! - [`dodgem`]: Colin Vout's loopy car game, for the retrograde engine;
+//! - [`three_mens_morris`]: three in a row with men that slide once placed, loopy, for the retrograde engine;
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts.
 //!
 //! ```
@@ -34,6 +35,7 @@ pub mod classic;
 pub mod connect_four;
 pub mod dodgem;
 pub mod registry;
+pub mod three_mens_morris;
 
 use ludus_framework::plugin::Plugin;
 
