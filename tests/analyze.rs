@@ -1,6 +1,7 @@
 //! `ludus analyze` and `ludus games`: for reference positions of tic-tac-toe (random move sequences) and of
 //! Connect Four (the first End-Easy positions), the JSON output parses, and the position's value and every
-//! move's value are those the exact engines give when called directly.
+//! move's value are those the exact engines give when called directly; the loopy games (Dodgem, Three Men's
+//! Morris) are analysed by the retrograde engine.
 
 #![allow(clippy::expect_used)] // test helpers: a failure to spawn the binary should fail the test loudly
 
@@ -55,13 +56,15 @@ fn check<Rules: TextForm>(
         let best = json["value"] == entry["value"] && json["remoteness"] == entry["remoteness"];
         assert_eq!(entry["best"].as_bool(), Some(best), "{position}: {entry}");
     }
-    // The line is a game played to its end (or to the cap) with legal moves.
+    // The line is a game played to its end (or to the cap) with legal moves; a draw of a loopy game stops when a
+    // position comes back.
     let mut current = board;
     for mv in json["line"].as_array().expect("line") {
         let mv = game.parse_move(&current, mv.as_str().expect("move")).expect("a legal move in the line");
         current = game.play(&current, &mv);
     }
-    assert!(game.is_over(&current) || game.legal_moves(&current).is_empty(), "{position}: the line stops early");
+    let ended = game.is_over(&current) || game.legal_moves(&current).is_empty();
+    assert!(ended || json["value"] == "draw", "{position}: the line stops early");
 }
 
 #[test]
@@ -129,12 +132,41 @@ fn dodgem_analyses_come_from_the_retrograde_engine() {
 }
 
 #[test]
+fn three_mens_morris_analyses_come_from_the_retrograde_engine() {
+    use ludus_framework::engines::retrograde::RetrogradeSolver;
+    use ludus_games::three_mens_morris::ThreeMensMorris;
+    let game = ThreeMensMorris;
+    let solution = RetrogradeSolver::new().solve(&game, &game.start()).expect("solved");
+    // Won, lost and drawn positions of both phases, and a finished one.
+    let positions = ["-", "b2", "a1 b2", "b2 a1", "b2 a1 c3 a3 a2 c2", "b2 a1 c2 a2 a3 c1 b2b3", "a1 a2 b1 b2 c1"];
+    for position in positions {
+        let json = analyze("three-mens-morris", position, "auto");
+        assert_eq!(json["game"], "three-mens-morris");
+        check(&game, position, &json, &mut |board| solution.value(&game, board).expect("reachable"));
+    }
+    let json = analyze("three-mens-morris", "-", "retrograde");
+    assert_eq!((json["value"].as_str(), json["remoteness"].as_u64()), (Some("win"), Some(9)));
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["analyze", "three-mens-morris", "--engine", "memo-negamax"])
+        .output()
+        .expect("ludus runs");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is loopy"), "{output:?}");
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["analyze", "three-mens-morris", "b2 b2"])
+        .output()
+        .expect("ludus runs");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("move 2: point b2 is taken"), "{output:?}");
+}
+
+#[test]
 fn games_are_listed_and_bad_names_explained() {
     let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games"]).output().expect("ludus runs");
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("tic-tac-toe") && text.contains("connect-four:width=7,height=6"), "{text}");
+    assert!(text.contains("dodgem:n=3") && text.contains("three-mens-morris "), "{text}");
     for (spec, message) in [
-        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, dodgem)"),
+        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, dodgem, three-mens-morris)"),
+        ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),
         ("dodgem:n=5", "n is 3 or 4"),
         ("nim:heaps=3-x", "expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `x`"),
         ("connect-four:depth=3", "connect-four has no parameter `depth`"),

@@ -1,9 +1,11 @@
 //! The games of this crate that people can name on the command line (`ludus games`, `ludus analyze`,
-//! `ludus play`), with their parameters: `tic-tac-toe`, `connect-four:width=7,height=6`, `nim:heaps=3-5-7`.
+//! `ludus play`), with their parameters: `tic-tac-toe`, `connect-four:width=7,height=6`, `nim:heaps=3-5-7`,
+//! `dodgem:n=3`, `three-mens-morris`.
 
 use crate::classic::{NimGame, TicTacToe};
 use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
+use crate::three_mens_morris::ThreeMensMorris;
 use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
 use ludus_framework::{Error, Result};
 
@@ -34,6 +36,13 @@ pub const GAMES: &[GameEntry] = &[
                   its moves, like `a2b2 b1b2 c2x`",
         parameters: "n=3",
         make: dodgem,
+    },
+    GameEntry {
+        name: "three-mens-morris",
+        summary: "three in a row on 3 x 3 with 3 men each, placed then slid to an adjacent point (loopy; analysed by \
+                  the retrograde engine); a position is its moves, like `b2 a1 c3 a3 a2 c2 b2b1`",
+        parameters: "",
+        make: |_| Ok(Box::new(Playable { game: ThreeMensMorris, name: "three-mens-morris".to_string(), loopy: true })),
     },
 ];
 
