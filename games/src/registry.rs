@@ -68,3 +68,6 @@ fn connect_four(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
     let game = ConnectFour::new(width, height)?;
     Ok(Box::new(Playable { game, name: format!("connect-four:width={width},height={height}"), loopy: false }))
 }
+
+/// The games of this crate that `ludus db` solves into databases, with their parameters.
+pub const DATABASES: &[ludus_framework::database::DatabaseEntry] = &[];
