@@ -21,12 +21,13 @@
 //!
 //! The board's transpose with the colours swapped maps the rules to themselves, so the canonical key is the
 //! position seen with the player to move as Blue: a position and its mirror image, with the other player to
-//! move, share a key. Tiers ([`ludus_framework::engines::retrograde::Tiers`]) are the numbers of cars still on
-//! the board, larger first; a car leaving moves to a child tier. The un-move hook
+//! move, share a key; a key read back with Blue to move is a position with that key
+//! ([`ludus_framework::FromKey`]). Tiers ([`ludus_framework::engines::retrograde::Tiers`]) are the numbers of
+//! cars still on the board, larger first; a car leaving moves to a child tier. The un-move hook
 //! ([`ludus_framework::engines::retrograde::Retrograde`]) backs a car up, or brings a car back onto the far edge.
 
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
-use ludus_framework::{Canonicalize, Error, Game, Result, Value};
+use ludus_framework::{Canonicalize, Error, FromKey, Game, Result, Value};
 
 /// A position: the cells of each player's cars (bit `y * n + x`) and who is to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -190,6 +191,20 @@ impl Canonicalize for Dodgem {
     fn canonical(&self, cars: &Cars) -> u128 {
         let seen = if cars.blue_to_move { *cars } else { self.swapped(cars) };
         u128::from(seen.blue) | u128::from(seen.red) << 64
+    }
+}
+
+impl FromKey for Dodgem {
+    /// The key read back with Blue to move: the position itself, or its colour swap (which shares its key). A
+    /// key with a car off the board's cells, a cell taken twice, or more than `n - 1` cars a side gives `None`.
+    fn position_of_key(&self, key: &u128) -> Option<Cars> {
+        let cells = u32::from(self.size) * u32::from(self.size);
+        let on_board = u64::MAX >> (64 - cells);
+        let (blue, red) = (*key as u64, (*key >> 64) as u64);
+        let most = u32::from(self.size) - 1;
+        let fits = (blue | red) & !on_board == 0 && blue & red == 0;
+        let counted = blue.count_ones() <= most && red.count_ones() <= most;
+        (fits && counted).then_some(Cars { blue, red, blue_to_move: true })
     }
 }
 

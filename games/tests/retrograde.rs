@@ -1,18 +1,20 @@
 //! The retrograde engine on real games: every position of tic-tac-toe gets memoized negamax's exact value;
 //! Connect Four 4 x 4, tiered by stones, agrees with alpha-beta on thousands of positions; Dodgem gives the
 //! published results (3 x 3 a first-player win, 4 x 4 a draw), its un-move hook lists exactly the parents,
-//! and the plain, hooked and tiered solves agree.
+//! and the plain, hooked and tiered solves agree. Every reachable position of tic-tac-toe, Connect Four 4 x 4 and
+//! Dodgem 3 x 3 is found again from its canonical key (`FromKey`), and keys of no position give none.
 
 use hashbrown::HashSet;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::retrograde::{is_parent, Retrograde, RetrogradeSolver, Tiers};
+use ludus_framework::engines::retrograde::{is_parent, Retrograde, RetrogradeSolver};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::seeded_rng;
-use ludus_framework::{Canonicalize, Game, Statistics, Value};
+use ludus_framework::{Canonicalize, FromKey, Game, Statistics, Value};
 use ludus_games::classic::{Board, TicTacToe};
 use ludus_games::connect_four::{self, ConnectFour};
 use ludus_games::dodgem::{Cars, Dodgem};
 use rand::Rng;
+use std::hash::Hash;
 use std::time::Instant;
 
 /// Tic-tac-toe without symmetries: every board its own key, to count the reachable positions.
@@ -47,52 +49,22 @@ fn every_tic_tac_toe_position_gets_memoized_negamaxs_exact_value() {
     let solution = solver.solve(&TicTacToe, &Board::EMPTY).unwrap();
     assert_eq!(solution.len(), 765);
     assert_eq!(solver.stats().table_entries, 765);
+    // Tiered by marks on the board: the empty board and one tier per mark.
+    let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&TicTacToe, &Board::EMPTY).unwrap();
+    assert_eq!((tiered.tiers.len(), tiered.len()), (10, 765));
     let mut memo = MemoNegamax::new(Mode::Exact);
     for (board, value) in every.iter() {
         let exact = memo.value(&TicTacToe, board);
         assert_eq!(value, exact, "{board:?}");
         assert_eq!(solution.value(&TicTacToe, board), Some(exact), "{board:?}");
+        assert_eq!(tiered.value(&TicTacToe, board), Some(exact), "{board:?}");
     }
     assert_eq!(solution.value(&TicTacToe, &Board::EMPTY), Some(Value::Draw));
 }
 
-/// Connect Four split into tiers by the number of stones (every move goes to the next tier).
-struct ByStones(ConnectFour);
-
-impl Game for ByStones {
-    type Position = connect_four::Board;
-    type Move = u8;
-    fn moves(&self, board: &Self::Position, moves: &mut Vec<u8>) {
-        self.0.moves(board, moves);
-    }
-    fn play(&self, board: &Self::Position, column: &u8) -> Self::Position {
-        self.0.play(board, column)
-    }
-    fn outcome(&self, board: &Self::Position) -> Option<Value> {
-        self.0.outcome(board)
-    }
-}
-
-impl Canonicalize for ByStones {
-    type Key = u64;
-    fn canonical(&self, board: &Self::Position) -> u64 {
-        self.0.canonical(board)
-    }
-}
-
-impl Tiers for ByStones {
-    type Tier = u32;
-    fn tier(&self, board: &Self::Position) -> u32 {
-        board.stones()
-    }
-    fn child_tiers(&self, stones: &u32) -> Vec<u32> {
-        (*stones < self.0.cells()).then_some(stones + 1).into_iter().collect()
-    }
-}
-
 #[test]
 fn connect_four_4x4_by_tiers_agrees_with_alpha_beta() {
-    let game = ByStones(ConnectFour::new(4, 4).unwrap());
+    let game = ConnectFour::new(4, 4).unwrap();
     let start = connect_four::Board::EMPTY;
     let clock = Instant::now();
     let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
@@ -116,10 +88,10 @@ fn connect_four_4x4_by_tiers_agrees_with_alpha_beta() {
     while checked < 3_000 {
         let mut board = start;
         while !game.is_over(&board) {
-            let expected = connect_four::exact_value(&game.0, &board).unwrap();
+            let expected = connect_four::exact_value(&game, &board).unwrap();
             assert_eq!(tiered.value(&game, &board), Some(expected), "{board:?}");
             if checked % 10 == 0 {
-                assert_eq!(memo.value(&game.0, &board), expected);
+                assert_eq!(memo.value(&game, &board), expected);
             }
             checked += 1;
             let moves = game.legal_moves(&board);
@@ -128,24 +100,37 @@ fn connect_four_4x4_by_tiers_agrees_with_alpha_beta() {
     }
 }
 
-/// Every position reachable from the start (one per key), by a search written here.
-fn reachable(game: &Dodgem) -> Vec<Cars> {
-    let mut seen: HashSet<u128> = [game.canonical(&game.start())].into_iter().collect();
-    let mut stack = vec![game.start()];
+/// Every position reachable from `start`, one per value of `identity` (the canonical key; the position itself
+/// for every position), by a search written here.
+fn reachable_by<Rules, Identity>(
+    game: &Rules,
+    start: Rules::Position,
+    identity: impl Fn(&Rules::Position) -> Identity,
+) -> Vec<Rules::Position>
+where
+    Rules: Game,
+    Identity: Eq + Hash,
+{
+    let mut seen: HashSet<Identity> = [identity(&start)].into_iter().collect();
+    let mut stack = vec![start];
     let mut positions = Vec::new();
-    while let Some(cars) = stack.pop() {
-        positions.push(cars);
-        if game.is_over(&cars) {
-            continue;
-        }
-        for drive in game.legal_moves(&cars) {
-            let next = game.play(&cars, &drive);
-            if seen.insert(game.canonical(&next)) {
-                stack.push(next);
+    while let Some(position) = stack.pop() {
+        if !game.is_over(&position) {
+            for mv in game.legal_moves(&position) {
+                let next = game.play(&position, &mv);
+                if seen.insert(identity(&next)) {
+                    stack.push(next);
+                }
             }
         }
+        positions.push(position);
     }
     positions
+}
+
+/// Every Dodgem position reachable from the start, one per key.
+fn reachable(game: &Dodgem) -> Vec<Cars> {
+    reachable_by(game, game.start(), |cars| game.canonical(cars))
 }
 
 #[test]
@@ -275,7 +260,7 @@ fn measure_speed() {
         positions
     };
     for (width, height) in [(4, 4), (5, 4)] {
-        let game = ByStones(ConnectFour::new(width, height).unwrap());
+        let game = ConnectFour::new(width, height).unwrap();
         let start = connect_four::Board::EMPTY;
         run(&format!("Connect Four {width} x {height}, plain"), &|| {
             RetrogradeSolver::new().solve(&game, &start).unwrap().len()
@@ -305,4 +290,83 @@ fn measure_speed() {
                 .unwrap();
         })
     });
+}
+
+/// `FromKey` on `positions`: the key of each decodes to a position with that key, the same outcome and as many
+/// moves; and keys that are not keys of these positions (`garbage`) give `None` or a position with another key.
+fn check_from_key<Rules: FromKey>(game: &Rules, positions: &[Rules::Position], garbage: &[Rules::Key]) {
+    let mut keys = HashSet::new();
+    for position in positions {
+        let key = game.canonical(position);
+        let decoded = game.position_of_key(&key).unwrap_or_else(|| panic!("no position for {position:?}"));
+        assert_eq!(game.canonical(&decoded), key, "{position:?} -> {decoded:?}");
+        assert_eq!(game.outcome(&decoded), game.outcome(position), "{position:?} -> {decoded:?}");
+        if !game.is_over(position) {
+            assert_eq!(game.legal_moves(&decoded).len(), game.legal_moves(position).len(), "{position:?}");
+        }
+        keys.insert(key);
+    }
+    for key in garbage.iter().filter(|key| !keys.contains(*key)) {
+        if let Some(decoded) = game.position_of_key(key) {
+            assert_ne!(&game.canonical(&decoded), key, "{key:?} is not a key, yet it gave {decoded:?}");
+        }
+    }
+}
+
+/// Keys of positions that a game may not hold: whatever `position_of_key` gives for them, it does not panic, and
+/// the position it gives can be canonicalized and searched.
+fn check_random_keys<Rules: FromKey>(game: &Rules, keys: impl Iterator<Item = Rules::Key>) {
+    for key in keys {
+        if let Some(decoded) = game.position_of_key(&key) {
+            game.canonical(&decoded);
+            if !game.is_over(&decoded) {
+                game.legal_moves(&decoded);
+            }
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_keys_decode_to_their_positions() {
+    let positions = reachable_by(&TicTacToe, Board::EMPTY, |board| *board);
+    assert_eq!(positions.len(), 5_478);
+    let encode = |board: &Board| u32::from(board.crosses) << 9 | u32::from(board.noughts);
+    // The encodings of images that are not the smallest, and malformed encodings: a cell taken twice, a bit
+    // past the 18, more O than X.
+    let mut garbage: Vec<u32> =
+        positions.iter().flat_map(|board| board.symmetric_images()).map(|image| encode(&image)).collect();
+    garbage.extend([1 << 9 | 1, 1 << 18, 1 << 20 | 1 << 9, 0b11, u32::MAX]);
+    check_from_key(&TicTacToe, &positions, &garbage);
+    let mut rng = seeded_rng(3);
+    check_random_keys(&TicTacToe, (0..10_000).map(|_| rng.gen_range(0..1 << 18)));
+}
+
+#[test]
+fn connect_four_4x4_keys_decode_to_their_positions() {
+    let game = ConnectFour::new(4, 4).unwrap();
+    let positions = reachable_by(&game, connect_four::Board::EMPTY, |board| *board);
+    let keys: HashSet<u64> = positions.iter().map(|board| game.canonical(board)).collect();
+    eprintln!("Connect Four 4 x 4: {} positions, {} keys", positions.len(), keys.len());
+    // The encoding of the mirror image when it is the larger, and malformed encodings: a column without its
+    // sentinel, a bit past the columns.
+    let bottom: u64 = (0..4).map(|column| 1 << (column * 5)).sum();
+    let encode = |board: &connect_four::Board| board.current + board.mask + bottom;
+    let mut garbage: Vec<u64> = positions.iter().map(|board| encode(&game.mirror(board))).collect();
+    garbage.extend([0, bottom & !1, 1 << 20 | bottom, u64::MAX, bottom << 4 | 1 << 63]);
+    check_from_key(&game, &positions, &garbage);
+    let mut rng = seeded_rng(4);
+    check_random_keys(&game, (0..10_000).map(|_| rng.gen::<u64>() & ((1 << 20) - 1)));
+    check_random_keys(&game, (0..10_000).map(|_| rng.gen::<u64>()));
+}
+
+#[test]
+fn dodgem_3x3_keys_decode_to_their_positions() {
+    let game = Dodgem::new(3).unwrap();
+    let positions = reachable_by(&game, game.start(), |cars| *cars);
+    // Malformed keys: a cell taken twice, a car past the 9 cells, three cars a side.
+    let garbage = [1 | 1 << 64, 1 << 9, 1 << 73, 0b111, 0b111 << 64, u128::MAX];
+    check_from_key(&game, &positions, &garbage);
+    let mut rng = seeded_rng(5);
+    check_random_keys(&game, (0..10_000).map(|_| rng.gen::<u128>() & (0x1ff | 0x1ff << 64)));
+    check_random_keys(&game, (0..10_000).map(|_| rng.gen::<u128>()));
 }

@@ -2,8 +2,13 @@
 //!
 //! Reference facts (asserted in tests): 5,478 positions are reachable from the empty board (a game stops at a
 //! win), 765 of them up to symmetry, and the game is a draw.
+//!
+//! For the retrograde engine and stored databases: tiers are the marks on the board
+//! ([`ludus_framework::engines::retrograde::Tiers`]), and a key decodes back to a board
+//! ([`ludus_framework::FromKey`]).
 
-use ludus_framework::{Canonicalize, Game, SearchHints, Value};
+use ludus_framework::engines::retrograde::Tiers;
+use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};
 
 /// The 8 winning lines, as cell masks (cells 0..9 row by row).
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
@@ -51,8 +56,22 @@ impl Board {
         (0..8).map(|index| self.transformed(index)).collect()
     }
 
+    /// X's cells in bits 9..18, O's in bits 0..9.
     fn encode(&self) -> u32 {
         u32::from(self.crosses) << 9 | u32::from(self.noughts)
+    }
+
+    /// The board of an encoding, if it is one: 18 bits, no cell taken twice, and X with as many marks as O
+    /// or one more.
+    fn decode(encoding: u32) -> Option<Board> {
+        if encoding >> 18 != 0 {
+            return None;
+        }
+        let crosses = (encoding >> 9) as u16 & 0o777;
+        let noughts = encoding as u16 & 0o777;
+        let (placed_crosses, placed_noughts) = (crosses.count_ones(), noughts.count_ones());
+        let counts_fit = placed_crosses == placed_noughts || placed_crosses == placed_noughts + 1;
+        (crosses & noughts == 0 && counts_fit).then_some(Board { crosses, noughts })
     }
 }
 
@@ -102,5 +121,26 @@ impl Canonicalize for TicTacToe {
     /// The smallest encoding among the 8 symmetric images.
     fn canonical(&self, board: &Board) -> u32 {
         (0..8).map(|index| board.transformed(index).encode()).min().unwrap_or(0)
+    }
+}
+
+impl FromKey for TicTacToe {
+    /// The key is the encoding of one of the board's images: decoded, it is that image, whose key is the same.
+    /// A key that is no board's, or not the smallest encoding of its board's images, gives `None`.
+    fn position_of_key(&self, key: &u32) -> Option<Board> {
+        Board::decode(*key).filter(|board| self.canonical(board) == *key)
+    }
+}
+
+impl Tiers for TicTacToe {
+    /// The number of marks on the board: every move goes to the next tier.
+    type Tier = u8;
+
+    fn tier(&self, board: &Board) -> u8 {
+        (board.crosses | board.noughts).count_ones() as u8
+    }
+
+    fn child_tiers(&self, marks: &u8) -> Vec<u8> {
+        (*marks < 9).then_some(marks + 1).into_iter().collect()
     }
 }

@@ -2,7 +2,8 @@
 //! [`ConnectFour`] (the game: [`Game`] with a move being a 0-based column, and [`Canonicalize`] with the smaller
 //! of the position's and its mirror image's encodings as key), move strings and the exact score.
 
-use ludus_framework::{Canonicalize, Error, Game, Result, Value, Violation};
+use ludus_framework::engines::retrograde::Tiers;
+use ludus_framework::{Canonicalize, Error, FromKey, Game, Result, Value, Violation};
 
 /// The standard board width.
 pub const DEFAULT_WIDTH: u32 = 7;
@@ -257,6 +258,27 @@ impl ConnectFour {
         board.current.wrapping_add(board.mask).wrapping_add(self.bottom)
     }
 
+    /// The position of an encoding, if it is one: in each column, the highest set bit is the sentinel just above
+    /// the stones (at row `H` for a full column), the bits below it the player to move's stones; nothing is set
+    /// outside the columns.
+    pub(crate) fn decode(&self, encoding: u64) -> Option<Board> {
+        let stride = self.height + 1;
+        let column = shift_left(1, stride).wrapping_sub(1);
+        if encoding & !(self.board | shift_left(self.bottom, self.height)) != 0 {
+            return None;
+        }
+        let mut board = Board::EMPTY;
+        for index in 0..self.width {
+            let bits = shift_right(encoding, index * stride) & column;
+            // A column without its sentinel is not an encoding.
+            let height = bits.checked_ilog2()?;
+            let stones = shift_left(1, height).wrapping_sub(1);
+            board.mask |= shift_left(stones, index * stride);
+            board.current |= shift_left(bits & stones, index * stride);
+        }
+        Some(board)
+    }
+
     /// Whether the player to move wins by playing `column` at once.
     pub(crate) fn wins_at_once(&self, board: &Board, column: u32) -> bool {
         self.winning_cells(board.current, board.mask) & self.playable_cells(board) & self.column_cells(column) != 0
@@ -340,6 +362,28 @@ impl Canonicalize for ConnectFour {
         // is the encoding with its columns reversed.
         let encoding = self.encode(board);
         encoding.min(self.flip(encoding))
+    }
+}
+
+impl FromKey for ConnectFour {
+    /// The key is the encoding of the position or of its mirror image: decoded, it is that image, whose key is
+    /// the same. A key that is no position's encoding, or not the smaller of its two images', gives `None`.
+    fn position_of_key(&self, key: &u64) -> Option<Board> {
+        self.decode(*key).filter(|board| self.canonical(board) == *key)
+    }
+}
+
+impl Tiers for ConnectFour {
+    /// The number of stones on the board: every move goes to the next tier (each tier is solved in one pass).
+    type Tier = u8;
+
+    fn tier(&self, board: &Board) -> u8 {
+        // At most 64 cells: a `u8`.
+        board.stones() as u8
+    }
+
+    fn child_tiers(&self, stones: &u8) -> Vec<u8> {
+        (u32::from(*stones) < self.cells()).then_some(stones + 1).into_iter().collect()
     }
 }
 

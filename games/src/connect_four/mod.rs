@@ -3,7 +3,9 @@
 //!
 //! ## The game
 //! `board.rs`: [`ConnectFour`] implements [`ludus_framework::Game`] (a move is a 0-based column) and
-//! [`ludus_framework::Canonicalize`] (key: the smaller of the position's and its mirror image's encodings).
+//! [`ludus_framework::Canonicalize`] (key: the smaller of the position's and its mirror image's encodings),
+//! [`ludus_framework::FromKey`] (the position of a key) and the retrograde engine's
+//! [`ludus_framework::engines::retrograde::Tiers`] (the stones on the board).
 //! `hints.rs`: its [`ludus_framework::SearchHints`] (exact shortcuts, the value range, pruning to the moves that lose nothing,
 //! threats and centre first); the search itself is the framework's.
 //!
