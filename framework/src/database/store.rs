@@ -88,7 +88,7 @@ where
     /// and digits made one `-` (tier `[4, 3]` is `tier-4-3.ludb`); the header says which tier a file holds.
     pub fn tier_path(&self, tier: &Rules::Tier) -> Result<PathBuf> {
         let name = self.tier_name(tier)?;
-        let mut stem = String::from("tier");
+        let mut stem = String::from("tier-");
         for character in name.tier.to_string().chars() {
             if character.is_ascii_alphanumeric() {
                 stem.push(character);
@@ -97,7 +97,7 @@ where
             }
         }
         let stem = stem.trim_end_matches('-');
-        let stem = if stem == "tier" { "tier-0" } else { stem };
+
         Ok(self.directory.join(format!("{stem}.{EXTENSION}")))
     }
 
