@@ -185,12 +185,83 @@ pub enum Command {
         #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
         table_mb: usize,
     },
+    /// Strong solving into databases on disk: solve, query, analyze, check (see `ludus db --help`).
+    Db {
+        /// What to do with the database.
+        #[command(subcommand)]
+        command: DbCommand,
+    },
     /// Time every solver of every plugin on generated official-size inputs, and the engines on classic games.
     Bench {
         /// Only workloads whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
         /// Worker threads for parallel engines (0: all cores; at most 256).
+        #[arg(long, default_value_t = 0, value_parser = thread_count_parser())]
+        threads: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+}
+
+/// The `ludus db` subcommands. A game is named with its parameters (`connect-four:width=5,height=4`; see
+/// `ludus db solve --help` for the games); its database is a directory, by default `db/` and the game's name.
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// Solve every position reachable from the start, tier by tier, into one file per tier (a stopped solve
+    /// resumes from the tiers on disk).
+    Solve {
+        /// The game, with its parameters.
+        game: String,
+        /// The database directory (made if missing).
+        #[arg(long, visible_alias = "out")]
+        db: Option<PathBuf>,
+        /// The memory budget of the solve, in MiB (past it, a clear error; the tiers solved stay on disk).
+        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb())]
+        memory_mb: usize,
+        /// The most positions held in memory at once, if fewer than the memory budget allows.
+        #[arg(long)]
+        max_positions: Option<u64>,
+        /// Worker threads (0: all cores; at most 256).
+        #[arg(long, default_value_t = 0, value_parser = thread_count_parser())]
+        threads: usize,
+        /// Output format of the closing summary.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// A position's value, every move's value and the principal variation, read from the database.
+    Query {
+        /// The game, with its parameters.
+        game: String,
+        /// The position, as the game writes it (its moves from the start); the start position if left out.
+        position: Option<String>,
+        /// The database directory.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Counts of won, lost and drawn positions by remoteness and by tier, and the longest win and loss.
+    Analyze {
+        /// The game, with its parameters.
+        game: String,
+        /// The database directory.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Re-derive every record from its children's records: exit status 1 if any is wrong, damaged or missing.
+    Check {
+        /// The game, with its parameters.
+        game: String,
+        /// The database directory.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Worker threads (0: all cores; at most 256).
         #[arg(long, default_value_t = 0, value_parser = thread_count_parser())]
         threads: usize,
         /// Output format.

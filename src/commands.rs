@@ -64,7 +64,7 @@ pub fn read_input(path: Option<&Path>, max_bytes: u64) -> Result<(String, String
     }
 }
 
-fn print_json(value: &serde_json::Value) -> Result<()> {
+pub(crate) fn print_json(value: &serde_json::Value) -> Result<()> {
     let mut out = std::io::BufWriter::new(std::io::stdout());
     serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
     writeln!(out)?;
@@ -356,8 +356,13 @@ pub fn analyze(
 ) -> Result<()> {
     let game = registry.game(game)?;
     let analysis = game.analyze(position, options)?;
+    print_analysis(&analysis, format)
+}
+
+/// An analysis as text or JSON (`ludus analyze`, `ludus db query`).
+pub(crate) fn print_analysis(analysis: &ludus_framework::playable::Analysis, format: Format) -> Result<()> {
     if format == Format::Json {
-        return print_json(&serde_json::to_value(&analysis)?);
+        return print_json(&serde_json::to_value(analysis)?);
     }
     say_raw!("{}", analysis.drawing);
     let plies = |remoteness: Option<u32>| remoteness.map_or(String::new(), |plies| format!(" in {plies} plies"));

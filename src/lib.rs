@@ -29,6 +29,7 @@ macro_rules! say_raw {
 mod bench;
 mod cli;
 mod commands;
+mod database;
 mod play;
 mod progress;
 mod registry;
@@ -90,6 +91,7 @@ fn dispatch(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             let options = ludus_framework::playable::AnalysisOptions { engine, table_mb, ..Default::default() };
             play::play(registry, &game, side, &options).map(|()| true)
         }
+        Command::Db { command } => database::run(registry, command),
         Command::Bench { filter, threads, format } => {
             bench::run(registry, filter.as_deref(), threads, format).map(|()| true)
         }

@@ -2,6 +2,7 @@
 //! itself ([`crate::run`]).
 
 use anyhow::{bail, Result};
+use ludus_framework::database::{find_database, DatabaseEntry, DatabaseGame};
 use ludus_framework::playable::{find_game, GameEntry, PlayableGame};
 use ludus_framework::plugin::Plugin;
 
@@ -9,6 +10,7 @@ use ludus_framework::plugin::Plugin;
 pub struct Registry {
     plugins: Vec<Box<dyn Plugin>>,
     games: Vec<GameEntry>,
+    databases: Vec<DatabaseEntry>,
 }
 
 impl Registry {
@@ -16,7 +18,11 @@ impl Registry {
     pub fn builtin() -> Self {
         let mut plugins = ludus_games::plugins();
         plugins.extend(ludus_puzzles::plugins());
-        Registry { plugins, games: ludus_games::registry::GAMES.to_vec() }
+        Registry {
+            plugins,
+            games: ludus_games::registry::GAMES.to_vec(),
+            databases: ludus_games::registry::DATABASES.to_vec(),
+        }
     }
 
     /// The same registry with one more plugin (a plugin of the same name replaces the one there).
@@ -33,6 +39,25 @@ impl Registry {
         self.games.retain(|known| known.name != game.name);
         self.games.push(game);
         self
+    }
+
+    /// The same registry with one more game that can be solved into a database (a game of the same name
+    /// replaces the one there).
+    #[must_use]
+    pub fn with_database(mut self, game: DatabaseEntry) -> Self {
+        self.databases.retain(|known| known.name != game.name);
+        self.databases.push(game);
+        self
+    }
+
+    /// Every game that can be solved into a database.
+    pub fn databases(&self) -> &[DatabaseEntry] {
+        &self.databases
+    }
+
+    /// The database game named by `spec` (`name` or `name:key=value,...`).
+    pub fn database(&self, spec: &str) -> Result<Box<dyn DatabaseGame>> {
+        Ok(find_database(&self.databases, spec)?)
     }
 
     /// Every plugin.

@@ -62,6 +62,14 @@ pub enum Error {
     /// A request that the plugin does not support (for example an option it has no use for).
     #[error("{0}")]
     Unsupported(String),
+    /// A solved database file that is damaged, of another game or tier, or of another format.
+    #[error("{path}: {reason}")]
+    Database {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
@@ -92,6 +100,8 @@ pub enum Budget {
     Positions(u64),
     /// The most memory an engine's table may take, in bytes: `--table-mb`.
     TableBytes(usize),
+    /// The most memory a whole solve may take, in MiB: `--memory-mb`.
+    MemoryMb(usize),
 }
 
 impl std::fmt::Display for Budget {
@@ -102,6 +112,9 @@ impl std::fmt::Display for Budget {
             }
             Budget::TableBytes(bytes) => {
                 write!(f, "the table reached its budget of {} MiB (raise it with --table-mb)", bytes.div_ceil(1 << 20))
+            }
+            Budget::MemoryMb(megabytes) => {
+                write!(f, "the solve reached its memory budget of {megabytes} MiB (raise it with --memory-mb)")
             }
         }
     }

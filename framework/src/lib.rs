@@ -48,6 +48,8 @@
 pub mod analysis;
 #[cfg(feature = "plugin")]
 pub mod conformance;
+#[cfg(feature = "database")]
+pub mod database;
 pub mod engines;
 pub mod error;
 pub mod game;

@@ -324,7 +324,7 @@ where
 }
 
 /// Every legal move of `position` with its value, the best ones marked (the moves' values are searched once).
-fn move_analyses<Rules: TextForm>(
+pub(crate) fn move_analyses<Rules: TextForm>(
     engine: &mut (dyn Engine<Rules> + '_),
     game: &Rules,
     position: &Rules::Position,
@@ -343,7 +343,7 @@ fn move_analyses<Rules: TextForm>(
 }
 
 /// `win`, `loss` or `draw`.
-fn value_word(value: Value) -> String {
+pub(crate) fn value_word(value: Value) -> String {
     match value {
         Value::Win(_) => "win",
         Value::Lose(_) => "loss",
@@ -382,9 +382,10 @@ impl Parameters {
     }
 }
 
-/// A game people can name: what the CLI lists, and how it is made from its parameters.
-#[derive(Clone, Copy, Debug)]
-pub struct GameEntry {
+/// A game people can name: what the CLI lists, and how it is made from its parameters, as the object `Made`
+/// ([`GameEntry`] makes a [`PlayableGame`]; a database entry makes a game that can be solved into a database).
+#[derive(Debug)]
+pub struct Entry<Made: ?Sized + 'static> {
     /// The name typed on the command line.
     pub name: &'static str,
     /// One line on the game and how its positions are written.
@@ -392,12 +393,29 @@ pub struct GameEntry {
     /// Its parameters with their defaults (`width=7,height=6`), empty if none.
     pub parameters: &'static str,
     /// The game for these parameters (an error for values out of range).
-    pub make: fn(&Parameters) -> Result<Box<dyn PlayableGame>>,
+    pub make: fn(&Parameters) -> Result<Box<Made>>,
 }
+
+impl<Made: ?Sized> Clone for Entry<Made> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<Made: ?Sized> Copy for Entry<Made> {}
+
+/// A game people can name, analyse and play.
+pub type GameEntry = Entry<dyn PlayableGame>;
 
 /// The game of `entries` named by `spec` (`name` or `name:key=value,...`); unknown names and parameters are
 /// errors that list the known ones.
 pub fn find_game(entries: &[GameEntry], spec: &str) -> Result<Box<dyn PlayableGame>> {
+    find_entry(entries, spec)
+}
+
+/// The object of `entries` named by `spec` (`name` or `name:key=value,...`); unknown names and parameters are
+/// errors that list the known ones.
+pub fn find_entry<Made: ?Sized>(entries: &[Entry<Made>], spec: &str) -> Result<Box<Made>> {
     let (name, given) = spec.split_once(':').unwrap_or((spec, ""));
     let entry = entries.iter().find(|entry| entry.name == name).ok_or_else(|| {
         let names: Vec<&str> = entries.iter().map(|entry| entry.name).collect();

@@ -6,6 +6,7 @@ use crate::classic::{NimGame, TicTacToe};
 use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
 use crate::three_mens_morris::ThreeMensMorris;
+use ludus_framework::database::{DatabaseEntry, Solvable};
 use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
 use ludus_framework::{Error, Result};
 
@@ -47,13 +48,18 @@ pub const GAMES: &[GameEntry] = &[
 ];
 
 fn dodgem(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
-    let size = parameters.number("n", 3)?;
-    // From 5 x 5 on the positions are too many to solve at a question (tens of millions a tier, see issue 10).
-    if !(3..=4).contains(&size) {
-        return Err(Error::Unsupported(format!("{}: n is 3 or 4", parameters.spec())));
+    // From 5 x 5 on the positions are too many to solve at a question (tens of millions a tier): `ludus db`.
+    let (game, name) = dodgem_of(parameters, 3, 4)?;
+    Ok(Box::new(Playable { game, name, loopy: true }))
+}
+
+/// Dodgem on n x n (`default` if not given), n from 3 to `largest`, with its name.
+fn dodgem_of(parameters: &Parameters, default: u32, largest: u32) -> Result<(Dodgem, String)> {
+    let size = parameters.number("n", default)?;
+    if !(3..=largest).contains(&size) {
+        return Err(Error::Unsupported(format!("{}: n is from 3 to {largest}", parameters.spec())));
     }
-    let game = Dodgem::new(u8::try_from(size).unwrap_or(3))?;
-    Ok(Box::new(Playable { game, name: format!("dodgem:n={size}"), loopy: true }))
+    Ok((Dodgem::new(u8::try_from(size).unwrap_or(3))?, format!("dodgem:n={size}")))
 }
 
 fn nim(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
@@ -67,13 +73,47 @@ fn nim(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
 }
 
 fn connect_four(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
-    let (width, height) = (parameters.number("width", 7)?, parameters.number("height", 6)?);
+    let (game, name) = connect_four_of(parameters, (7, 6))?;
+    Ok(Box::new(Playable { game, name, loopy: false }))
+}
+
+/// Connect Four with the width and height given (`default` if not), with its name.
+fn connect_four_of(parameters: &Parameters, default: (u32, u32)) -> Result<(ConnectFour, String)> {
+    let (width, height) = (parameters.number("width", default.0)?, parameters.number("height", default.1)?);
     if width > 9 {
         return Err(Error::Unsupported(format!(
             "{}: the width is at most 9 (a column is one digit)",
             parameters.spec()
         )));
     }
-    let game = ConnectFour::new(width, height)?;
-    Ok(Box::new(Playable { game, name: format!("connect-four:width={width},height={height}"), loopy: false }))
+    Ok((ConnectFour::new(width, height)?, format!("connect-four:width={width},height={height}")))
 }
+
+/// The games of this crate that `ludus db` solves into databases, with their parameters. Tiers: marks or
+/// stones on the board, cars on the board.
+pub const DATABASES: &[DatabaseEntry] = &[
+    DatabaseEntry {
+        name: "tic-tac-toe",
+        summary: "three in a row on 3 x 3 (5,478 positions, 765 up to symmetry; tiers by marks)",
+        parameters: "",
+        make: |_| Ok(Box::new(Solvable { game: TicTacToe, name: "tic-tac-toe".to_string() })),
+    },
+    DatabaseEntry {
+        name: "connect-four",
+        summary: "four in a row on W x H (tiers by stones; 5 x 4 is 2 million positions, 5 x 5 about 70 million)",
+        parameters: "width=5,height=4",
+        make: |parameters| {
+            let (game, name) = connect_four_of(parameters, (5, 4))?;
+            Ok(Box::new(Solvable { game, name }))
+        },
+    },
+    DatabaseEntry {
+        name: "dodgem",
+        summary: "Colin Vout's loopy car game on n x n, n from 3 to 5 (tiers by cars on the board)",
+        parameters: "n=4",
+        make: |parameters| {
+            let (game, name) = dodgem_of(parameters, 4, 5)?;
+            Ok(Box::new(Solvable { game, name }))
+        },
+    },
+];

@@ -28,7 +28,7 @@ mod solution;
 mod tiers;
 
 pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
-pub use tiers::TieredSolution;
+pub use tiers::{TierStore, TieredSolution};
 
 use super::Statistics;
 use crate::game::Canonicalize;
@@ -171,7 +171,7 @@ impl RetrogradeSolver {
         let never_outside = |_: &Rules::Position| None::<()>;
         let no_exit = |_: Rules::Key, _: Rules::Position, _: ()| Ok(None);
         let explored = explore(game, vec![start.clone()], self.budget, self.budget, never_outside, no_exit)?;
-        let solution = self.induce_tier(game, (), explored, hook)?;
+        let solution = self.induce_tier(game, (), explored, hook, Vec::new())?;
         self.stats.table_entries = solution.len() as u64;
         Ok(solution)
     }
@@ -183,6 +183,7 @@ impl RetrogradeSolver {
         tier: Tier,
         explored: Explored<Rules::Position, Rules::Key>,
         hook: Option<Hook<'_, Rules::Position>>,
+        reached: Vec<Tier>,
     ) -> crate::Result<TierSolution<Tier, Rules::Key>>
     where
         Rules: Canonicalize + Sync,
@@ -218,7 +219,7 @@ impl RetrogradeSolver {
             }
         };
         let statistics = TierStatistics { positions: size, edges, exits, levels: induced.levels };
-        Ok(TierSolution::new(tier, index, induced.values, statistics))
+        Ok(TierSolution::new(tier, index, induced.values, statistics, reached))
     }
 }
 

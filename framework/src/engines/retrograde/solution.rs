@@ -86,17 +86,51 @@ pub struct TierSolution<Tier, Key> {
     index: HashMap<Key, u32, Hasher>,
     values: Vec<PackedValue>,
     statistics: TierStatistics,
+    reached: Vec<Tier>,
 }
 
 impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
-    /// Assembles a solution: `index` maps each key to its place in `values`.
+    /// Assembles a solution: `index` maps each key to its place in `values`; `reached` lists the child tiers
+    /// that the tier's moves lead to (sorted).
     pub(super) fn new(
         tier: Tier,
         index: HashMap<Key, u32, Hasher>,
         values: Vec<PackedValue>,
         statistics: TierStatistics,
+        reached: Vec<Tier>,
     ) -> Self {
-        TierSolution { tier, index, values, statistics }
+        TierSolution { tier, index, values, statistics, reached }
+    }
+
+    /// A solution from stored records (a solved database read back): each key once, with its value.
+    /// `statistics` counts the positions only (the rest of what the solve measured is not stored).
+    pub fn from_values(tier: Tier, records: Vec<(Key, Value)>, reached: Vec<Tier>) -> crate::Result<Self> {
+        let mut index = HashMap::with_capacity_and_hasher(records.len(), Hasher::default());
+        let mut values = Vec::with_capacity(records.len());
+        for (key, value) in records {
+            let packed = PackedValue::pack(value).ok_or_else(|| {
+                crate::Error::limit(
+                    "a stored remoteness",
+                    u64::from(value.remoteness().unwrap_or(0)),
+                    u64::from(MAX_REMOTENESS),
+                )
+            })?;
+            let place = u32::try_from(values.len()).map_err(|_| {
+                crate::Error::limit("the positions of a tier", values.len() as u64, u64::from(u32::MAX))
+            })?;
+            if index.insert(key, place).is_some() {
+                return Err(crate::Error::Unsupported("a tier's records list one key twice".into()));
+            }
+            values.push(packed);
+        }
+        let statistics = TierStatistics { positions: values.len() as u64, ..TierStatistics::default() };
+        Ok(TierSolution { tier, index, values, statistics, reached })
+    }
+
+    /// The child tiers that this tier's moves lead to, sorted (what a resumed solve needs to know of a tier
+    /// without reading its values).
+    pub fn reached(&self) -> &[Tier] {
+        &self.reached
     }
 
     /// The tier.

@@ -41,6 +41,42 @@ impl<Tier: Eq, Key: Eq + std::hash::Hash> TieredSolution<Tier, Key> {
     }
 }
 
+/// Where a tiered solve keeps the tiers it solves, and finds those solved by an earlier run (a solve that was
+/// stopped resumes from them): in memory, or a database on disk.
+///
+/// Contract: a tier is `finished` only if `save` was given its solution, for this game and start, in this or
+/// an earlier run; `load` returns that solution; `finished` returns its [`TierSolution::reached`].
+pub trait TierStore<Tier, Key> {
+    /// If `tier` was solved already, the child tiers that its moves reach (read without loading its values).
+    fn finished(&mut self, tier: &Tier) -> crate::Result<Option<Vec<Tier>>>;
+
+    /// The solution of a finished tier.
+    fn load(&mut self, tier: &Tier) -> crate::Result<TierSolution<Tier, Key>>;
+
+    /// Keeps the solution of a tier just solved.
+    fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()>;
+}
+
+/// A store that keeps nothing itself: each solved tier goes to a callback; nothing is finished beforehand.
+struct Handed<OnTier>(OnTier);
+
+impl<Tier, Key, OnTier> TierStore<Tier, Key> for Handed<OnTier>
+where
+    OnTier: FnMut(Arc<TierSolution<Tier, Key>>) -> crate::Result<()>,
+{
+    fn finished(&mut self, _: &Tier) -> crate::Result<Option<Vec<Tier>>> {
+        Ok(None)
+    }
+
+    fn load(&mut self, _: &Tier) -> crate::Result<TierSolution<Tier, Key>> {
+        Err(Error::Unsupported("no tier was solved beforehand".into()))
+    }
+
+    fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()> {
+        (self.0)(Arc::clone(solution))
+    }
+}
+
 /// Each tier's child tiers (sorted, without the tier itself).
 type TierGraph<Tier> = HashMap<Tier, Vec<Tier>>;
 
@@ -126,7 +162,7 @@ impl RetrogradeSolver {
         Rules::Key: Send + Sync,
         OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
     {
-        self.solve_tiered(game, start, None, on_tier)
+        self.solve_tiered(game, start, None, &mut Handed(on_tier))
     }
 
     /// [`RetrogradeSolver::solve_tiers`] with the parents from the game's [`Retrograde`] hook.
@@ -143,7 +179,25 @@ impl RetrogradeSolver {
         OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
     {
         let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
-        self.solve_tiered(game, start, Some(&hook), on_tier)
+        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier))
+    }
+
+    /// [`RetrogradeSolver::solve_tiers`] into a store: the tiers the store has finished are not solved again
+    /// (nor enumerated, when every tier below them is finished too), and are loaded only when an unsolved
+    /// parent tier needs them.
+    pub fn solve_tiers_into<Rules, Store>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        store: &mut Store,
+    ) -> crate::Result<()>
+    where
+        Rules: Tiers + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+        Store: TierStore<Rules::Tier, Rules::Key>,
+    {
+        self.solve_tiered(game, start, None, store)
     }
 
     /// [`RetrogradeSolver::solve_tiers`], keeping every tier in memory.
@@ -165,22 +219,35 @@ impl RetrogradeSolver {
         Ok(TieredSolution { tiers })
     }
 
-    fn solve_tiered<Rules, OnTier>(
+    fn solve_tiered<Rules, Store>(
         &mut self,
         game: &Rules,
         start: &Rules::Position,
         hook: Option<Hook<'_, Rules::Position>>,
-        mut on_tier: OnTier,
+        store: &mut Store,
     ) -> crate::Result<()>
     where
         Rules: Tiers + Sync,
         Rules::Position: Send + Sync,
         Rules::Key: Send + Sync,
-        OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
+        Store: TierStore<Rules::Tier, Rules::Key>,
     {
         let budget = self.budget;
         let over_budget = || Error::Budget(Budget::Positions(budget));
         let (order, children) = tier_order(game, game.tier(start), budget)?;
+
+        // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
+        // enumeration, since nothing below them is left to find entries for.
+        let mut finished: HashSet<Rules::Tier> = HashSet::new();
+        let mut closed: HashSet<Rules::Tier> = HashSet::new();
+        for tier in order.iter().rev() {
+            if let Some(reached) = store.finished(tier)? {
+                if reached.iter().all(|child| closed.contains(child)) {
+                    closed.insert(tier.clone());
+                }
+                finished.insert(tier.clone());
+            }
+        }
 
         // Discovery, parents first: each tier's entry positions, deduplicated by key.
         let mut pending: HashMap<Rules::Tier, Entries<Rules::Key, Rules::Position>> = HashMap::new();
@@ -189,8 +256,12 @@ impl RetrogradeSolver {
         let mut held: u64 = 1;
         for tier in &order {
             let Some((_, seeds)) = pending.remove(tier) else { continue };
-            let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
             let count = seeds.len();
+            if closed.contains(tier) {
+                held = held.saturating_sub(count as u64);
+                continue;
+            }
+            let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
             let limit = budget.saturating_sub(held).saturating_add(count as u64);
             let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
             let route = |key: Rules::Key, child: Rules::Position, child_tier: Rules::Tier| {
@@ -215,9 +286,9 @@ impl RetrogradeSolver {
             entries.insert(tier.clone(), explored.positions);
         }
 
-        // How many reachable parent tiers each tier still waits for before its solution may be dropped.
+        // How many parent tiers still to solve each tier waits for before its solution may be dropped.
         let mut parents_left: HashMap<&Rules::Tier, usize> = HashMap::new();
-        for tier in entries.keys() {
+        for tier in entries.keys().filter(|tier| !finished.contains(*tier)) {
             for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
                 *parents_left.entry(child).or_default() += 1;
             }
@@ -228,11 +299,27 @@ impl RetrogradeSolver {
         let mut held_solved: u64 = 0;
         self.stats.table_entries = 0;
         for tier in order.iter().rev() {
+            if finished.contains(tier) {
+                if let Some(seeds) = entries.remove(tier) {
+                    held = held.saturating_sub(seeds.len() as u64);
+                }
+                if parents_left.get(tier).is_some_and(|&count| count > 0) {
+                    let solution = Arc::new(store.load(tier)?);
+                    held_solved += solution.len() as u64;
+                    if held.saturating_add(held_solved) > budget {
+                        return Err(over_budget());
+                    }
+                    solved.insert(tier.clone(), solution);
+                }
+                continue;
+            }
             let Some(seeds) = entries.remove(tier) else { continue };
             held = held.saturating_sub(seeds.len() as u64);
+            let mut reached = BTreeSet::new();
             let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
             let route = |key: Rules::Key, _: Rules::Position, child_tier: Rules::Tier| {
                 let value = solved.get(&child_tier).and_then(|solution| solution.value_of_key(&key));
+                reached.insert(child_tier.clone());
                 value.map(Some).ok_or_else(|| {
                     broken(format!(
                         "a move from tier {tier:?} reaches a position of tier {child_tier:?} that was not found there"
@@ -241,10 +328,11 @@ impl RetrogradeSolver {
             };
             let limit = budget.saturating_sub(held.saturating_add(held_solved));
             let explored = explore(game, seeds, limit, budget, outside, route)?;
-            let solution = Arc::new(self.induce_tier(game, tier.clone(), explored, hook)?);
+            let reached = reached.into_iter().collect();
+            let solution = Arc::new(self.induce_tier(game, tier.clone(), explored, hook, reached)?);
             self.stats.table_entries += solution.len() as u64;
             held_solved += solution.len() as u64;
-            on_tier(Arc::clone(&solution))?;
+            store.save(&solution)?;
             solved.insert(tier.clone(), solution);
             for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
                 if let Some(count) = parents_left.get_mut(child) {

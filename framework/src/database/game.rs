@@ -1,0 +1,224 @@
+//! The object interface the CLI holds for a game that can be solved into a database ([`DatabaseGame`]),
+//! [`Solvable`], which makes one of any game with tiers, a text form and stored keys, and the registry's
+//! entries ([`DatabaseEntry`]). A query is an analysis whose values come from the files ([`StoredValues`], an
+//! [`Engine`] that reads records instead of searching), so it shows what `ludus analyze` shows.
+
+use super::check::CheckReport;
+use super::record::RecordKey;
+use super::store::{Database, SolveBudget, TierFiles, TierReport};
+use super::summary::Summary;
+use crate::analysis::principal_variation;
+use crate::engines::retrograde::Tiers;
+use crate::engines::{Engine, Statistics};
+use crate::error::{Error, Result};
+use crate::game::FromKey;
+use crate::playable::{find_entry, move_analyses, value_word, Analysis, Entry, TextForm};
+use crate::stats::Stats;
+use crate::value::Value;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::Debug;
+use std::path::Path;
+
+/// A database's summary with the example positions drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DatabaseSummary {
+    /// The game with its parameters.
+    pub game: String,
+    /// The start position's value.
+    pub start: String,
+    /// The counts.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// The longest win's example, drawn.
+    pub longest_win_drawing: Option<String>,
+    /// The longest loss's example, drawn.
+    pub longest_loss_drawing: Option<String>,
+}
+
+/// A game that can be solved into a database and read back, as an object.
+pub trait DatabaseGame: Send + Sync {
+    /// The game's name with its parameters (`connect-four:width=5,height=4`).
+    fn name(&self) -> String;
+
+    /// Solves every position reachable from the start into `directory`, resuming from the tiers already there.
+    fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()>;
+
+    /// The position written `position` (`None`: the start), its value, every move's value and the principal
+    /// variation, all read from the database.
+    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis>;
+
+    /// Counts by value, remoteness and tier, with the longest win and loss drawn.
+    fn summary(&self, directory: &Path) -> Result<DatabaseSummary>;
+
+    /// Re-derives every record from its children's records.
+    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>;
+}
+
+/// A game that can be solved into a database, named with its parameters.
+pub type DatabaseEntry = Entry<dyn DatabaseGame>;
+
+/// The database game of `entries` named by `spec` (`name` or `name:key=value,...`).
+pub fn find_database(entries: &[DatabaseEntry], spec: &str) -> Result<Box<dyn DatabaseGame>> {
+    find_entry(entries, spec)
+}
+
+/// A game with tiers, a text form and keys a file can store, as a [`DatabaseGame`].
+pub struct Solvable<Rules> {
+    /// The game.
+    pub game: Rules,
+    /// Its name with its parameters (written into every file's header).
+    pub name: String,
+}
+
+/// An [`Engine`] that reads values from a database instead of searching. A missing record or a file that
+/// cannot be read gives no value; the first such error is kept for the caller.
+pub struct StoredValues<'database, 'game, Rules> {
+    database: &'database Database<'game, Rules>,
+    files: TierFiles,
+    lookups: u64,
+    error: Option<Error>,
+}
+
+impl<'database, 'game, Rules> StoredValues<'database, 'game, Rules> {
+    /// Reads from `database`.
+    pub fn new(database: &'database Database<'game, Rules>) -> Self {
+        StoredValues { database, files: TierFiles::default(), lookups: 0, error: None }
+    }
+
+    /// The first error met, if any.
+    pub fn take_error(&mut self) -> Option<Error> {
+        self.error.take()
+    }
+}
+
+impl<Rules> Statistics for StoredValues<'_, '_, Rules> {
+    /// Visited: records looked up.
+    fn stats(&self) -> Stats {
+        Stats { visited: self.lookups, ..Stats::default() }
+    }
+}
+
+impl<Rules> Engine<Rules> for StoredValues<'_, '_, Rules>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    fn search_within(&mut self, _: &Rules, position: &Rules::Position, _: u64) -> Option<Value> {
+        self.lookups += 1;
+        match self.database.value(&mut self.files, position) {
+            Ok(Some(value)) => Some(value),
+            Ok(None) => {
+                self.error.get_or_insert_with(|| Error::Unsupported("a position without a record".into()));
+                None
+            }
+            Err(error) => {
+                self.error.get_or_insert(error);
+                None
+            }
+        }
+    }
+
+    fn budget(&self) -> u64 {
+        u64::MAX
+    }
+}
+
+impl<Rules> Solvable<Rules>
+where
+    Rules: TextForm + Tiers + FromKey + Sync,
+    Rules::Position: Send + Sync + Debug,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    fn database<'game>(&'game self, directory: &Path) -> Database<'game, Rules> {
+        Database::new(&self.game, self.name.clone(), directory)
+    }
+
+    /// The start position's value as a word with its remoteness.
+    fn describe(value: Value) -> String {
+        match value.remoteness() {
+            Some(remoteness) => format!("{} in {remoteness}", value_word(value)),
+            None => value_word(value),
+        }
+    }
+
+    fn drawing_of(&self, database: &Database<'_, Rules>, key: u128) -> Option<String> {
+        database.position_of(key).map(|position| self.game.draw_position(&position))
+    }
+}
+
+impl<Rules> DatabaseGame for Solvable<Rules>
+where
+    Rules: TextForm + Tiers + FromKey + Send + Sync,
+    Rules::Position: Send + Sync + Debug,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()> {
+        self.database(directory).solve(&self.game.start(), budget, report)
+    }
+
+    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
+        let game = &self.game;
+        let position = match position {
+            None => game.start(),
+            Some(text) => game
+                .parse_position(text)
+                .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
+        };
+        let database = self.database(directory);
+        let mut engine = StoredValues::new(&database);
+        let value = database.value(&mut engine.files, &position)?.ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{}: the database in {} has no record of this position (it is not reachable from the start)",
+                self.name,
+                directory.display()
+            ))
+        })?;
+        let moves = move_analyses(&mut engine, game, &position);
+        let line = principal_variation(&mut engine, game, &position, max_line);
+        if let Some(error) = engine.take_error() {
+            return Err(error);
+        }
+        Ok(Analysis {
+            game: self.name.clone(),
+            drawing: game.draw_position(&position),
+            value: value_word(value),
+            remoteness: value.remoteness(),
+            moves,
+            line: line.iter().map(|mv| game.render_move(mv)).collect(),
+            stats: engine.stats(),
+        })
+    }
+
+    fn summary(&self, directory: &Path) -> Result<DatabaseSummary> {
+        let database = self.database(directory);
+        let start = self.game.start();
+        let summary = database.summary(&start)?;
+        let value = database.value(&mut TierFiles::default(), &start)?.ok_or_else(|| Error::Database {
+            path: directory.display().to_string(),
+            reason: "the start position has no record".into(),
+        })?;
+        let draw = |longest: &Option<super::summary::Longest>| {
+            longest.as_ref().and_then(|longest| self.drawing_of(&database, longest.key))
+        };
+        Ok(DatabaseSummary {
+            game: self.name.clone(),
+            start: Self::describe(value),
+            longest_win_drawing: draw(&summary.longest_win),
+            longest_loss_drawing: draw(&summary.longest_loss),
+            summary,
+        })
+    }
+
+    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
+        self.database(directory).check(&self.game.start(), progress)
+    }
+}

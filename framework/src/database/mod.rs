@@ -1,0 +1,62 @@
+//! Solved databases on disk: the retrograde tier engine's solutions, one file per tier, queried a block at a
+//! time, summarised and checked record by record.
+//!
+//! - [`record`]: a value in 16 bits ([`Record`]) and the keys a file stores ([`RecordKey`]).
+//! - [`file`]: one tier's file (header with checksums and block index; zstd blocks).
+//! - [`store`]: a game's [`Database`] in a directory; its solve resumes from the tiers already on disk.
+//! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
+//! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
+//! - [`game`]: the object interface the CLI holds ([`DatabaseGame`]) and the game registry's entries.
+//!
+//! ```
+//! use ludus_framework::database::{Database, SolveBudget};
+//! use ludus_framework::engines::retrograde::Tiers;
+//! use ludus_framework::{Canonicalize, FromKey, Game, Value};
+//!
+//! /// Take one or two counters; whoever takes the last wins. A tier is the counters left.
+//! struct Pile;
+//! impl Game for Pile {
+//!     type Position = u32;
+//!     type Move = u32;
+//!     fn moves(&self, left: &u32, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|take| take <= left)); }
+//!     fn play(&self, left: &u32, take: &u32) -> u32 { left - take }
+//!     fn outcome(&self, left: &u32) -> Option<Value> { (*left == 0).then_some(Value::LOST) }
+//! }
+//! impl Canonicalize for Pile {
+//!     type Key = u32;
+//!     fn canonical(&self, left: &u32) -> u32 { *left }
+//! }
+//! impl FromKey for Pile {
+//!     fn position_of_key(&self, key: &u32) -> Option<u32> { Some(*key) }
+//! }
+//! impl Tiers for Pile {
+//!     type Tier = u32;
+//!     fn tier(&self, left: &u32) -> u32 { *left }
+//!     fn child_tiers(&self, left: &u32) -> Vec<u32> { (1..=2).filter(|take| take <= left).map(|take| left - take).collect() }
+//! }
+//!
+//! let directory = std::env::temp_dir().join(format!("ludus-doc-{}", std::process::id()));
+//! let database = Database::new(&Pile, "pile", &directory);
+//! let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
+//! database.solve(&10, budget, &mut |_| {})?;
+//! let mut files = Default::default();
+//! // A multiple of three is lost: three rounds of three counters, six plies.
+//! assert_eq!(database.value(&mut files, &9)?, Some(Value::Lose(6)));
+//! assert_eq!(database.value(&mut files, &10)?, Some(Value::Win(7)));
+//! assert!(database.check(&10, &mut |_, _, _| {})?.problems.is_empty());
+//! # std::fs::remove_dir_all(&directory).ok();
+//! # Ok::<(), ludus_framework::Error>(())
+//! ```
+
+pub mod check;
+pub mod file;
+pub mod game;
+pub mod record;
+pub mod store;
+pub mod summary;
+
+pub use check::CheckReport;
+pub use game::{find_database, DatabaseEntry, DatabaseGame, Solvable};
+pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS};
+pub use store::{Database, SolveBudget, TierFiles, TierReport};
+pub use summary::Summary;

@@ -1,0 +1,280 @@
+//! A solved database: one directory, one file per tier ([`super::file`]), written by the retrograde tier
+//! engine through [`TierStore`] (so that a stopped solve resumes from its finished tiers), and read back by
+//! queries and by the tier graph of the files themselves (each header lists the child tiers its moves reach).
+
+use super::file::{partial_path, write_tier, TierFile, TierName};
+use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
+use crate::engines::retrograde::{RetrogradeSolver, TierSolution, TierStore, Tiers};
+use crate::error::{Budget, Error, Result};
+use crate::game::FromKey;
+use crate::value::Value;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The extension of tier files.
+pub const EXTENSION: &str = "ludb";
+
+/// What a solve may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveBudget {
+    /// The most memory, in MiB (`--memory-mb`): turned into a number of positions held at once, from the
+    /// sizes of the game's positions and keys (see [`bytes_per_position`]).
+    pub memory_mb: usize,
+    /// The most positions held at once (`--max-positions`), if lower.
+    pub max_positions: u64,
+}
+
+/// What the solve of one tier did, as reported to the caller while the solve goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TierReport {
+    /// The tier, in its serde form.
+    pub tier: String,
+    /// Its positions.
+    pub positions: u64,
+    /// Its file's size.
+    pub bytes: u64,
+    /// The time it took (zero for a tier found on disk).
+    pub elapsed: Duration,
+    /// Whether it was found on disk, solved by an earlier run.
+    pub resumed: bool,
+}
+
+/// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
+/// position, its key twice (index and entry list), its value, counter and edge offsets, its hash slot, and
+/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it.
+pub fn bytes_per_position<Position, Key>() -> u64 {
+    (std::mem::size_of::<Position>() + 2 * std::mem::size_of::<Key>() + 96) as u64
+}
+
+/// A game's solved database in a directory.
+pub struct Database<'game, Rules> {
+    game: &'game Rules,
+    name: String,
+    directory: PathBuf,
+}
+
+impl<'game, Rules> Database<'game, Rules>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    /// The database of `game`, named `name` with its parameters (written into every header), in `directory`.
+    pub fn new(game: &'game Rules, name: impl Into<String>, directory: impl Into<PathBuf>) -> Self {
+        Database { game, name: name.into(), directory: directory.into() }
+    }
+
+    /// The directory.
+    pub fn directory(&self) -> &Path {
+        &self.directory
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'game Rules {
+        self.game
+    }
+
+    /// The header name of `tier`.
+    pub fn tier_name(&self, tier: &Rules::Tier) -> Result<TierName> {
+        let tier = serde_json::to_value(tier).map_err(|error| Error::Unsupported(format!("a tier's form: {error}")))?;
+        Ok(TierName { game: self.name.clone(), tier })
+    }
+
+    /// The file of `tier`: `tier-` and the tier's serde form with every run of other characters than letters
+    /// and digits made one `-` (tier `[4, 3]` is `tier-4-3.ludb`); the header says which tier a file holds.
+    pub fn tier_path(&self, tier: &Rules::Tier) -> Result<PathBuf> {
+        let name = self.tier_name(tier)?;
+        let mut stem = String::from("tier-");
+        for character in name.tier.to_string().chars() {
+            if character.is_ascii_alphanumeric() {
+                stem.push(character);
+            } else if !stem.ends_with('-') {
+                stem.push('-');
+            }
+        }
+        let stem = stem.trim_end_matches('-');
+
+        Ok(self.directory.join(format!("{stem}.{EXTENSION}")))
+    }
+
+    /// Opens the file of `tier` (`None` if there is none).
+    pub fn open(&self, tier: &Rules::Tier) -> Result<Option<TierFile>> {
+        let path = self.tier_path(tier)?;
+        if !path.exists() {
+            return Ok(None);
+        }
+        TierFile::open(&path, &self.tier_name(tier)?).map(Some)
+    }
+
+    /// The tiers a file's header says its moves reach.
+    pub fn reached(&self, file: &TierFile) -> Result<Vec<Rules::Tier>> {
+        file.header()
+            .reached
+            .iter()
+            .map(|tier| {
+                serde_json::from_value(tier.clone()).map_err(|error| Error::Database {
+                    path: self.directory.display().to_string(),
+                    reason: format!("a header names the tier {tier}, not a tier of {}: {error}", self.name),
+                })
+            })
+            .collect()
+    }
+
+    /// Solves every position reachable from `start` into the directory (made if missing), tier by tier;
+    /// tiers already on disk are kept (a stopped solve resumes). `report` hears of each tier when it is done.
+    pub fn solve(
+        &self,
+        start: &Rules::Position,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+    ) -> Result<()> {
+        std::fs::create_dir_all(&self.directory)
+            .map_err(|source| Error::Io { path: self.directory.display().to_string(), source })?;
+        let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
+        let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / per_position;
+        let positions = by_memory.min(budget.max_positions);
+        let mut store = DiskStore { database: self, report, started: Instant::now() };
+        let solved = RetrogradeSolver::new().with_budget(positions).solve_tiers_into(self.game, start, &mut store);
+        match solved {
+            Err(Error::Budget(Budget::Positions(_))) if by_memory <= budget.max_positions => {
+                Err(Error::Budget(Budget::MemoryMb(budget.memory_mb)))
+            }
+            other => other,
+        }
+    }
+
+    /// The values of a tier's file, as a solution the engine can read.
+    pub fn load(&self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let path = self.tier_path(tier)?;
+        let mut file = self.open(tier)?.ok_or_else(|| Error::Database {
+            path: path.display().to_string(),
+            reason: "missing: this tier is not solved".into(),
+        })?;
+        let reached = self.reached(&file)?;
+        let records = file
+            .read_all()?
+            .into_iter()
+            .map(|(wide, record)| {
+                let key = Rules::Key::from_wide(wide);
+                match (key, record.value()) {
+                    (Some(key), Some(value)) => Ok((key, value)),
+                    _ => Err(Error::Database {
+                        path: path.display().to_string(),
+                        reason: format!("the key {wide:x} is no key of {}", self.name),
+                    }),
+                }
+            })
+            .collect::<Result<Vec<_>>>()?;
+        TierSolution::from_values(tier.clone(), records, reached)
+    }
+
+    /// The stored value of `position`: `Ok(None)` if its tier's file has no such position.
+    pub fn value(&self, files: &mut TierFiles, position: &Rules::Position) -> Result<Option<Value>> {
+        let tier = self.game.tier(position);
+        let path = self.tier_path(&tier)?;
+        if !files.open.contains_key(&path) {
+            let file = self.open(&tier)?.ok_or_else(|| Error::Database {
+                path: path.display().to_string(),
+                reason: "missing: this tier is not solved (run `ludus db solve`)".into(),
+            })?;
+            files.open.insert(path.clone(), file);
+        }
+        let file = files.open.get_mut(&path).ok_or_else(|| Error::Unsupported("a tier file closed".into()))?;
+        Ok(file.lookup(self.game.canonical(position).to_wide())?.and_then(Record::value))
+    }
+}
+
+/// Open tier files, kept between queries.
+#[derive(Debug, Default)]
+pub struct TierFiles {
+    open: hashbrown::HashMap<PathBuf, TierFile>,
+}
+
+impl<Rules> Database<'_, Rules>
+where
+    Rules: Tiers + FromKey + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    /// The position of a stored key (checked to have that key).
+    pub fn position_of(&self, wide: u128) -> Option<Rules::Position> {
+        let key = Rules::Key::from_wide(wide)?;
+        self.game.position_of_key(&key).filter(|position| self.game.canonical(position) == key)
+    }
+}
+
+/// The tier engine's store on disk.
+struct DiskStore<'store, 'game, Rules> {
+    database: &'store Database<'game, Rules>,
+    report: &'store mut dyn FnMut(&TierReport),
+    started: Instant,
+}
+
+impl<Rules> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    fn finished(&mut self, tier: &Rules::Tier) -> Result<Option<Vec<Rules::Tier>>> {
+        // A file left half-written by a stopped run is no tier: it is written anew.
+        let partial = partial_path(&self.database.tier_path(tier)?);
+        if partial.exists() {
+            std::fs::remove_file(&partial)
+                .map_err(|source| Error::Io { path: partial.display().to_string(), source })?;
+        }
+        let Some(file) = self.database.open(tier)? else { return Ok(None) };
+        let reached = self.database.reached(&file)?;
+        (self.report)(&TierReport {
+            tier: self.database.tier_name(tier)?.tier.to_string(),
+            positions: file.header().records,
+            bytes: std::fs::metadata(self.database.tier_path(tier)?).map(|meta| meta.len()).unwrap_or(0),
+            elapsed: Duration::ZERO,
+            resumed: true,
+        });
+        self.started = Instant::now();
+        Ok(Some(reached))
+    }
+
+    fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        self.database.load(tier)
+    }
+
+    fn save(&mut self, solution: &Arc<TierSolution<Rules::Tier, Rules::Key>>) -> Result<()> {
+        let tier = solution.tier();
+        let records = solution
+            .iter()
+            .map(|(key, value)| {
+                Record::from_value(value).map(|record| (*key, record)).ok_or_else(|| {
+                    Error::limit(
+                        "the remoteness of a stored position",
+                        u64::from(value.remoteness().unwrap_or(0)),
+                        u64::from(MAX_STORED_REMOTENESS),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let reached = solution
+            .reached()
+            .iter()
+            .map(|child| self.database.tier_name(child).map(|name| name.tier))
+            .collect::<Result<Vec<_>>>()?;
+        let path = self.database.tier_path(tier)?;
+        let bytes = write_tier(&path, &self.database.tier_name(tier)?, reached, records)?;
+        (self.report)(&TierReport {
+            tier: self.database.tier_name(tier)?.tier.to_string(),
+            positions: solution.len() as u64,
+            bytes,
+            elapsed: self.started.elapsed(),
+            resumed: false,
+        });
+        self.started = Instant::now();
+        Ok(())
+    }
+}

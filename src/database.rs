@@ -1,0 +1,181 @@
+//! `ludus db`: strong solving into databases on disk, and the queries, summaries and checks that read them.
+
+use crate::cli::{DbCommand, Format};
+use crate::commands::{print_analysis, print_json};
+use crate::registry::Registry;
+use anyhow::{Context, Result};
+use ludus_framework::database::{DatabaseGame, SolveBudget, TierReport};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Runs a `ludus db` subcommand; `Ok(false)` when a check finds a problem.
+pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
+    match command {
+        DbCommand::Solve { game, db, memory_mb, max_positions, threads, format } => {
+            let game = registry.database(&game)?;
+            let directory = directory_of(game.as_ref(), db);
+            let budget = SolveBudget { memory_mb, max_positions: max_positions.unwrap_or(u64::MAX) };
+            in_pool(threads, || solve(game.as_ref(), &directory, budget, format)).map(|()| true)
+        }
+        DbCommand::Query { game, position, db, format } => {
+            let game = registry.database(&game)?;
+            let directory = directory_of(game.as_ref(), db);
+            let analysis = game.query(&directory, position.as_deref(), 200)?;
+            print_analysis(&analysis, format).map(|()| true)
+        }
+        DbCommand::Analyze { game, db, format } => {
+            let game = registry.database(&game)?;
+            let directory = directory_of(game.as_ref(), db);
+            analyze(game.as_ref(), &directory, format).map(|()| true)
+        }
+        DbCommand::Check { game, db, threads, format } => {
+            let game = registry.database(&game)?;
+            let directory = directory_of(game.as_ref(), db);
+            in_pool(threads, || check(game.as_ref(), &directory, format))
+        }
+    }
+}
+
+/// The directory given, or `db/` and the game's name with every run of other characters than letters and
+/// digits made one `-` (`db/connect-four-width-5-height-4`).
+fn directory_of(game: &dyn DatabaseGame, given: Option<PathBuf>) -> PathBuf {
+    given.unwrap_or_else(|| {
+        let mut name = String::new();
+        for character in game.name().chars() {
+            if character.is_ascii_alphanumeric() {
+                name.push(character);
+            } else if !name.ends_with('-') {
+                name.push('-');
+            }
+        }
+        Path::new("db").join(name.trim_matches('-'))
+    })
+}
+
+/// Runs `work` on a pool of `threads` workers (0: all cores).
+fn in_pool<Outcome: Send>(threads: usize, work: impl FnOnce() -> Result<Outcome> + Send) -> Result<Outcome> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the workers")?;
+    pool.install(work)
+}
+
+/// The process's peak resident memory in MiB, where the system tells it (Linux).
+fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes.div_ceil(1024))
+}
+
+/// `ludus db solve`: a line per tier on standard error, a summary at the end.
+fn solve(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget, format: Format) -> Result<()> {
+    let clock = Instant::now();
+    let (mut tiers, mut solved, mut resumed, mut bytes) = (0u64, 0u64, 0u64, 0u64);
+    let mut report = |tier: &TierReport| {
+        tiers += 1;
+        bytes += tier.bytes;
+        if tier.resumed {
+            resumed += tier.positions;
+            eprintln!("tier {}: on disk, {} positions", tier.tier, tier.positions);
+        } else {
+            solved += tier.positions;
+            eprintln!(
+                "tier {}: {} positions, {} bytes, {:.2} s",
+                tier.tier,
+                tier.positions,
+                tier.bytes,
+                tier.elapsed.as_secs_f64()
+            );
+        }
+    };
+    game.solve(directory, budget, &mut report)
+        .with_context(|| format!("solving {} into {}", game.name(), directory.display()))?;
+    let seconds = clock.elapsed().as_secs_f64();
+    let positions = solved + resumed;
+    let per_second = if seconds > 0.0 { solved as f64 / seconds } else { 0.0 };
+    let per_position = if positions > 0 { bytes as f64 / positions as f64 } else { 0.0 };
+    let peak = peak_memory_mb();
+    if format == Format::Json {
+        return print_json(&json!({
+            "game": game.name(), "directory": directory.display().to_string(), "tiers": tiers,
+            "positions": positions, "solved": solved, "resumed": resumed, "bytes": bytes, "seconds": seconds,
+            "positions_per_second": per_second, "bytes_per_position": per_position, "peak_memory_mb": peak,
+        }));
+    }
+    println!(
+        "{}: {positions} positions in {tiers} tiers ({resumed} found on disk), {bytes} bytes ({per_position:.2} \
+         bytes a position) in {}",
+        game.name(),
+        directory.display()
+    );
+    let peak = peak.map_or(String::new(), |peak| format!(", peak memory {peak} MiB"));
+    println!("solved in {seconds:.2} s ({per_second:.0} positions a second){peak}");
+    Ok(())
+}
+
+/// `ludus db analyze`.
+fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<()> {
+    let analysis = game.summary(directory)?;
+    if format == Format::Json {
+        return print_json(&serde_json::to_value(&analysis)?);
+    }
+    let summary = &analysis.summary;
+    println!("{}: the start is a {}", analysis.game, analysis.start);
+    println!("{} positions in {} tiers, {} bytes on disk", summary.positions, summary.tiers.len(), summary.bytes);
+    println!();
+    println!("{:>10}  {:>14}  {:>14}  {:>14}", "remoteness", "win", "loss", "total");
+    for row in &summary.by_remoteness {
+        println!("{:>10}  {:>14}  {:>14}  {:>14}", row.remoteness, row.wins, row.losses, row.wins + row.losses);
+    }
+    println!("{:>10}  {:>14}  {:>14}  {:>14}", "draw", "", "", summary.draws);
+    let (wins, losses): (u64, u64) =
+        summary.by_remoteness.iter().fold((0, 0), |(w, l), row| (w + row.wins, l + row.losses));
+    println!("{:>10}  {:>14}  {:>14}  {:>14}", "all", wins, losses, summary.positions);
+    println!();
+    println!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", "tier", "win", "loss", "draw", "bytes");
+    for tier in &summary.tiers {
+        println!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", tier.tier, tier.wins, tier.losses, tier.draws, tier.bytes);
+    }
+    for (what, longest, drawing) in [
+        ("win", &summary.longest_win, &analysis.longest_win_drawing),
+        ("loss", &summary.longest_loss, &analysis.longest_loss_drawing),
+    ] {
+        if let Some(longest) = longest {
+            let remoteness = longest.value.remoteness().unwrap_or(0);
+            println!();
+            println!("longest {what}: {remoteness} plies, for example (key {:x}):", longest.key);
+            println!("{}", drawing.as_deref().unwrap_or("(the key does not decode to a position)"));
+        }
+    }
+    Ok(())
+}
+
+/// `ludus db check`: `Ok(false)` if any record is wrong, damaged or missing.
+fn check(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<bool> {
+    let clock = Instant::now();
+    let mut progress = |tier: &str, done: usize, total: usize| {
+        eprintln!("checking tier {tier} ({} of {total})", done + 1);
+    };
+    let report = game.check(directory, &mut progress)?;
+    let right = report.problems.is_empty();
+    if format == Format::Json {
+        print_json(&json!({
+            "game": game.name(), "directory": directory.display().to_string(), "right": right,
+            "tiers": report.tiers, "positions": report.positions, "problems": report.problems,
+            "seconds": clock.elapsed().as_secs_f64(),
+        }))?;
+        return Ok(right);
+    }
+    for problem in &report.problems {
+        println!("problem: {problem}");
+    }
+    let verdict = if right { "every record is right" } else { "the database is WRONG" };
+    println!(
+        "{}: {} records in {} tiers re-derived from their children in {:.2} s: {verdict}",
+        game.name(),
+        report.positions,
+        report.tiers,
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(right)
+}

@@ -1,0 +1,143 @@
+//! `ludus db` as a person runs it: a solve killed mid-way resumes to the same files as a solve never stopped;
+//! `check` passes on a database and fails (status 1) on a damaged copy; `query` reads a position's value and
+//! its moves' values (equal to alpha-beta's); `analyze` counts every position; bad requests are clear errors.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure to spawn the binary should fail loudly
+
+use ludus_framework::engines::alpha_beta::AlphaBeta;
+use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::playable::TextForm;
+use ludus_framework::Game;
+use ludus_games::connect_four::ConnectFour;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn ludus(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus")).args(arguments).stdin(Stdio::null()).output().expect("ludus runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("ludus-db-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    directory
+}
+
+/// The tier files of a directory with their bytes, sorted by name.
+fn tier_files(directory: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".ludb"))
+        .map(|entry| (entry.file_name().to_string_lossy().into_owned(), std::fs::read(entry.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+const GAME: &str = "connect-four:width=5,height=4";
+
+#[test]
+fn a_killed_solve_resumes_to_the_same_files() {
+    let whole = scratch("whole");
+    let done = ludus(&["db", "solve", GAME, "--db", whole.to_str().unwrap()]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert_eq!(tier_files(&whole).len(), 21);
+
+    let killed = scratch("killed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", GAME, "--db", killed.to_str().unwrap(), "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ludus starts");
+    // Kill it (SIGKILL: no chance to tidy up) once a few tiers are on disk.
+    let clock = Instant::now();
+    while std::fs::read_dir(&killed).map_or(0, |entries| entries.count()) < 4
+        && clock.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the solve ended before it was killed: the test proves nothing");
+    let kept = tier_files(&killed).len();
+    assert!((1..21).contains(&kept), "{kept} tiers on disk");
+
+    let resumed = ludus(&["db", "solve", GAME, "--db", killed.to_str().unwrap(), "--format", "json"]);
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert!(report["resumed"].as_u64().unwrap() > 0, "{report}");
+    assert_eq!(report["positions"].as_u64(), Some(1_974_174));
+    assert_eq!(tier_files(&killed), tier_files(&whole));
+    // No half-written file is left.
+    assert_eq!(std::fs::read_dir(&killed).unwrap().count(), 21);
+
+    // The database checks; a copy with one byte flipped does not (status 1, the problem named).
+    let check = ludus(&["db", "check", GAME, "--db", killed.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    let path = killed.join("tier-10.ludb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() - 1000;
+    bytes[middle] ^= 0x04;
+    std::fs::write(&path, bytes).unwrap();
+    let check = ludus(&["db", "check", GAME, "--db", killed.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&check.stdout);
+    assert!(text.contains("problem:") && text.contains("tier-10.ludb") && text.contains("WRONG"), "{text}");
+    std::fs::remove_dir_all(&whole).unwrap();
+    std::fs::remove_dir_all(&killed).unwrap();
+}
+
+#[test]
+fn query_and_analyze_read_the_database() {
+    let directory = scratch("query");
+    let db = directory.to_str().unwrap();
+    let game = "connect-four:width=4,height=4";
+    assert!(ludus(&["db", "solve", game, "--db", db]).status.success());
+    let rules = ConnectFour::new(4, 4).unwrap();
+    let mut alpha_beta = AlphaBeta::new(Mode::Exact);
+    for moves in ["", "1", "23", "2233", "1234123"] {
+        let output = ludus(&["db", "query", game, moves, "--db", db, "--format", "json"]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let position = rules.parse_position(moves).unwrap();
+        let value = alpha_beta.value(&rules, &position);
+        assert_eq!(json["remoteness"].as_u64(), value.remoteness().map(u64::from), "{moves}: {json}");
+        let moves_json = json["moves"].as_array().unwrap();
+        assert_eq!(moves_json.len(), rules.legal_moves(&position).len());
+    }
+    let output = ludus(&["db", "analyze", game, "--db", db, "--format", "json"]);
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["start"], "draw");
+    let tiers = json["tiers"].as_array().unwrap();
+    assert_eq!(tiers.len(), 17);
+    let counted: u64 = tiers
+        .iter()
+        .map(|tier| tier["wins"].as_u64().unwrap() + tier["losses"].as_u64().unwrap() + tier["draws"].as_u64().unwrap())
+        .sum();
+    assert_eq!(Some(counted), json["positions"].as_u64());
+    let text = String::from_utf8_lossy(&ludus(&["db", "analyze", game, "--db", db]).stdout).into_owned();
+    assert!(text.contains("remoteness") && text.contains("longest win"), "{text}");
+
+    // Clear errors: a position that is not one, a game without a database, a directory without one.
+    let bad = ludus(&["db", "query", game, "9", "--db", db]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a position"));
+    let unknown = ludus(&["db", "solve", "chess", "--db", db]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("available: tic-tac-toe"));
+    let empty = scratch("empty");
+    let missing = ludus(&["db", "query", game, "--db", empty.to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).contains("not solved"),
+        "{}",
+        String::from_utf8_lossy(&missing.stderr)
+    );
+    let check = ludus(&["db", "check", game, "--db", empty.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(1));
+    std::fs::remove_dir_all(&directory).unwrap();
+}
