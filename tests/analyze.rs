@@ -167,7 +167,7 @@ fn games_are_listed_and_bad_names_explained() {
     for (spec, message) in [
         ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, dodgem, three-mens-morris)"),
         ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),
-        ("dodgem:n=5", "n is 3 or 4"),
+        ("dodgem:n=5", "n is from 3 to 4"),
         ("nim:heaps=3-x", "expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `x`"),
         ("connect-four:depth=3", "connect-four has no parameter `depth`"),
         ("connect-four:width=x", "`width` must be a whole number"),
