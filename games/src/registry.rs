@@ -90,7 +90,7 @@ fn connect_four_of(parameters: &Parameters, default: (u32, u32)) -> Result<(Conn
 }
 
 /// The games of this crate that `ludus db` solves into databases, with their parameters. Tiers: marks or
-/// stones on the board, cars on the board.
+/// stones on the board, cars on the board, men on the board.
 pub const DATABASES: &[DatabaseEntry] = &[
     DatabaseEntry {
         name: "tic-tac-toe",
@@ -115,5 +115,12 @@ pub const DATABASES: &[DatabaseEntry] = &[
             let (game, name) = dodgem_of(parameters, 4, 5)?;
             Ok(Box::new(Solvable { game, name }))
         },
+    },
+    DatabaseEntry {
+        name: "three-mens-morris",
+        summary: "three in a row with 3 men each, placed then slid (loopy; 540 positions up to symmetry; tiers by men \
+                  on the board)",
+        parameters: "",
+        make: |_| Ok(Box::new(Solvable { game: ThreeMensMorris, name: "three-mens-morris".to_string() })),
     },
 ];

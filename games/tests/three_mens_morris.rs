@@ -1,8 +1,10 @@
 //! Three Men's Morris, a loopy game: the tiered, untiered and un-move solves of the retrograde engine agree on
 //! every position, and with a value iteration written here over every reachable position without symmetry;
-//! every key decodes back to a position with that key; positions and moves read back from their text.
+//! every key decodes back to a position with that key; positions and moves read back from their text; its
+//! database holds the same values and checks.
 
 use hashbrown::{HashMap, HashSet};
+use ludus_framework::database::{Database, SolveBudget, TierFiles};
 use ludus_framework::engines::retrograde::{is_parent, Retrograde, RetrogradeSolver};
 use ludus_framework::playable::TextForm;
 use ludus_framework::plugin::seeded_rng;
@@ -271,4 +273,23 @@ fn positions_and_moves_read_back_from_their_text() {
         let text: String = (0..length).map(|_| alphabet[rng.gen_range(0..alphabet.len())]).collect();
         let _ = GAME.parse_position(&text);
     }
+}
+
+#[test]
+fn the_database_holds_the_solved_values_and_checks() {
+    let directory = std::env::temp_dir().join(format!("ludus-three-mens-morris-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let database = Database::new(&GAME, "three-mens-morris", &directory);
+    let budget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX };
+    let mut positions = 0;
+    database.solve(&GAME.start(), budget, &mut |report| positions += report.positions).unwrap();
+    assert_eq!(positions, 540);
+    let solution = RetrogradeSolver::new().solve(&GAME, &GAME.start()).unwrap();
+    let mut files = TierFiles::default();
+    for board in reachable().boards {
+        assert_eq!(database.value(&mut files, &board).unwrap(), solution.value(&GAME, &board), "{board:?}");
+    }
+    let report = database.check(&GAME.start(), &mut |_, _, _| {}).unwrap();
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    std::fs::remove_dir_all(&directory).unwrap();
 }
