@@ -1,7 +1,8 @@
 //! The retrograde engine against independent references: memoized negamax in exact mode on random acyclic
 //! game graphs; on loopy ones (random graphs, and Cat and Mouse, a chase with draws by repetition) a value
-//! iteration written here, by full sweeps over the forward moves; the un-move hook and the tiered solve give
-//! the same values as the plain solve; a tiny budget gives the budget error, never a value.
+//! iteration written here, by full sweeps over the forward moves; the un-move hook, the tiered solve and the
+//! tiered solve by rank give the same values as the plain solve; a tiny budget gives the budget error, never a
+//! value; a rank space too large and a broken ranking are errors.
 
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
@@ -10,25 +11,40 @@ mod common;
 
 use common::mix;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::retrograde::{Retrograde, RetrogradeSolver, Tiers};
+use ludus_framework::engines::retrograde::{Rank, Retrograde, RetrogradeSolver, Tiers};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::{Budget, Canonicalize, Error, Game, SearchHints, Statistics, Value};
 use std::collections::{HashMap, VecDeque};
 
 /// A random game graph on `nodes` positions. Each position has 0 to 3 moves to positions of its own block or a
 /// lower block (`block` positions per block); `acyclic` keeps only moves to lower positions. About one position
-/// in 13 is a finished draw; a position without moves is lost.
+/// in 13 is a finished draw; a position without moves is lost. A tier is a block, and a node's rank in its tier
+/// is its place in the block, unless `ranking` asks for a broken one.
+#[derive(Clone)]
 struct RandomGraph {
     nodes: u32,
     block: u32,
     seed: u64,
     acyclic: bool,
     parents: HashMap<u32, Vec<u32>>,
+    ranking: Ranking,
+}
+
+/// How a [`RandomGraph`] ranks its nodes.
+#[derive(Clone, Copy, PartialEq)]
+enum Ranking {
+    /// The node's place in its block.
+    Exact,
+    /// Exact, but the rank space of every tier but the lowest is beyond `u32` range.
+    Huge,
+    /// Exact, but the last node of every block has no rank.
+    Missing,
 }
 
 impl RandomGraph {
     fn new(nodes: u32, block: u32, seed: u64, acyclic: bool) -> Self {
-        let mut graph = RandomGraph { nodes, block, seed, acyclic, parents: HashMap::new() };
+        let ranking = Ranking::Exact;
+        let mut graph = RandomGraph { nodes, block, seed, acyclic, parents: HashMap::new(), ranking };
         let mut parents: HashMap<u32, Vec<u32>> = HashMap::new();
         for node in 0..nodes {
             if graph.outcome(&node).is_none() {
@@ -86,6 +102,23 @@ impl Tiers for RandomGraph {
     }
     fn child_tiers(&self, tier: &u32) -> Vec<u32> {
         (0..*tier).collect()
+    }
+}
+
+impl Rank for RandomGraph {
+    fn tier_size(&self, tier: &u32) -> u64 {
+        match self.ranking {
+            Ranking::Huge if *tier > 0 => 1 << 33,
+            _ => u64::from(self.block),
+        }
+    }
+    fn rank(&self, tier: &u32, node: &u32) -> Option<u64> {
+        let missing = self.ranking == Ranking::Missing && node % self.block == self.block - 1;
+        (node / self.block == *tier && !missing).then_some(u64::from(node % self.block))
+    }
+    fn unrank(&self, tier: &u32, rank: u64) -> Option<u32> {
+        let node = u64::from(*tier) * u64::from(self.block) + rank;
+        (rank < u64::from(self.block) && node < u64::from(self.nodes)).then_some(node as u32)
     }
 }
 
@@ -158,7 +191,7 @@ fn acyclic_graphs_get_memoized_negamaxs_exact_values() {
         let solution = RetrogradeSolver::new().solve(&game, &start).unwrap();
         let mut memo = MemoNegamax::new(Mode::Exact);
         assert!(!solution.is_empty());
-        for (&node, value) in solution.iter() {
+        for (node, value) in solution.iter() {
             assert_eq!(value, memo.value(&game, &node), "seed {seed}, node {node}");
         }
     }
@@ -175,20 +208,45 @@ fn loopy_graphs_match_value_iteration_through_every_path() {
         let plain = RetrogradeSolver::new().solve(&game, &start).unwrap();
         let hooked = RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap();
         let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
+        let ranked = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &start).unwrap();
         let mut tiered_hooked = HashMap::new();
         RetrogradeSolver::new()
             .solve_tiers_with_parents(&game, &start, |solved| {
-                tiered_hooked.extend(solved.iter().map(|(&node, value)| (node, value)));
+                tiered_hooked.extend(solved.iter());
                 Ok(())
             })
             .unwrap();
         assert_eq!(tiered_hooked, reference);
+        let mut ranked_hooked = HashMap::new();
+        RetrogradeSolver::new()
+            .solve_tiers_ranked_with_parents(&game, &start, |solved| {
+                assert!(solved.is_ranked());
+                ranked_hooked.extend(solved.iter());
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(ranked_hooked, reference);
+        // The dense form answers as the hashed one does, statistics and counts included.
+        assert_eq!(ranked.tiers.len(), tiered.tiers.len());
+        for (dense, hashed) in ranked.tiers.iter().zip(&tiered.tiers) {
+            assert_eq!(dense.tier(), hashed.tier());
+            assert_eq!(dense.len(), hashed.len());
+            assert_eq!(dense.counts(), hashed.counts());
+            assert_eq!(dense.reached(), hashed.reached());
+            assert_eq!(dense.statistics(), hashed.statistics());
+            let mut listed: Vec<(u32, Value)> = dense.iter().collect();
+            let mut expected: Vec<(u32, Value)> = hashed.iter().collect();
+            listed.sort_by_key(|&(node, _)| node);
+            expected.sort_by_key(|&(node, _)| node);
+            assert_eq!(listed, expected, "seed {seed}");
+        }
         assert_eq!(plain.len(), reference.len());
         assert_eq!(tiered.len(), reference.len());
         for (node, &expected) in &reference {
             assert_eq!(plain.value_of_key(node), Some(expected), "seed {seed}, node {node}");
             assert_eq!(hooked.value_of_key(node), Some(expected), "seed {seed}, node {node} (hook)");
             assert_eq!(tiered.value(&game, node), Some(expected), "seed {seed}, node {node} (tiers)");
+            assert_eq!(ranked.value(&game, node), Some(expected), "seed {seed}, node {node} (ranked)");
             draws += usize::from(expected == Value::Draw);
             with_remoteness_above_one += usize::from(expected.remoteness().is_some_and(|r| r > 1));
         }
@@ -267,7 +325,7 @@ fn solves_are_deterministic_whatever_the_threads() {
     let solve = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         let solution = pool.install(|| RetrogradeSolver::new().solve(&game, &2999)).unwrap();
-        let mut values: Vec<(u32, Value)> = solution.iter().map(|(&node, value)| (node, value)).collect();
+        let mut values: Vec<(u32, Value)> = solution.iter().collect();
         values.sort_by_key(|&(node, _)| node);
         values
     };
@@ -295,6 +353,9 @@ fn a_tiny_budget_is_the_budget_error_never_a_value() {
         if budget < 20 {
             let tiered = RetrogradeSolver::new().with_budget(budget).solve_tiers_in_memory(&game, &start);
             refused(tiered.map(|solution| solution.len()));
+            // By rank: each tier's 100 ranks count as 13 positions, so 5 is too little too.
+            let ranked = RetrogradeSolver::new().with_budget(budget).solve_tiers_ranked_in_memory(&game, &start);
+            refused(ranked.map(|solution| solution.len()));
         }
     }
     let exact = RetrogradeSolver::new().with_budget(whole).solve(&game, &start).unwrap();
@@ -349,4 +410,18 @@ fn broken_tier_contracts_are_errors() {
             RetrogradeSolver::new().solve_tiers_in_memory(&BadTiers { cycle }, &0).map(|solution| solution.len());
         assert!(matches!(result, Err(Error::Unsupported(ref text)) if text.contains(words)), "{result:?}");
     }
+}
+
+#[test]
+fn a_rank_space_beyond_u32_and_a_key_without_a_rank_are_errors() {
+    let mut game = RandomGraph::new(400, 50, 5, false);
+    game.ranking = Ranking::Huge;
+    let huge = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &399).map(|solution| solution.len());
+    assert!(matches!(huge, Err(Error::Limit { ref what, .. }) if what.contains("rank space")), "{huge:?}");
+    // The range is checked before the budget: the error names what is wrong with the game, not the budget.
+    let budgeted = RetrogradeSolver::new().with_budget(1 << 20).solve_tiers_ranked_in_memory(&game, &399);
+    assert!(matches!(budgeted.map(|solution| solution.len()), Err(Error::Limit { .. })));
+    game.ranking = Ranking::Missing;
+    let missing = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &399).map(|solution| solution.len());
+    assert!(matches!(missing, Err(Error::Unsupported(ref text)) if text.contains("Rank contract")), "{missing:?}");
 }

@@ -131,7 +131,7 @@ where
                     continue;
                 }
             };
-            let records: Vec<(Rules::Key, Value)> = solution.iter().map(|(key, value)| (*key, value)).collect();
+            let records: Vec<(Rules::Key, Value)> = solution.iter().collect();
             let partial = records
                 .par_iter()
                 .fold(Partial::new, |mut partial, (key, stored)| {

@@ -251,7 +251,7 @@ where
         let records = solution
             .iter()
             .map(|(key, value)| {
-                Record::from_value(value).map(|record| (*key, record)).ok_or_else(|| {
+                Record::from_value(value).map(|record| (key, record)).ok_or_else(|| {
                     Error::limit(
                         "the remoteness of a stored position",
                         u64::from(value.remoteness().unwrap_or(0)),

@@ -3,24 +3,25 @@
 //! moves out of the tier already decide.
 //!
 //! Moves are generated in parallel, a chunk of positions at a time; keys are indexed in one thread in the
-//! order of the chunk, so that the index of every position is the same whatever the number of threads.
+//! order of the chunk, so that the index of every position is the same whatever the number of threads, and
+//! whatever the [`Index`] (a hash map or an array by rank): it sees the same keys in the same order.
 
-use super::solution::{Hasher, PackedValue, MAX_REMOTENESS};
+use super::index::Index;
+use super::solution::{PackedValue, MAX_REMOTENESS};
 use crate::error::{Budget, Error};
 use crate::game::Canonicalize;
 use crate::value::Value;
-use hashbrown::HashMap;
 use rayon::prelude::*;
 
 /// Positions expanded in parallel before their children are indexed: bounds the memory of the moves in flight.
 const CHUNK: usize = 1 << 15;
 
 /// One tier, enumerated.
-pub(super) struct Explored<Position, Key> {
+pub(super) struct Explored<Position, Places> {
     /// The positions, by index (each the first representative of its key met).
     pub(super) positions: Vec<Position>,
     /// Key to index.
-    pub(super) index: HashMap<Key, u32, Hasher>,
+    pub(super) index: Places,
     /// The distinct in-tier children of position `i` are `children[offsets[i]..offsets[i + 1]]`.
     pub(super) offsets: Vec<usize>,
     /// In-tier children, by index, sorted within each position.
@@ -60,27 +61,28 @@ pub(super) fn pack(value: Value) -> crate::Result<PackedValue> {
 /// `outside(child)` is `None` for a child in the tier and its tier otherwise (called in parallel). `route` is
 /// called, in one thread and in a deterministic order, for each move out of the tier with the child's key,
 /// position and tier; it returns the child's value if known (it is then backed up into the setup value).
-/// `limit` is the most positions the tier may hold; past it the budget error names `budget`.
-pub(super) fn explore<Rules, Tier, Outside, Route>(
+/// `index` is empty; `limit` is the most positions the tier may hold; past it the budget error names `budget`.
+pub(super) fn explore<Rules, Places, Tier, Outside, Route>(
     game: &Rules,
     seeds: Vec<Rules::Position>,
+    index: Places,
     limit: u64,
     budget: u64,
     outside: Outside,
     mut route: Route,
-) -> crate::Result<Explored<Rules::Position, Rules::Key>>
+) -> crate::Result<Explored<Rules::Position, Places>>
 where
     Rules: Canonicalize + Sync,
     Rules::Position: Send + Sync,
     Rules::Key: Send + Sync,
+    Places: Index<Rules::Key>,
     Tier: Send,
     Outside: Fn(&Rules::Position) -> Option<Tier> + Sync,
     Route: FnMut(Rules::Key, Rules::Position, Tier) -> crate::Result<Option<Value>>,
 {
-    let over_budget = || Error::Budget(Budget::Positions(budget));
     let mut explored = Explored {
         positions: Vec::new(),
-        index: HashMap::with_hasher(Hasher::default()),
+        index,
         offsets: vec![0],
         children: Vec::new(),
         setup: Vec::new(),
@@ -88,13 +90,23 @@ where
         expanded: 0,
         hits: 0,
     };
+    // A new key's place is the number of positions so far; the check comes after the index took it, which is
+    // harmless since an error ends the solve.
+    let room = |positions: usize| -> crate::Result<u32> {
+        if positions as u64 >= limit {
+            return Err(Error::Budget(Budget::Positions(budget)));
+        }
+        // Places are 32-bit, and u32::MAX marks an empty slot of an index by rank.
+        u32::try_from(positions)
+            .ok()
+            .filter(|&place| place < u32::MAX)
+            .ok_or_else(|| Error::limit("the positions of a tier", positions as u64, u64::from(u32::MAX) - 1))
+    };
     for seed in seeds {
         let key = game.canonical(&seed);
-        if !explored.index.contains_key(&key) {
-            if explored.positions.len() as u64 >= limit {
-                return Err(over_budget());
-            }
-            explored.index.insert(key, explored.positions.len() as u32);
+        let next = explored.positions.len() as u32;
+        if explored.index.place_or_insert(key, next)?.is_none() {
+            room(explored.positions.len())?;
             explored.positions.push(seed);
         }
     }
@@ -123,17 +135,14 @@ where
                     for (key, child, tier) in list {
                         match tier {
                             None => {
-                                let place = match explored.index.get(&key) {
-                                    Some(&place) => {
+                                let next = explored.positions.len() as u32;
+                                let place = match explored.index.place_or_insert(key, next)? {
+                                    Some(place) => {
                                         explored.hits += 1;
                                         place
                                     }
                                     None => {
-                                        if explored.positions.len() as u64 >= limit {
-                                            return Err(over_budget());
-                                        }
-                                        let place = explored.positions.len() as u32;
-                                        explored.index.insert(key, place);
+                                        let place = room(explored.positions.len())?;
                                         explored.positions.push(child);
                                         place
                                     }

@@ -16,14 +16,23 @@
 //! exits looked up in the solved child tiers, which are kept only until every parent tier is solved. A tier
 //! that no move stays in (Connect Four by stones) is solved in one pass, without frontiers.
 //!
+//! With [`Rank`] as well, a game numbers the positions of each tier densely, and
+//! [`RetrogradeSolver::solve_tiers_ranked`] indexes a tier by a flat array of `tier_size` places instead of a
+//! hash map, and keeps a solved tier's values in a flat array by rank: the same values, in a fraction of the
+//! memory when most ranks are positions of the tier.
+//!
 //! Work is parallel (rayon, in the caller's pool) within a step: move generation over a chunk of positions,
 //! and the visit of a frontier's parents. The result does not depend on the number of threads.
 //!
-//! Files: `explore.rs` (enumeration of a tier), `induction.rs` (reverse edges and backward induction),
-//! `solution.rs` (packed values, [`TierSolution`]), `tiers.rs` (the tier graph and the tiered solve).
+//! Files: `explore.rs` (enumeration of a tier), `index.rs` (the key-to-place index: hash map or array by
+//! rank), `induction.rs` (reverse edges and backward induction), `solution.rs` (packed values,
+//! [`TierSolution`]), `tiers.rs` (the tier graph and the tiered solve), `ranked.rs` (the entry points of the
+//! solve by rank).
 
 mod explore;
+mod index;
 mod induction;
+mod ranked;
 mod solution;
 mod tiers;
 
@@ -34,6 +43,7 @@ use super::Statistics;
 use crate::game::Canonicalize;
 use crate::stats::Stats;
 use explore::{explore, Explored};
+use index::{HashIndex, Index};
 use induction::{induce, ReverseEdges};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -69,6 +79,29 @@ pub trait Tiers: Canonicalize {
     /// The tiers that a move from a position of `tier` may lead to, other than `tier` itself. Listing a tier
     /// that no move reaches costs only time.
     fn child_tiers(&self, tier: &Self::Tier) -> Vec<Self::Tier>;
+}
+
+/// An optional dense numbering of each tier's positions: a rank per canonical key, so that a tier's index and
+/// values live in flat arrays of `tier_size` entries instead of hash maps
+/// ([`RetrogradeSolver::solve_tiers_ranked`]).
+///
+/// Contract, for every tier `tier` and every canonical key `key` of a position of `tier` reachable from the
+/// start: `rank(tier, key)` is `Some(r)` with `r < tier_size(tier)`; distinct keys get distinct ranks; and
+/// `unrank(tier, r) == Some(key)`. For other keys and ranks, `rank` and `unrank` may return `None` or any value,
+/// but must not panic. A rank space need not be tight (ranks of no reachable position cost 4 bytes each), but
+/// it is allocated whole: a tier whose `tier_size` is beyond `u32` range, or beyond the solver's budget (see
+/// [`RetrogradeSolver::with_budget`]), is refused with an error before anything is allocated. The solver
+/// reports a key without a rank in its tier as an error; a `rank` that is not injective or an `unrank` that
+/// does not invert it gives wrong values or files, undetected: test a ranking on every reachable position.
+pub trait Rank: Tiers {
+    /// The number of ranks of `tier`: every rank of its keys is below it.
+    fn tier_size(&self, tier: &Self::Tier) -> u64;
+
+    /// The rank of `key` within `tier`.
+    fn rank(&self, tier: &Self::Tier, key: &Self::Key) -> Option<u64>;
+
+    /// The key of rank `rank` within `tier`.
+    fn unrank(&self, tier: &Self::Tier, rank: u64) -> Option<Self::Key>;
 }
 
 /// The retrograde engine. It holds a budget and its statistics; solutions are returned, not kept.
@@ -125,7 +158,10 @@ impl RetrogradeSolver {
 
     /// The same solver holding at most `positions` positions in memory at once (a tier's positions, the
     /// solved tiers still needed, and the entry positions waiting for their tier); past it a solve returns
-    /// [`crate::Error::Budget`] with [`crate::Budget::Positions`], never a value.
+    /// [`crate::Error::Budget`] with [`crate::Budget::Positions`], never a value. A solve by rank counts a
+    /// tier's rank space too, eight ranks as one position (a rank's slot is 4 bytes), for the tier being solved
+    /// and for each solved tier held: an upper bound of its memory as long as a position stands for at least 32
+    /// bytes.
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
         RetrogradeSolver { budget: positions, ..self }
@@ -170,18 +206,19 @@ impl RetrogradeSolver {
     {
         let never_outside = |_: &Rules::Position| None::<()>;
         let no_exit = |_: Rules::Key, _: Rules::Position, _: ()| Ok(None);
-        let explored = explore(game, vec![start.clone()], self.budget, self.budget, never_outside, no_exit)?;
+        let index = HashIndex::new();
+        let explored = explore(game, vec![start.clone()], index, self.budget, self.budget, never_outside, no_exit)?;
         let solution = self.induce_tier(game, (), explored, hook, Vec::new())?;
         self.stats.table_entries = solution.len() as u64;
         Ok(solution)
     }
 
     /// Backward induction over an enumerated tier, parents from `hook` or from reverse edges.
-    fn induce_tier<Rules, Tier>(
+    fn induce_tier<Rules, Places, Tier>(
         &mut self,
         game: &Rules,
         tier: Tier,
-        explored: Explored<Rules::Position, Rules::Key>,
+        explored: Explored<Rules::Position, Places>,
         hook: Option<Hook<'_, Rules::Position>>,
         reached: Vec<Tier>,
     ) -> crate::Result<TierSolution<Tier, Rules::Key>>
@@ -189,6 +226,7 @@ impl RetrogradeSolver {
         Rules: Canonicalize + Sync,
         Rules::Position: Send + Sync,
         Rules::Key: Send + Sync,
+        Places: Index<Rules::Key>,
     {
         self.stats.visited += explored.expanded;
         self.stats.hits += explored.hits;
@@ -203,7 +241,7 @@ impl RetrogradeSolver {
                     let Some(position) = positions.get(child as usize) else { return };
                     let mut found = Vec::new();
                     hook(position, &mut found);
-                    out.extend(found.iter().filter_map(|parent| index.get(&game.canonical(parent)).copied()));
+                    out.extend(found.iter().filter_map(|parent| index.get(&game.canonical(parent))));
                     // Each parent once: the counters count distinct children.
                     out.sort_unstable();
                     out.dedup();
@@ -219,7 +257,8 @@ impl RetrogradeSolver {
             }
         };
         let statistics = TierStatistics { positions: size, edges, exits, levels: induced.levels };
-        Ok(TierSolution::new(tier, index, induced.values, statistics, reached))
+        let (lookup, values) = index.into_lookup(induced.values);
+        Ok(TierSolution::new(tier, lookup, values, statistics, reached))
     }
 }
 

@@ -1,9 +1,13 @@
 //! What a retrograde solve returns: [`PackedValue`] (a value in 32 bits) and [`TierSolution`] (the value of every
-//! position of one tier, queried by canonical key or by position).
+//! position of one tier, queried by canonical key or by position), whose values are found through a hash map
+//! from key to place, or, for a tier solved by rank ([`super::Rank`]), kept in a flat array by rank.
 
+use super::index::TierRank;
+use super::Rank;
 use crate::game::Canonicalize;
 use crate::value::Value;
 use hashbrown::HashMap;
+use std::sync::Arc;
 
 /// The hasher of the engine's indexes: foldhash with a fixed seed, so that a solve does the same work each run.
 pub(super) type Hasher = foldhash::fast::FixedState;
@@ -75,7 +79,38 @@ pub struct TierStatistics {
     pub levels: u64,
 }
 
+/// One tier's ranking as a solution holds it (its game and tier inside): a key's rank, a rank's key.
+pub(super) trait TierRanking<Key>: Send + Sync {
+    /// The rank of `key`, below the tier's size, or `None` if it is no key of the tier.
+    fn rank(&self, key: &Key) -> Option<u64>;
+
+    /// The key of `rank`, or `None` past the tier's size.
+    fn unrank(&self, rank: u64) -> Option<Key>;
+}
+
+/// How a solution finds a key's value.
+#[derive(Clone)]
+pub(super) enum Lookup<Key> {
+    /// A map from key to place in the values.
+    Hashed(HashMap<Key, u32, Hasher>),
+    /// The values are by rank; [`PackedValue::NONE`] at the ranks of no position of the tier.
+    Ranked(Arc<dyn TierRanking<Key>>),
+}
+
+impl<Key> std::fmt::Debug for Lookup<Key> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Lookup::Hashed(map) => write!(formatter, "Hashed({} keys)", map.len()),
+            Lookup::Ranked(_) => write!(formatter, "Ranked"),
+        }
+    }
+}
+
 /// The value of every position of one tier (of the whole game for an untiered solve).
+///
+/// Two forms with one interface: keys in a hash map (any game), or values in a flat array by rank (a tier
+/// solved by rank, [`super::RetrogradeSolver::solve_tiers_ranked`]), which holds no key and finds a key's
+/// value by ranking it.
 ///
 /// Contract: for every position `p` of the tier, `value(game, p)` is `Some` and is the position's exact value
 /// under [`Value`]'s rules (remoteness included; a draw for every position from which neither side can force
@@ -83,23 +118,67 @@ pub struct TierStatistics {
 #[derive(Clone, Debug)]
 pub struct TierSolution<Tier, Key> {
     tier: Tier,
-    index: HashMap<Key, u32, Hasher>,
+    lookup: Lookup<Key>,
     values: Vec<PackedValue>,
+    positions: usize,
     statistics: TierStatistics,
     reached: Vec<Tier>,
 }
 
+/// The error of a stored remoteness too large for a packed value.
+fn remoteness_error(value: Value) -> crate::Error {
+    crate::Error::limit("a stored remoteness", u64::from(value.remoteness().unwrap_or(0)), u64::from(MAX_REMOTENESS))
+}
+
+impl<Tier, Key> TierSolution<Tier, Key>
+where
+    Tier: Clone + Eq + std::hash::Hash + Ord + std::fmt::Debug + Send + Sync + 'static,
+    Key: Eq + std::hash::Hash + Clone + std::fmt::Debug + Send + Sync + 'static,
+{
+    /// [`TierSolution::from_values`] in the dense form: the values in a flat array by `game`'s [`Rank`] (an
+    /// array of `tier_size` values, whatever the number of records). Errors: a rank space beyond `u32` range, a
+    /// key without a rank in `tier`, a key listed twice.
+    pub fn from_values_ranked<Rules>(
+        game: &Rules,
+        tier: Tier,
+        records: Vec<(Key, Value)>,
+        reached: Vec<Tier>,
+    ) -> crate::Result<Self>
+    where
+        Rules: Rank<Tier = Tier, Key = Key> + Clone + Send + Sync + 'static,
+    {
+        let ranking = TierRank::new(Arc::new(game.clone()), tier.clone())?;
+        let size = game.tier_size(&tier);
+        let mut values = vec![PackedValue::NONE; size as usize];
+        let positions = records.len();
+        for (key, value) in records {
+            let packed = PackedValue::pack(value).ok_or_else(|| remoteness_error(value))?;
+            let slot = values.get_mut(ranking.slot(&key)?).ok_or_else(|| {
+                crate::Error::Unsupported(format!("the key {key:?} of a record has no rank in tier {tier:?}"))
+            })?;
+            if *slot != PackedValue::NONE {
+                return Err(crate::Error::Unsupported("a tier's records list one key twice".into()));
+            }
+            *slot = packed;
+        }
+        let statistics = TierStatistics { positions: positions as u64, ..TierStatistics::default() };
+        Ok(TierSolution::new(tier, Lookup::Ranked(Arc::new(ranking)), values, statistics, reached))
+    }
+
+}
+
 impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
-    /// Assembles a solution: `index` maps each key to its place in `values`; `reached` lists the child tiers
-    /// that the tier's moves lead to (sorted).
+    /// Assembles a solution: `lookup` finds each key's place in `values`; `reached` lists the child tiers that
+    /// the tier's moves lead to (sorted).
     pub(super) fn new(
         tier: Tier,
-        index: HashMap<Key, u32, Hasher>,
+        lookup: Lookup<Key>,
         values: Vec<PackedValue>,
         statistics: TierStatistics,
         reached: Vec<Tier>,
     ) -> Self {
-        TierSolution { tier, index, values, statistics, reached }
+        let positions = statistics.positions as usize;
+        TierSolution { tier, lookup, values, positions, statistics, reached }
     }
 
     /// A solution from stored records (a solved database read back): each key once, with its value.
@@ -108,13 +187,7 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
         let mut index = HashMap::with_capacity_and_hasher(records.len(), Hasher::default());
         let mut values = Vec::with_capacity(records.len());
         for (key, value) in records {
-            let packed = PackedValue::pack(value).ok_or_else(|| {
-                crate::Error::limit(
-                    "a stored remoteness",
-                    u64::from(value.remoteness().unwrap_or(0)),
-                    u64::from(MAX_REMOTENESS),
-                )
-            })?;
+            let packed = PackedValue::pack(value).ok_or_else(|| remoteness_error(value))?;
             let place = u32::try_from(values.len()).map_err(|_| {
                 crate::Error::limit("the positions of a tier", values.len() as u64, u64::from(u32::MAX))
             })?;
@@ -124,7 +197,7 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
             values.push(packed);
         }
         let statistics = TierStatistics { positions: values.len() as u64, ..TierStatistics::default() };
-        Ok(TierSolution { tier, index, values, statistics, reached })
+        Ok(TierSolution::new(tier, Lookup::Hashed(index), values, statistics, reached))
     }
 
     /// The child tiers that this tier's moves lead to, sorted (what a resumed solve needs to know of a tier
@@ -140,8 +213,11 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
 
     /// The value of the position whose canonical key is `key`, or `None` if the tier holds no such position.
     pub fn value_of_key(&self, key: &Key) -> Option<Value> {
-        let place = *self.index.get(key)?;
-        self.values.get(place as usize).and_then(|packed| packed.unpack())
+        let place = match &self.lookup {
+            Lookup::Hashed(index) => *index.get(key)? as usize,
+            Lookup::Ranked(ranking) => ranking.rank(key)? as usize,
+        };
+        self.values.get(place).and_then(|packed| packed.unpack())
     }
 
     /// The value of `position`, or `None` if it is not a position of this tier.
@@ -151,20 +227,53 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
 
     /// The number of positions (distinct canonical keys).
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.positions
     }
 
     /// Whether the tier has no position.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.positions == 0
     }
 
-    /// Every key with its value, in no particular order.
-    pub fn iter(&self) -> impl Iterator<Item = (&Key, Value)> + '_ {
-        self.index.iter().filter_map(|(key, &place)| {
+    /// Whether the values are kept by rank (the dense form).
+    pub fn is_ranked(&self) -> bool {
+        matches!(self.lookup, Lookup::Ranked(_))
+    }
+
+    /// What the solution counts toward a solver's budget while it is held, in positions: its positions in the
+    /// hashed form, its rank space in the dense form (see the module `index`).
+    pub(super) fn budget_units(&self) -> u64 {
+        match self.lookup {
+            Lookup::Hashed(_) => self.positions as u64,
+            Lookup::Ranked(_) => super::index::rank_units(self.values.len() as u64),
+        }
+    }
+
+    /// Every key with its value: in no particular order in the hashed form, by rank in the dense form.
+    pub fn iter(&self) -> impl Iterator<Item = (Key, Value)> + '_
+    where
+        Key: Clone,
+    {
+        // One of the two is empty: one iterator type serves both forms.
+        let hashed = match &self.lookup {
+            Lookup::Hashed(index) => Some(index.iter()),
+            Lookup::Ranked(_) => None,
+        };
+        let ranked = match &self.lookup {
+            Lookup::Ranked(ranking) => Some((ranking, self.values.iter().enumerate())),
+            Lookup::Hashed(_) => None,
+        };
+        let hashed = hashed.into_iter().flatten().filter_map(|(key, &place)| {
             let value = self.values.get(place as usize)?.unpack()?;
-            Some((key, value))
-        })
+            Some((key.clone(), value))
+        });
+        let ranked = ranked.into_iter().flat_map(|(ranking, values)| {
+            values.filter_map(move |(rank, packed)| {
+                let value = packed.unpack()?;
+                Some((ranking.unrank(rank as u64)?, value))
+            })
+        });
+        hashed.chain(ranked)
     }
 
     /// The numbers of won, lost and drawn positions (for the player to move).
@@ -174,7 +283,9 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
             match packed.kind() {
                 WIN => counts.0 += 1,
                 LOSE => counts.1 += 1,
-                _ => counts.2 += 1,
+                DRAW => counts.2 += 1,
+                // A rank of no position.
+                _ => {}
             }
         }
         counts

@@ -1,12 +1,15 @@
 //! The tiered solve: the tier graph from the start's tier, a discovery pass parents first (each tier enumerated
 //! once to find the entry positions of its child tiers), then the solve children first, each tier's exits read
-//! from its solved child tiers, which are dropped once every parent tier is solved.
+//! from its solved child tiers, which are dropped once every parent tier is solved. Written once for both
+//! indexings ([`Indexing`]): hash maps here, arrays by rank through `ranked.rs`.
 
 use super::explore::explore;
+use super::index::{Hashed, Indexing, KeySet};
 use super::solution::TierSolution;
 use super::{Hook, Retrograde, RetrogradeSolver, Tiers};
 use crate::error::{Budget, Error};
 use crate::value::Value;
+use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -58,7 +61,7 @@ pub trait TierStore<Tier, Key> {
 }
 
 /// A store that keeps nothing itself: each solved tier goes to a callback; nothing is finished beforehand.
-struct Handed<OnTier>(OnTier);
+pub(super) struct Handed<OnTier>(pub(super) OnTier);
 
 impl<Tier, Key, OnTier> TierStore<Tier, Key> for Handed<OnTier>
 where
@@ -83,8 +86,8 @@ type TierGraph<Tier> = HashMap<Tier, Vec<Tier>>;
 /// The reachable tiers, parents first, and the tier graph.
 type Ordered<Tier> = (Vec<Tier>, TierGraph<Tier>);
 
-/// The entry positions found for a tier not yet enumerated, one per key.
-type Entries<Key, Position> = (HashSet<Key>, Vec<Position>);
+/// The entry positions found for a tier not yet enumerated, one per key (of the set).
+type Entries<Seen, Position> = (Seen, Vec<Position>);
 
 /// A solved tier, shared with the caller.
 type Solved<Tier, Key> = Arc<TierSolution<Tier, Key>>;
@@ -162,7 +165,7 @@ impl RetrogradeSolver {
         Rules::Key: Send + Sync,
         OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
     {
-        self.solve_tiered(game, start, None, &mut Handed(on_tier))
+        self.solve_tiered(game, start, None, &mut Handed(on_tier), &Hashed)
     }
 
     /// [`RetrogradeSolver::solve_tiers`] with the parents from the game's [`Retrograde`] hook.
@@ -179,7 +182,7 @@ impl RetrogradeSolver {
         OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
     {
         let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
-        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier))
+        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier), &Hashed)
     }
 
     /// [`RetrogradeSolver::solve_tiers`] into a store: the tiers the store has finished are not solved again
@@ -197,7 +200,7 @@ impl RetrogradeSolver {
         Rules::Key: Send + Sync,
         Store: TierStore<Rules::Tier, Rules::Key>,
     {
-        self.solve_tiered(game, start, None, store)
+        self.solve_tiered(game, start, None, store, &Hashed)
     }
 
     /// [`RetrogradeSolver::solve_tiers`], keeping every tier in memory.
@@ -219,21 +222,33 @@ impl RetrogradeSolver {
         Ok(TieredSolution { tiers })
     }
 
-    fn solve_tiered<Rules, Store>(
+    /// The tiered solve, each tier indexed as `how` indexes it.
+    pub(super) fn solve_tiered<Rules, Store, How>(
         &mut self,
         game: &Rules,
         start: &Rules::Position,
         hook: Option<Hook<'_, Rules::Position>>,
         store: &mut Store,
+        how: &How,
     ) -> crate::Result<()>
     where
         Rules: Tiers + Sync,
         Rules::Position: Send + Sync,
         Rules::Key: Send + Sync,
         Store: TierStore<Rules::Tier, Rules::Key>,
+        How: Indexing<Rules::Tier, Rules::Key>,
     {
         let budget = self.budget;
         let over_budget = || Error::Budget(Budget::Positions(budget));
+        // An empty index of `tier` with the positions it may take when `available` are left, refused before
+        // its array is allocated if its rank space alone is over the budget.
+        let index_within = |tier: &Rules::Tier, available: u64| -> crate::Result<(How::Index, u64)> {
+            let units = how.index_units(tier)?;
+            if units > available {
+                return Err(over_budget());
+            }
+            Ok((how.index(tier)?, available - units))
+        };
         let (order, children) = tier_order(game, game.tier(start), budget)?;
 
         // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
@@ -249,20 +264,25 @@ impl RetrogradeSolver {
             }
         }
 
-        // Discovery, parents first: each tier's entry positions, deduplicated by key.
-        let mut pending: HashMap<Rules::Tier, Entries<Rules::Key, Rules::Position>> = HashMap::new();
-        pending.insert(game.tier(start), (HashSet::from_iter([game.canonical(start)]), vec![start.clone()]));
+        // Discovery, parents first: each tier's entry positions, deduplicated by key. `held` counts the entry
+        // positions and the sets of their keys.
+        let mut pending: HashMap<Rules::Tier, Entries<How::Seen, Rules::Position>> = HashMap::new();
+        let start_tier = game.tier(start);
+        let mut held: u64 = 1 + how.seen_units(&start_tier)?;
+        let mut seen = how.seen(&start_tier)?;
+        seen.insert(game.canonical(start))?;
+        pending.insert(start_tier, (seen, vec![start.clone()]));
         let mut entries: HashMap<Rules::Tier, Vec<Rules::Position>> = HashMap::new();
-        let mut held: u64 = 1;
         for tier in &order {
             let Some((_, seeds)) = pending.remove(tier) else { continue };
+            held = held.saturating_sub(how.seen_units(tier)?);
             let count = seeds.len();
             if closed.contains(tier) {
                 held = held.saturating_sub(count as u64);
                 continue;
             }
             let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
-            let limit = budget.saturating_sub(held).saturating_add(count as u64);
+            let (index, limit) = index_within(tier, budget.saturating_sub(held).saturating_add(count as u64))?;
             let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
             let route = |key: Rules::Key, child: Rules::Position, child_tier: Rules::Tier| {
                 if !below.contains(&child_tier) {
@@ -270,17 +290,24 @@ impl RetrogradeSolver {
                         "a move from tier {tier:?} reaches tier {child_tier:?}, not a child tier"
                     )));
                 }
-                let (keys, positions) = pending.entry(child_tier).or_default();
-                if keys.insert(key) {
-                    held += 1;
-                    if held > budget {
-                        return Err(over_budget());
+                let (keys, positions) = match pending.entry(child_tier) {
+                    Entry::Occupied(entry) => entry.into_mut(),
+                    Entry::Vacant(entry) => {
+                        held += how.seen_units(entry.key())?;
+                        let keys = how.seen(entry.key())?;
+                        entry.insert((keys, Vec::new()))
                     }
+                };
+                if keys.insert(key)? {
+                    held += 1;
                     positions.push(child);
+                }
+                if held > budget {
+                    return Err(over_budget());
                 }
                 Ok(None)
             };
-            let mut explored = explore(game, seeds, limit, budget, outside, route)?;
+            let mut explored = explore(game, seeds, index, limit, budget, outside, route)?;
             self.stats.visited += explored.expanded;
             explored.positions.truncate(count);
             entries.insert(tier.clone(), explored.positions);
@@ -305,7 +332,7 @@ impl RetrogradeSolver {
                 }
                 if parents_left.get(tier).is_some_and(|&count| count > 0) {
                     let solution = Arc::new(store.load(tier)?);
-                    held_solved += solution.len() as u64;
+                    held_solved += solution.budget_units();
                     if held.saturating_add(held_solved) > budget {
                         return Err(over_budget());
                     }
@@ -326,12 +353,12 @@ impl RetrogradeSolver {
                     ))
                 })
             };
-            let limit = budget.saturating_sub(held.saturating_add(held_solved));
-            let explored = explore(game, seeds, limit, budget, outside, route)?;
+            let (index, limit) = index_within(tier, budget.saturating_sub(held.saturating_add(held_solved)))?;
+            let explored = explore(game, seeds, index, limit, budget, outside, route)?;
             let reached = reached.into_iter().collect();
             let solution = Arc::new(self.induce_tier(game, tier.clone(), explored, hook, reached)?);
             self.stats.table_entries += solution.len() as u64;
-            held_solved += solution.len() as u64;
+            held_solved += solution.budget_units();
             store.save(&solution)?;
             solved.insert(tier.clone(), solution);
             for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
@@ -339,7 +366,7 @@ impl RetrogradeSolver {
                     *count -= 1;
                     if *count == 0 {
                         if let Some(dropped) = solved.remove(child) {
-                            held_solved = held_solved.saturating_sub(dropped.len() as u64);
+                            held_solved = held_solved.saturating_sub(dropped.budget_units());
                         }
                     }
                 }

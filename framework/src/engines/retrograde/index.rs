@@ -1,0 +1,294 @@
+//! How a tier's positions are indexed: by a hash map from key to place (any game), or, for a game that ranks
+//! its positions ([`Rank`]), by a flat array of places indexed by rank.
+//!
+//! The enumeration ([`super::explore`]) and the tiered solve ([`super::tiers`]) are written once, over the
+//! [`Indexing`] trait: [`Hashed`] gives hash maps, [`Ranked`] flat arrays. Both give every position the same
+//! place (the order in which the enumeration meets its key), so both paths do the same work in the same order
+//! and give the same values.
+//!
+//! Why a flat array: a hash map entry holds the key, the place and the table's slack (about 40 bytes for a
+//! 128-bit key), a rank slot holds a place (4 bytes). A solved dense tier keeps its values by rank and finds a
+//! key's value by ranking it, so it holds no keys at all.
+//!
+//! The budget, in positions: a rank space of `size` slots counts as `size / RANK_SLOTS_PER_POSITION` positions
+//! ([`rank_units`]), whether the tier is being solved (its index, then its values) or held solved for its parent
+//! tiers (its values). That is an upper bound, never an underestimate, as long as a position of the budget
+//! stands for at least 32 bytes; the database's estimate ([`crate::database::store::bytes_per_position`]) is
+//! above 96. The positions of a tier being solved count as well, as on the hash path.
+
+use super::solution::{Hasher, Lookup, PackedValue, TierRanking};
+use super::Rank;
+use crate::error::Error;
+use hashbrown::hash_map::Entry;
+use hashbrown::{HashMap, HashSet};
+use rayon::prelude::*;
+use std::hash::Hash;
+use std::sync::Arc;
+
+/// The slot of a rank that no position of the tier has.
+const VACANT: u32 = u32::MAX;
+
+/// Rank slots counted as one position of the budget: a slot is 4 bytes, a position at least 32.
+pub(super) const RANK_SLOTS_PER_POSITION: u64 = 8;
+
+/// Bits of a set of seen keys counted as one position of the budget (a position being at least 32 bytes).
+const SEEN_BITS_PER_POSITION: u64 = 256;
+
+/// What a rank space of `size` slots counts toward the budget, in positions.
+pub(super) fn rank_units(size: u64) -> u64 {
+    size.div_ceil(RANK_SLOTS_PER_POSITION)
+}
+
+/// A tier's map from key to place, filled in one thread by the enumeration.
+pub(super) trait Index<Key>: Sync {
+    /// The place of `key` if it has one; otherwise `key` gets place `next` and the answer is `None`. Errors: a
+    /// key that the index cannot hold (one without a rank: the [`Rank`] contract broken).
+    fn place_or_insert(&mut self, key: Key, next: u32) -> crate::Result<Option<u32>>;
+
+    /// The place of `key`, if it has one.
+    fn get(&self, key: &Key) -> Option<u32>;
+
+    /// The index as a solution reads it, with `values` (by place) rearranged to its order.
+    fn into_lookup(self, values: Vec<PackedValue>) -> (Lookup<Key>, Vec<PackedValue>);
+}
+
+/// A set of keys of one tier (the keys of the entry positions found for it so far).
+pub(super) trait KeySet<Key> {
+    /// Adds `key`; whether it was not in the set. Errors as [`Index::place_or_insert`].
+    fn insert(&mut self, key: Key) -> crate::Result<bool>;
+}
+
+/// How the positions of each tier are indexed.
+pub(super) trait Indexing<Tier, Key>: Sync {
+    /// The index of one tier.
+    type Index: Index<Key>;
+    /// A set of keys of one tier.
+    type Seen: KeySet<Key>;
+
+    /// An empty index of `tier`'s positions. Errors: a rank space beyond `u32` range.
+    fn index(&self, tier: &Tier) -> crate::Result<Self::Index>;
+
+    /// An empty set of `tier`'s keys. Errors as [`Indexing::index`].
+    fn seen(&self, tier: &Tier) -> crate::Result<Self::Seen>;
+
+    /// What an index of `tier` (and the values a solution keeps by rank) counts toward the budget before any
+    /// position is indexed, in positions: asked before [`Indexing::index`], so that a tier too large is refused
+    /// before its array is allocated. Errors as [`Indexing::index`].
+    fn index_units(&self, tier: &Tier) -> crate::Result<u64>;
+
+    /// What a set of `tier`'s keys counts toward the budget before any key is added, in positions. Errors as
+    /// [`Indexing::index`].
+    fn seen_units(&self, tier: &Tier) -> crate::Result<u64>;
+}
+
+/// Indexing by hash maps: any game.
+pub(super) struct Hashed;
+
+/// A hash map from key to place.
+pub(super) struct HashIndex<Key>(HashMap<Key, u32, Hasher>);
+
+impl<Key> HashIndex<Key> {
+    /// An empty index.
+    pub(super) fn new() -> Self {
+        HashIndex(HashMap::with_hasher(Hasher::default()))
+    }
+}
+
+impl<Key: Eq + Hash + Sync> Index<Key> for HashIndex<Key> {
+    fn place_or_insert(&mut self, key: Key, next: u32) -> crate::Result<Option<u32>> {
+        Ok(match self.0.entry(key) {
+            Entry::Occupied(entry) => Some(*entry.get()),
+            Entry::Vacant(entry) => {
+                entry.insert(next);
+                None
+            }
+        })
+    }
+
+    fn get(&self, key: &Key) -> Option<u32> {
+        self.0.get(key).copied()
+    }
+
+    fn into_lookup(self, values: Vec<PackedValue>) -> (Lookup<Key>, Vec<PackedValue>) {
+        (Lookup::Hashed(self.0), values)
+    }
+}
+
+impl<Key: Eq + Hash> KeySet<Key> for HashSet<Key, Hasher> {
+    fn insert(&mut self, key: Key) -> crate::Result<bool> {
+        Ok(HashSet::insert(self, key))
+    }
+}
+
+impl<Tier, Key: Eq + Hash + Sync> Indexing<Tier, Key> for Hashed {
+    type Index = HashIndex<Key>;
+    type Seen = HashSet<Key, Hasher>;
+
+    fn index(&self, _: &Tier) -> crate::Result<Self::Index> {
+        Ok(HashIndex::new())
+    }
+
+    fn seen(&self, _: &Tier) -> crate::Result<Self::Seen> {
+        Ok(HashSet::with_hasher(Hasher::default()))
+    }
+
+    // A hash map grows with its keys, which the positions' count covers.
+    fn index_units(&self, _: &Tier) -> crate::Result<u64> {
+        Ok(0)
+    }
+
+    fn seen_units(&self, _: &Tier) -> crate::Result<u64> {
+        Ok(0)
+    }
+}
+
+/// Indexing by rank, for a game that implements [`Rank`].
+pub(super) struct Ranked<Rules> {
+    game: Arc<Rules>,
+}
+
+impl<Rules: Rank> Ranked<Rules> {
+    /// Ranks with `game`'s [`Rank`].
+    pub(super) fn new(game: Arc<Rules>) -> Self {
+        Ranked { game }
+    }
+
+    /// The ranking of `tier`. Errors: a rank space beyond `u32` range.
+    fn ranking(&self, tier: &Rules::Tier) -> crate::Result<TierRank<Rules>> {
+        TierRank::new(Arc::clone(&self.game), tier.clone())
+    }
+}
+
+/// One tier's ranking, as a solution keeps it: the game, the tier and the size of its rank space.
+pub(super) struct TierRank<Rules: Rank> {
+    game: Arc<Rules>,
+    tier: Rules::Tier,
+    size: u64,
+}
+
+impl<Rules: Rank> TierRank<Rules> {
+    /// The ranking of `tier`. Errors: a rank space beyond `u32` range (places and ranks are 32-bit).
+    pub(super) fn new(game: Arc<Rules>, tier: Rules::Tier) -> crate::Result<Self> {
+        let size = game.tier_size(&tier);
+        if size > u64::from(u32::MAX) {
+            return Err(Error::limit(
+                format!("the rank space of tier {tier:?} (Rank::tier_size)"),
+                size,
+                u64::from(u32::MAX),
+            ));
+        }
+        Ok(TierRank { game, tier, size })
+    }
+
+    /// The rank of `key`, below the tier's size, or `None` if it has none.
+    fn rank_of(&self, key: &Rules::Key) -> Option<u64> {
+        self.game.rank(&self.tier, key).filter(|&rank| rank < self.size)
+    }
+
+    /// The rank of `key` as a place in an array of the tier's size, or the error of a broken contract.
+    pub(super) fn slot(&self, key: &Rules::Key) -> crate::Result<usize> {
+        self.rank_of(key).map(|rank| rank as usize).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "the game's ranking breaks the Rank contract: the key {key:?} of a position of tier {:?} has no rank \
+                 below {}",
+                self.tier, self.size
+            ))
+        })
+    }
+}
+
+impl<Rules> TierRanking<Rules::Key> for TierRank<Rules>
+where
+    Rules: Rank + Send + Sync,
+    Rules::Key: Send + Sync,
+{
+    fn rank(&self, key: &Rules::Key) -> Option<u64> {
+        self.rank_of(key)
+    }
+
+    fn unrank(&self, rank: u64) -> Option<Rules::Key> {
+        (rank < self.size).then(|| self.game.unrank(&self.tier, rank)).flatten()
+    }
+}
+
+/// A flat array of places by rank.
+pub(super) struct DenseIndex<Rules: Rank> {
+    places: Vec<u32>,
+    ranking: TierRank<Rules>,
+}
+
+impl<Rules> Index<Rules::Key> for DenseIndex<Rules>
+where
+    Rules: Rank + Send + Sync + 'static,
+    Rules::Key: Send + Sync,
+{
+    fn place_or_insert(&mut self, key: Rules::Key, next: u32) -> crate::Result<Option<u32>> {
+        let slot = self.ranking.slot(&key)?;
+        let place = self.places.get_mut(slot).ok_or_else(|| Error::Unsupported("a rank past its tier".into()))?;
+        if *place == VACANT {
+            *place = next;
+            return Ok(None);
+        }
+        Ok(Some(*place))
+    }
+
+    fn get(&self, key: &Rules::Key) -> Option<u32> {
+        let rank = self.ranking.rank_of(key)?;
+        self.places.get(rank as usize).copied().filter(|&place| place != VACANT)
+    }
+
+    fn into_lookup(self, values: Vec<PackedValue>) -> (Lookup<Rules::Key>, Vec<PackedValue>) {
+        let mut slots = self.places;
+        // The values replace the places slot by slot: the array becomes the solution's, with no second one.
+        slots.par_iter_mut().with_min_len(1 << 12).for_each(|slot| {
+            *slot = values.get(*slot as usize).map_or(PackedValue::NONE.0, |packed| packed.0);
+        });
+        drop(values);
+        let by_rank = slots.into_iter().map(PackedValue).collect();
+        (Lookup::Ranked(Arc::new(self.ranking)), by_rank)
+    }
+}
+
+/// A set of keys of one tier as a bit per rank.
+pub(super) struct DenseSet<Rules: Rank> {
+    bits: Vec<u64>,
+    ranking: TierRank<Rules>,
+}
+
+impl<Rules: Rank> KeySet<Rules::Key> for DenseSet<Rules> {
+    fn insert(&mut self, key: Rules::Key) -> crate::Result<bool> {
+        let slot = self.ranking.slot(&key)?;
+        let word = self.bits.get_mut(slot / 64).ok_or_else(|| Error::Unsupported("a rank past its tier".into()))?;
+        let bit = 1u64 << (slot % 64);
+        let new = *word & bit == 0;
+        *word |= bit;
+        Ok(new)
+    }
+}
+
+impl<Rules> Indexing<Rules::Tier, Rules::Key> for Ranked<Rules>
+where
+    Rules: Rank + Send + Sync + 'static,
+    Rules::Key: Send + Sync,
+{
+    type Index = DenseIndex<Rules>;
+    type Seen = DenseSet<Rules>;
+
+    fn index(&self, tier: &Rules::Tier) -> crate::Result<Self::Index> {
+        let ranking = self.ranking(tier)?;
+        Ok(DenseIndex { places: vec![VACANT; ranking.size as usize], ranking })
+    }
+
+    fn seen(&self, tier: &Rules::Tier) -> crate::Result<Self::Seen> {
+        let ranking = self.ranking(tier)?;
+        Ok(DenseSet { bits: vec![0; ranking.size.div_ceil(64) as usize], ranking })
+    }
+
+    fn index_units(&self, tier: &Rules::Tier) -> crate::Result<u64> {
+        Ok(rank_units(self.ranking(tier)?.size))
+    }
+
+    fn seen_units(&self, tier: &Rules::Tier) -> crate::Result<u64> {
+        Ok(self.ranking(tier)?.size.div_ceil(SEEN_BITS_PER_POSITION))
+    }
+}
