@@ -164,7 +164,6 @@ where
         let statistics = TierStatistics { positions: positions as u64, ..TierStatistics::default() };
         Ok(TierSolution::new(tier, Lookup::Ranked(Arc::new(ranking)), values, statistics, reached))
     }
-
 }
 
 impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
