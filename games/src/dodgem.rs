@@ -25,6 +25,10 @@
 //! ([`ludus_framework::FromKey`]). Tiers ([`ludus_framework::engines::retrograde::Tiers`]) are the numbers of
 //! cars still on the board, larger first; a car leaving moves to a child tier. The un-move hook
 //! ([`ludus_framework::engines::retrograde::Retrograde`]) backs a car up, or brings a car back onto the far edge.
+//! Each tier's keys are numbered densely ([`ludus_framework::engines::retrograde::Rank`], in `dodgem/rank.rs`), so
+//! that a tier is solved with flat arrays instead of hash maps.
+
+mod rank;
 
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
 use ludus_framework::{Canonicalize, Error, FromKey, Game, Result, Value};

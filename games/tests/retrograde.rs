@@ -54,10 +54,10 @@ fn every_tic_tac_toe_position_gets_memoized_negamaxs_exact_value() {
     assert_eq!((tiered.tiers.len(), tiered.len()), (10, 765));
     let mut memo = MemoNegamax::new(Mode::Exact);
     for (board, value) in every.iter() {
-        let exact = memo.value(&TicTacToe, board);
+        let exact = memo.value(&TicTacToe, &board);
         assert_eq!(value, exact, "{board:?}");
-        assert_eq!(solution.value(&TicTacToe, board), Some(exact), "{board:?}");
-        assert_eq!(tiered.value(&TicTacToe, board), Some(exact), "{board:?}");
+        assert_eq!(solution.value(&TicTacToe, &board), Some(exact), "{board:?}");
+        assert_eq!(tiered.value(&TicTacToe, &board), Some(exact), "{board:?}");
     }
     assert_eq!(solution.value(&TicTacToe, &Board::EMPTY), Some(Value::Draw));
 }
@@ -75,8 +75,8 @@ fn connect_four_4x4_by_tiers_agrees_with_alpha_beta() {
     let whole = RetrogradeSolver::new().solve(&game, &start).unwrap();
     assert_eq!(whole.len(), tiered.len());
     for (board, value) in whole.iter() {
-        let tier = tiered.tiers.iter().find(|solved| solved.value_of_key(board).is_some()).unwrap();
-        assert_eq!(tier.value_of_key(board), Some(value));
+        let tier = tiered.tiers.iter().find(|solved| solved.value_of_key(&board).is_some()).unwrap();
+        assert_eq!(tier.value_of_key(&board), Some(value));
     }
     eprintln!("Connect Four 4 x 4: {} positions, tiered solve {tiered_time:?}", whole.len());
     assert_eq!(tiered.value(&game, &start), Some(Value::Draw));
@@ -171,7 +171,7 @@ fn dodgem_3x3_is_a_first_player_win_by_every_path() {
     assert_eq!(plain.len(), reachable(&game).len());
     assert_eq!(tiered.len(), plain.len());
     for (key, value) in plain.iter() {
-        assert_eq!(hooked.value_of_key(key), Some(value));
+        assert_eq!(hooked.value_of_key(&key), Some(value));
     }
     let mut tiered_hooked = Vec::new();
     RetrogradeSolver::new()
@@ -203,7 +203,7 @@ fn dodgem_4x4_is_a_draw() {
     eprintln!("Dodgem 4 x 4: {wins} won, {losses} lost, {draws} drawn");
     for solved in &tiered.tiers {
         for (key, value) in solved.iter() {
-            assert_eq!(hooked.value_of_key(key), Some(value));
+            assert_eq!(hooked.value_of_key(&key), Some(value));
         }
     }
 }

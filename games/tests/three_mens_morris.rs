@@ -99,8 +99,8 @@ fn the_solves_agree_with_a_value_iteration_on_every_position() {
     assert_eq!(tiered.tiers.len(), 7);
     assert_eq!((tiered.len(), hooked.len()), (plain.len(), plain.len()));
     for (key, value) in plain.iter() {
-        assert_eq!(hooked.value_of_key(key), Some(value));
-        let in_tiers: Vec<Value> = tiered.tiers.iter().filter_map(|solved| solved.value_of_key(key)).collect();
+        assert_eq!(hooked.value_of_key(&key), Some(value));
+        let in_tiers: Vec<Value> = tiered.tiers.iter().filter_map(|solved| solved.value_of_key(&key)).collect();
         assert_eq!(in_tiers, [value]);
     }
     // Only the movement phase loops: every placement tier is solved in one pass.
