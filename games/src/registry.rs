@@ -6,7 +6,7 @@ use crate::classic::{NimGame, TicTacToe};
 use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
 use crate::three_mens_morris::ThreeMensMorris;
-use ludus_framework::database::{DatabaseEntry, Solvable};
+use ludus_framework::database::{DatabaseEntry, RankedSolvable, Solvable};
 use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
 use ludus_framework::{Error, Result};
 
@@ -113,7 +113,8 @@ pub const DATABASES: &[DatabaseEntry] = &[
         parameters: "n=4",
         make: |parameters| {
             let (game, name) = dodgem_of(parameters, 4, 5)?;
-            Ok(Box::new(Solvable { game, name }))
+            // Dodgem ranks its tiers: solved with flat arrays instead of hash maps.
+            Ok(Box::new(RankedSolvable(Solvable { game, name })))
         },
     },
     DatabaseEntry {

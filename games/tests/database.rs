@@ -1,8 +1,9 @@
 //! Solved databases of real games: every tic-tac-toe record is memoized negamax's exact value; Connect Four
 //! 4 x 4 and 5 x 4 records match alpha-beta on thousands of sampled positions; Dodgem keeps its published
 //! results; `check` passes on every database and fails on damaged copies (a flipped byte, a wrong value written
-//! with valid checksums, a missing record, a missing tier); a stopped solve resumes to the same files; a
-//! memory budget too small is a clear error.
+//! with valid checksums, a missing record, a missing tier); a stopped solve resumes to the same files; Dodgem
+//! solved by rank writes the hashed solve's files byte for byte, resumed or not; a memory budget too small is a
+//! clear error.
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed read of a scratch directory should fail the test loudly
 
@@ -70,7 +71,7 @@ fn every_tic_tac_toe_record_is_memoized_negamaxs_exact_value_and_checks() {
     for tier in 0..=9u8 {
         let solution = database.load(&tier).unwrap();
         for (key, value) in solution.iter() {
-            let board = TicTacToe.position_of_key(key).unwrap();
+            let board = TicTacToe.position_of_key(&key).unwrap();
             assert_eq!(value, memo.value(&TicTacToe, &board), "{board:?}");
             records += 1;
         }
@@ -249,6 +250,37 @@ fn a_stopped_solve_resumes_to_the_same_files() {
     assert_eq!(files(&stopped), files(&whole));
     std::fs::remove_dir_all(&whole).unwrap();
     std::fs::remove_dir_all(&stopped).unwrap();
+}
+
+#[test]
+fn dodgem_by_rank_writes_the_hashed_files_byte_for_byte() {
+    let game = Dodgem::new(4).unwrap();
+    let name = "dodgem:n=4";
+    let hashed = scratch("dodgem-hashed");
+    solve(&Database::new(&game, name, &hashed), &game.start(), AMPLE).unwrap();
+    let ranked = scratch("dodgem-ranked");
+    let database = Database::new(&game, name, &ranked);
+    let mut reports = Vec::new();
+    database.solve_ranked(&game.start(), AMPLE, &mut |report| reports.push(report.clone())).unwrap();
+    assert_eq!(reports.iter().map(|report| report.positions).sum::<u64>(), 276_832);
+    assert_eq!(files(&ranked), files(&hashed));
+    // Resumed by rank after the tiers of fewer than four cars (the child tiers, loaded by rank).
+    let mut removed = 0;
+    for more in 0..=3u8 {
+        for fewer in (0..=more).filter(|fewer| more + fewer >= 4) {
+            std::fs::remove_file(database.tier_path(&(more, fewer)).unwrap()).unwrap();
+            removed += 1;
+        }
+    }
+    let mut resumed = Vec::new();
+    database.solve_ranked(&game.start(), AMPLE, &mut |report| resumed.push(report.resumed)).unwrap();
+    assert_eq!(resumed.iter().filter(|&&resumed| !resumed).count(), removed);
+    assert_eq!(files(&ranked), files(&hashed));
+    let (dense, plain) = (database.load_ranked(&(2, 2)).unwrap(), database.load(&(2, 2)).unwrap());
+    assert!(dense.is_ranked());
+    assert_eq!((dense.len(), dense.counts()), (plain.len(), plain.counts()));
+    std::fs::remove_dir_all(&hashed).unwrap();
+    std::fs::remove_dir_all(&ranked).unwrap();
 }
 
 #[test]

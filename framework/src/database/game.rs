@@ -1,6 +1,7 @@
 //! The object interface the CLI holds for a game that can be solved into a database ([`DatabaseGame`]),
-//! [`Solvable`], which makes one of any game with tiers, a text form and stored keys, and the registry's
-//! entries ([`DatabaseEntry`]). A query is an analysis whose values come from the files ([`StoredValues`], an
+//! [`Solvable`], which makes one of any game with tiers, a text form and stored keys, [`RankedSolvable`], the
+//! same for a game that also ranks its positions (solved by rank), and the registry's entries
+//! ([`DatabaseEntry`]). A query is an analysis whose values come from the files ([`StoredValues`], an
 //! [`Engine`] that reads records instead of searching), so it shows what `ludus analyze` shows.
 
 use super::check::CheckReport;
@@ -8,7 +9,7 @@ use super::record::RecordKey;
 use super::store::{Database, SolveBudget, TierFiles, TierReport};
 use super::summary::Summary;
 use crate::analysis::principal_variation;
-use crate::engines::retrograde::Tiers;
+use crate::engines::retrograde::{Rank, Tiers};
 use crate::engines::{Engine, Statistics};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
@@ -220,5 +221,37 @@ where
 
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
         self.database(directory).check(&self.game.start(), progress)
+    }
+}
+
+/// [`Solvable`] for a game that ranks its positions ([`Rank`]): solved by rank ([`Database::solve_ranked`]),
+/// which writes the same files in less memory; queried, summarised and checked as [`Solvable`] is.
+pub struct RankedSolvable<Rules>(pub Solvable<Rules>);
+
+impl<Rules> DatabaseGame for RankedSolvable<Rules>
+where
+    Rules: TextForm + Rank + FromKey + Clone + Send + Sync + 'static,
+    Rules::Position: Send + Sync + Debug,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()> {
+        self.0.database(directory).solve_ranked(&self.0.game.start(), budget, report)
+    }
+
+    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
+        self.0.query(directory, position, max_line)
+    }
+
+    fn summary(&self, directory: &Path) -> Result<DatabaseSummary> {
+        self.0.summary(directory)
+    }
+
+    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
+        self.0.check(directory, progress)
     }
 }

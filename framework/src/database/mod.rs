@@ -6,7 +6,8 @@
 //! - [`store`]: a game's [`Database`] in a directory; its solve resumes from the tiers already on disk.
 //! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
 //! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
-//! - [`game`]: the object interface the CLI holds ([`DatabaseGame`]) and the game registry's entries.
+//! - [`game`]: the object interface the CLI holds ([`DatabaseGame`], made by [`Solvable`] or, for a game that
+//!   ranks its positions, [`RankedSolvable`]) and the game registry's entries.
 //!
 //! ```
 //! use ludus_framework::database::{Database, SolveBudget};
@@ -56,7 +57,7 @@ pub mod store;
 pub mod summary;
 
 pub use check::CheckReport;
-pub use game::{find_database, DatabaseEntry, DatabaseGame, Solvable};
+pub use game::{find_database, DatabaseEntry, DatabaseGame, RankedSolvable, Solvable};
 pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS};
 pub use store::{Database, SolveBudget, TierFiles, TierReport};
 pub use summary::Summary;

@@ -4,7 +4,7 @@
 
 use super::file::{partial_path, write_tier, TierFile, TierName};
 use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
-use crate::engines::retrograde::{RetrogradeSolver, TierSolution, TierStore, Tiers};
+use crate::engines::retrograde::{Rank, RetrogradeSolver, TierSolution, TierStore, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use crate::value::Value;
@@ -44,7 +44,9 @@ pub struct TierReport {
 
 /// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
 /// position, its key twice (index and entry list), its value, counter and edge offsets, its hash slot, and
-/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it.
+/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it. A solve by rank
+/// ([`Database::solve_ranked`]) counts each tier's rank space as well, eight ranks (4 bytes each) as one
+/// position: far more than they take, since a position is estimated at more than 96 bytes.
 pub fn bytes_per_position<Position, Key>() -> u64 {
     (std::mem::size_of::<Position>() + 2 * std::mem::size_of::<Key>() + 96) as u64
 }
@@ -132,13 +134,27 @@ where
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
     ) -> Result<()> {
+        self.solve_with(budget, report, Database::load, |solver, store| {
+            solver.solve_tiers_into(self.game, start, store)
+        })
+    }
+
+    /// Solves into the directory with `run` (the engine's entry point) and a store on disk that loads the
+    /// tiers of an earlier run with `load`.
+    fn solve_with(
+        &self,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        load: Loader<'game, Rules>,
+        run: impl FnOnce(&mut RetrogradeSolver, &mut DiskStore<'_, 'game, Rules>) -> Result<()>,
+    ) -> Result<()> {
         std::fs::create_dir_all(&self.directory)
             .map_err(|source| Error::Io { path: self.directory.display().to_string(), source })?;
         let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
         let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / per_position;
         let positions = by_memory.min(budget.max_positions);
-        let mut store = DiskStore { database: self, report, started: Instant::now() };
-        let solved = RetrogradeSolver::new().with_budget(positions).solve_tiers_into(self.game, start, &mut store);
+        let mut store = DiskStore { database: self, report, started: Instant::now(), load };
+        let solved = run(&mut RetrogradeSolver::new().with_budget(positions), &mut store);
         match solved {
             Err(Error::Budget(Budget::Positions(_))) if by_memory <= budget.max_positions => {
                 Err(Error::Budget(Budget::MemoryMb(budget.memory_mb)))
@@ -149,6 +165,12 @@ where
 
     /// The values of a tier's file, as a solution the engine can read.
     pub fn load(&self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let (records, reached) = self.records(tier)?;
+        TierSolution::from_values(tier.clone(), records, reached)
+    }
+
+    /// A tier's records, as keys and values, and the child tiers its header says its moves reach.
+    fn records(&self, tier: &Rules::Tier) -> Result<Records<Rules>> {
         let path = self.tier_path(tier)?;
         let mut file = self.open(tier)?.ok_or_else(|| Error::Database {
             path: path.display().to_string(),
@@ -169,7 +191,7 @@ where
                 }
             })
             .collect::<Result<Vec<_>>>()?;
-        TierSolution::from_values(tier.clone(), records, reached)
+        Ok((records, reached))
     }
 
     /// The stored value of `position`: `Ok(None)` if its tier's file has no such position.
@@ -185,6 +207,42 @@ where
         }
         let file = files.open.get_mut(&path).ok_or_else(|| Error::Unsupported("a tier file closed".into()))?;
         Ok(file.lookup(self.game.canonical(position).to_wide())?.and_then(Record::value))
+    }
+}
+
+/// A tier's records and the child tiers it reaches.
+type Records<Rules> = (Vec<(<Rules as crate::Canonicalize>::Key, Value)>, Vec<<Rules as Tiers>::Tier>);
+
+/// How a store on disk reads a tier solved by an earlier run: [`Database::load`] or [`Database::load_ranked`].
+type Loader<'game, Rules> = fn(
+    &Database<'game, Rules>,
+    &<Rules as Tiers>::Tier,
+) -> Result<TierSolution<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>>;
+
+impl<'game, Rules> Database<'game, Rules>
+where
+    Rules: Rank + Clone + Send + Sync + 'static,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    /// [`Database::solve`] by rank ([`RetrogradeSolver::solve_tiers_ranked_into`]): the same files, byte for
+    /// byte, in less memory; the tiers of an earlier run are loaded by rank too.
+    pub fn solve_ranked(
+        &self,
+        start: &Rules::Position,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+    ) -> Result<()> {
+        self.solve_with(budget, report, Database::load_ranked, |solver, store| {
+            solver.solve_tiers_ranked_into(self.game, start, store)
+        })
+    }
+
+    /// [`Database::load`] in the dense form: the values in a flat array by rank.
+    pub fn load_ranked(&self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let (records, reached) = self.records(tier)?;
+        TierSolution::from_values_ranked(self.game, tier.clone(), records, reached)
     }
 }
 
@@ -209,10 +267,11 @@ where
 }
 
 /// The tier engine's store on disk.
-struct DiskStore<'store, 'game, Rules> {
+struct DiskStore<'store, 'game, Rules: Tiers> {
     database: &'store Database<'game, Rules>,
     report: &'store mut dyn FnMut(&TierReport),
     started: Instant,
+    load: Loader<'game, Rules>,
 }
 
 impl<Rules> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules>
@@ -243,7 +302,7 @@ where
     }
 
     fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        self.database.load(tier)
+        (self.load)(self.database, tier)
     }
 
     fn save(&mut self, solution: &Arc<TierSolution<Rules::Tier, Rules::Key>>) -> Result<()> {
@@ -260,6 +319,15 @@ where
                 })
             })
             .collect::<Result<Vec<_>>>()?;
+        if records.len() != solution.len() {
+            // Only a ranking whose unrank fails on a rank of the tier loses records on the way.
+            return Err(Error::Unsupported(format!(
+                "tier {:?}: {} positions solved, {} keys listed (Rank::unrank breaks its contract)",
+                tier,
+                solution.len(),
+                records.len()
+            )));
+        }
         let reached = solution
             .reached()
             .iter()
