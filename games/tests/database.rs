@@ -293,4 +293,11 @@ fn a_memory_budget_too_small_is_a_clear_error() {
     assert!(matches!(error, Error::Budget(Budget::MemoryMb(1))), "{error:?}");
     assert!(error.to_string().contains("--memory-mb"));
     std::fs::remove_dir_all(&directory).unwrap();
+    // By rank, the same: Dodgem 5 x 5's first tier is refused before its arrays are made.
+    let game = Dodgem::new(5).unwrap();
+    let database = Database::new(&game, "dodgem:n=5", &directory);
+    let small = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
+    let error = database.solve_ranked(&game.start(), small, &mut |_| {}).unwrap_err();
+    assert!(matches!(error, Error::Budget(Budget::MemoryMb(64))), "{error:?}");
+    std::fs::remove_dir_all(&directory).unwrap();
 }

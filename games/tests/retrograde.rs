@@ -6,7 +6,7 @@
 
 use hashbrown::HashSet;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::retrograde::{is_parent, Retrograde, RetrogradeSolver};
+use ludus_framework::engines::retrograde::{is_parent, Retrograde, RetrogradeSolver, TierSolution};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::{Canonicalize, FromKey, Game, Statistics, Value};
@@ -15,6 +15,7 @@ use ludus_games::connect_four::{self, ConnectFour};
 use ludus_games::dodgem::{Cars, Dodgem};
 use rand::Rng;
 use std::hash::Hash;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Tic-tac-toe without symmetries: every board its own key, to count the reachable positions.
@@ -211,7 +212,7 @@ fn dodgem_4x4_is_a_draw() {
 /// Dodgem 5 x 5 (published: a draw). Too large for a debug test and for the memory of a small machine: the
 /// largest tier alone holds tens of millions of positions. Run it in release with
 /// `cargo test --release -p ludus-games --test retrograde -- --ignored dodgem_5x5` (`DODGEM_BUDGET=n`: at most
-/// `n` positions held, to see how far a machine gets).
+/// `n` positions held, to see how far a machine gets; `DODGEM_RANKED=1`: solved by rank, with flat arrays).
 #[test]
 #[ignore]
 fn dodgem_5x5_is_a_draw() {
@@ -221,21 +222,24 @@ fn dodgem_5x5_is_a_draw() {
     let mut positions = 0;
     let mut start_value = None;
     let budget = std::env::var("DODGEM_BUDGET").ok().and_then(|text| text.parse().ok()).unwrap_or(u64::MAX);
-    RetrogradeSolver::new()
-        .with_budget(budget)
-        .solve_tiers(&game, &start, |solved| {
-            positions += solved.len();
-            eprintln!(
-                "tier {:?}: {:?}, {} positions so far, {:?}",
-                solved.tier(),
-                solved.statistics(),
-                positions,
-                clock.elapsed()
-            );
-            start_value = start_value.or(solved.value(&game, &start));
-            Ok(())
-        })
-        .unwrap();
+    let on_tier = |solved: Arc<TierSolution<(u8, u8), u128>>| {
+        positions += solved.len();
+        eprintln!(
+            "tier {:?}: {:?}, {} positions so far, {:?}",
+            solved.tier(),
+            solved.statistics(),
+            positions,
+            clock.elapsed()
+        );
+        start_value = start_value.or(solved.value(&game, &start));
+        Ok(())
+    };
+    let mut solver = RetrogradeSolver::new().with_budget(budget);
+    if std::env::var("DODGEM_RANKED").is_ok_and(|ranked| ranked == "1") {
+        solver.solve_tiers_ranked(&game, &start, on_tier).unwrap();
+    } else {
+        solver.solve_tiers(&game, &start, on_tier).unwrap();
+    }
     assert_eq!(start_value, Some(Value::Draw));
 }
 
@@ -280,10 +284,30 @@ fn measure_speed() {
     let start = game.start();
     run("Dodgem 4 x 4, plain", &|| RetrogradeSolver::new().solve(&game, &start).unwrap().len());
     run("Dodgem 4 x 4, un-move hook", &|| RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap().len());
-    run("Dodgem 4 x 4, tiered", &|| {
+    run("Dodgem 4 x 4, tiered (hash maps)", &|| {
         tiered(&|solver, positions| {
             solver
                 .solve_tiers(&game, &start, |solved| {
+                    *positions += solved.len();
+                    Ok(())
+                })
+                .unwrap();
+        })
+    });
+    run("Dodgem 4 x 4, tiered (ranks)", &|| {
+        tiered(&|solver, positions| {
+            solver
+                .solve_tiers_ranked(&game, &start, |solved| {
+                    *positions += solved.len();
+                    Ok(())
+                })
+                .unwrap();
+        })
+    });
+    run("Dodgem 4 x 4, tiered (ranks, un-move hook)", &|| {
+        tiered(&|solver, positions| {
+            solver
+                .solve_tiers_ranked_with_parents(&game, &start, |solved| {
                     *positions += solved.len();
                     Ok(())
                 })

@@ -21,7 +21,7 @@ pub const EXTENSION: &str = "ludb";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveBudget {
     /// The most memory, in MiB (`--memory-mb`): turned into a number of positions held at once, from the
-    /// sizes of the game's positions and keys (see [`bytes_per_position`]).
+    /// sizes of the game's positions and keys (see [`bytes_per_position`] and [`bytes_per_ranked_position`]).
     pub memory_mb: usize,
     /// The most positions held at once (`--max-positions`), if lower.
     pub max_positions: u64,
@@ -44,11 +44,17 @@ pub struct TierReport {
 
 /// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
 /// position, its key twice (index and entry list), its value, counter and edge offsets, its hash slot, and
-/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it. A solve by rank
-/// ([`Database::solve_ranked`]) counts each tier's rank space as well, eight ranks (4 bytes each) as one
-/// position: far more than they take, since a position is estimated at more than 96 bytes.
+/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it.
 pub fn bytes_per_position<Position, Key>() -> u64 {
     (std::mem::size_of::<Position>() + 2 * std::mem::size_of::<Key>() + 96) as u64
+}
+
+/// [`bytes_per_position`] for a solve by rank ([`Database::solve_ranked`]): no key is held, neither in the
+/// index (a place per rank) nor in the list of a tier's entries (a bit per rank). The engine counts each
+/// tier's rank space on top, eight ranks (4 bytes each) as one position: more than they take, since a position
+/// is estimated at more than 96 bytes.
+pub fn bytes_per_ranked_position<Position>() -> u64 {
+    (std::mem::size_of::<Position>() + 96) as u64
 }
 
 /// A game's solved database in a directory.
@@ -134,24 +140,25 @@ where
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
     ) -> Result<()> {
-        self.solve_with(budget, report, Database::load, |solver, store| {
+        let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
+        self.solve_with(budget, per_position, report, Database::load, |solver, store| {
             solver.solve_tiers_into(self.game, start, store)
         })
     }
 
     /// Solves into the directory with `run` (the engine's entry point) and a store on disk that loads the
-    /// tiers of an earlier run with `load`.
+    /// tiers of an earlier run with `load`; the memory budget is turned into positions of `per_position` bytes.
     fn solve_with(
         &self,
         budget: SolveBudget,
+        per_position: u64,
         report: &mut dyn FnMut(&TierReport),
         load: Loader<'game, Rules>,
         run: impl FnOnce(&mut RetrogradeSolver, &mut DiskStore<'_, 'game, Rules>) -> Result<()>,
     ) -> Result<()> {
         std::fs::create_dir_all(&self.directory)
             .map_err(|source| Error::Io { path: self.directory.display().to_string(), source })?;
-        let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
-        let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / per_position;
+        let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / per_position.max(1);
         let positions = by_memory.min(budget.max_positions);
         let mut store = DiskStore { database: self, report, started: Instant::now(), load };
         let solved = run(&mut RetrogradeSolver::new().with_budget(positions), &mut store);
@@ -227,14 +234,16 @@ where
     Rules::Tier: Serialize + DeserializeOwned,
 {
     /// [`Database::solve`] by rank ([`RetrogradeSolver::solve_tiers_ranked_into`]): the same files, byte for
-    /// byte, in less memory; the tiers of an earlier run are loaded by rank too.
+    /// byte, in less memory; the tiers of an earlier run are loaded by rank too. The memory budget is turned
+    /// into positions by [`bytes_per_ranked_position`].
     pub fn solve_ranked(
         &self,
         start: &Rules::Position,
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
     ) -> Result<()> {
-        self.solve_with(budget, report, Database::load_ranked, |solver, store| {
+        let per_position = bytes_per_ranked_position::<Rules::Position>();
+        self.solve_with(budget, per_position, report, Database::load_ranked, |solver, store| {
             solver.solve_tiers_ranked_into(self.game, start, store)
         })
     }

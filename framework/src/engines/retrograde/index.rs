@@ -13,8 +13,9 @@
 //! The budget, in positions: a rank space of `size` slots counts as `size / RANK_SLOTS_PER_POSITION` positions
 //! ([`rank_units`]), whether the tier is being solved (its index, then its values) or held solved for its parent
 //! tiers (its values). That is an upper bound, never an underestimate, as long as a position of the budget
-//! stands for at least 32 bytes; the database's estimate ([`crate::database::store::bytes_per_position`]) is
-//! above 96. The positions of a tier being solved count as well, as on the hash path.
+//! stands for at least 32 bytes; the database's estimates
+//! ([`crate::database::store::bytes_per_ranked_position`]) are above 96. The positions of a tier being solved
+//! count as well, as on the hash path.
 
 use super::solution::{Hasher, Lookup, PackedValue, TierRanking};
 use super::Rank;
