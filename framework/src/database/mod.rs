@@ -2,7 +2,7 @@
 //! time, summarised and checked record by record.
 //!
 //! - [`record`]: a value in 16 bits ([`Record`]) and the keys a file stores ([`RecordKey`]).
-//! - [`file`]: one tier's file (header with checksums and block index; zstd blocks).
+//! - [`file`](mod@file): one tier's file (header with checksums and block index; zstd blocks).
 //! - [`store`]: a game's [`Database`] in a directory; its solve resumes from the tiers already on disk.
 //! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
 //! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
