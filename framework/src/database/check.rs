@@ -16,12 +16,13 @@ use crate::engines::retrograde::{TierSolution, Tiers};
 use crate::error::Result;
 use crate::game::FromKey;
 use crate::value::Value;
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashMap;
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// The most problems a check lists before it stops.
 pub const MAX_PROBLEMS: usize = 20;
@@ -37,25 +38,49 @@ pub struct CheckReport {
     pub problems: Vec<String>,
 }
 
-/// What the check of a share of a tier's records found.
-struct Partial<Tier, Key> {
-    problems: Vec<String>,
-    references: HashMap<Tier, HashSet<Key>>,
+/// Which records of a tier some move reaches: the tier's keys sorted, one bit each. Marked in parallel while
+/// the parent tiers (and the tier itself) are checked; read when the tier is checked.
+struct Marks<Key> {
+    keys: Vec<Key>,
+    seen: Vec<AtomicU64>,
 }
 
-impl<Tier: Eq + std::hash::Hash, Key: Eq + std::hash::Hash> Partial<Tier, Key> {
-    fn new() -> Self {
-        Partial { problems: Vec::new(), references: HashMap::new() }
+impl<Key: Ord + Copy + Send + Sync + Eq + std::hash::Hash> Marks<Key> {
+    fn new<Tier>(solution: &TierSolution<Tier, Key>) -> Self {
+        let mut keys: Vec<Key> = solution.iter().map(|(key, _)| key).collect();
+        keys.par_sort_unstable();
+        let seen = (0..keys.len().div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        Marks { keys, seen }
     }
 
-    fn merge(mut self, other: Self) -> Self {
-        self.problems.extend(other.problems);
-        self.problems.truncate(MAX_PROBLEMS);
-        for (tier, keys) in other.references {
-            self.references.entry(tier).or_default().extend(keys);
+    /// Marks `key` as reached (nothing if the tier has no such key: the caller reports the missing record).
+    fn mark(&self, key: &Key) {
+        if let Ok(place) = self.keys.binary_search(key) {
+            if let Some(word) = self.seen.get(place / 64) {
+                word.fetch_or(1 << (place % 64), Relaxed);
+            }
         }
-        self
     }
+
+    /// The keys no move reached.
+    fn unmarked(&self) -> impl Iterator<Item = &Key> + '_ {
+        self.keys
+            .iter()
+            .enumerate()
+            .filter(|(place, _)| {
+                self.seen.get(place / 64).is_none_or(|word| word.load(Relaxed) & (1 << (place % 64)) == 0)
+            })
+            .map(|(_, key)| key)
+    }
+}
+
+/// What the check of one tier reads: the tier's solution, its child tiers' and the marks of both.
+struct Checked<'check, Tier, Key> {
+    tier: &'check Tier,
+    solution: &'check TierSolution<Tier, Key>,
+    children: &'check HashMap<Tier, TierSolution<Tier, Key>>,
+    mine: &'check Marks<Key>,
+    marks: &'check HashMap<Tier, Marks<Key>>,
 }
 
 impl<Rules> Database<'_, Rules>
@@ -78,37 +103,13 @@ where
                 return Ok(report);
             }
         };
-        // Parents first (Kahn's algorithm over the headers' reached tiers, the smallest ready tier first).
-        let mut graph: HashMap<Rules::Tier, Vec<Rules::Tier>> = HashMap::new();
-        for (tier, file) in &files {
-            graph.insert(tier.clone(), self.reached(file)?);
-        }
-        let mut parents_left: HashMap<&Rules::Tier, usize> = graph.keys().map(|tier| (tier, 0)).collect();
-        for children in graph.values() {
-            for child in children {
-                *parents_left.entry(child).or_default() += 1;
-            }
-        }
-        let mut ready: BTreeSet<&Rules::Tier> =
-            parents_left.iter().filter(|(_, &count)| count == 0).map(|(&tier, _)| tier).collect();
-        let mut order = Vec::new();
-        while let Some(tier) = ready.pop_first() {
-            order.push(tier.clone());
-            for child in graph.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
-                if let Some(count) = parents_left.get_mut(child) {
-                    *count -= 1;
-                    if *count == 0 {
-                        ready.insert(child);
-                    }
-                }
-            }
-        }
-        if order.len() != graph.len() {
+        let Some(order) = parents_first(self, &files)? else {
             report.problems.push("the headers' reached tiers form a cycle".into());
             return Ok(report);
-        }
-        let mut referenced: HashMap<Rules::Tier, HashSet<Rules::Key>> = HashMap::new();
-        referenced.entry(game.tier(start)).or_default().insert(game.canonical(start));
+        };
+        drop(files);
+        let (start_tier, start_key) = (game.tier(start), game.canonical(start));
+        let mut marks: HashMap<Rules::Tier, Marks<Rules::Key>> = HashMap::new();
         let total = order.len();
         for (done, tier) in order.into_iter().enumerate() {
             let name = self.tier_name(&tier)?.tier.to_string();
@@ -131,35 +132,39 @@ where
                     continue;
                 }
             };
+            let mine = marks.remove(&tier).unwrap_or_else(|| Marks::new(&solution));
+            if tier == start_tier {
+                mine.mark(&start_key);
+            }
+            for (child, loaded) in &children {
+                marks.entry(child.clone()).or_insert_with(|| Marks::new(loaded));
+            }
             let records: Vec<(Rules::Key, Value)> = solution.iter().collect();
-            let partial = records
+            let found = AtomicUsize::new(report.problems.len());
+            let checked = Checked { tier: &tier, solution: &solution, children: &children, mine: &mine, marks: &marks };
+            let mut problems: Vec<String> = records
                 .par_iter()
-                .fold(Partial::new, |mut partial, (key, stored)| {
-                    if partial.problems.len() < MAX_PROBLEMS {
-                        if let Err(problem) =
-                            self.check_record(&tier, &solution, &children, key, *stored, &mut partial.references)
-                        {
-                            partial.problems.push(format!("tier {name}: {problem}"));
-                        }
+                .filter_map(|(key, stored)| {
+                    if found.load(Relaxed) >= MAX_PROBLEMS {
+                        return None;
                     }
-                    partial
+                    let problem = self.check_record(&checked, key, *stored).err()?;
+                    found.fetch_add(1, Relaxed);
+                    Some(format!("tier {name}: {problem}"))
                 })
-                .reduce(Partial::new, Partial::merge);
+                .collect();
+            problems.sort();
             report.tiers += 1;
             report.positions += records.len() as u64;
-            report.problems.extend(partial.problems);
-            let mut references = partial.references;
-            let mut mine = referenced.remove(&tier).unwrap_or_default();
-            mine.extend(references.remove(&tier).unwrap_or_default());
-            for (key, _) in &records {
-                if !mine.contains(key) && report.problems.len() < MAX_PROBLEMS {
+            report.problems.extend(problems);
+            // Every parent tier is checked by now (parents first): a record no move reached is of no position
+            // the game reaches.
+            if report.problems.is_empty() {
+                for key in mine.unmarked().take(MAX_PROBLEMS) {
                     report
                         .problems
                         .push(format!("tier {name}: the record of key {key:?} is of a position no move reaches"));
                 }
-            }
-            for (child, keys) in references {
-                referenced.entry(child).or_default().extend(keys);
             }
             if report.problems.len() >= MAX_PROBLEMS {
                 report.problems.truncate(MAX_PROBLEMS);
@@ -169,16 +174,14 @@ where
         Ok(report)
     }
 
-    /// Re-derives one record; `Err` says what is wrong. The keys its moves lead to go into `references`.
+    /// Re-derives one record; `Err` says what is wrong. The keys its moves lead to are marked as reached.
     fn check_record(
         &self,
-        tier: &Rules::Tier,
-        solution: &TierSolution<Rules::Tier, Rules::Key>,
-        children: &HashMap<Rules::Tier, TierSolution<Rules::Tier, Rules::Key>>,
+        checked: &Checked<'_, Rules::Tier, Rules::Key>,
         key: &Rules::Key,
         stored: Value,
-        references: &mut HashMap<Rules::Tier, HashSet<Rules::Key>>,
     ) -> std::result::Result<(), String> {
+        let Checked { tier, solution, children, mine, marks } = *checked;
         let game = self.game();
         let position =
             self.position_of(key.to_wide()).ok_or_else(|| format!("the key {key:?} is no position's key"))?;
@@ -193,14 +196,22 @@ where
                 for mv in &moves {
                     let child = game.play(&position, mv);
                     let (child_tier, child_key) = (game.tier(&child), game.canonical(&child));
-                    let value = match child_tier == *tier {
-                        true => solution.value_of_key(&child_key),
-                        false => children.get(&child_tier).and_then(|solved| solved.value_of_key(&child_key)),
+                    let (value, child_marks) = match child_tier == *tier {
+                        true => (solution.value_of_key(&child_key), Some(mine)),
+                        false => (
+                            children.get(&child_tier).and_then(|solved| solved.value_of_key(&child_key)),
+                            marks.get(&child_tier),
+                        ),
                     };
                     let value = value.ok_or_else(|| {
-                        format!("a move from key {key:?} leads to key {child_key:?} (tier {child_tier:?}), which has no record")
+                        format!(
+                            "a move from key {key:?} leads to key {child_key:?} (tier {child_tier:?}), which has no \
+                             record"
+                        )
                     })?;
-                    references.entry(child_tier).or_default().insert(child_key);
+                    if let Some(child_marks) = child_marks {
+                        child_marks.mark(&child_key);
+                    }
                     let backed = value.backed_up();
                     best = Some(best.map_or(backed, |old| old.max(backed)));
                 }
@@ -214,4 +225,43 @@ where
         }
         Ok(())
     }
+}
+
+/// The tiers of `files` with every tier before the tiers its header says it reaches (Kahn's algorithm, the
+/// smallest ready tier first); `None` if they form a cycle.
+fn parents_first<Rules>(
+    database: &Database<'_, Rules>,
+    files: &[(Rules::Tier, super::file::TierFile)],
+) -> Result<Option<Vec<Rules::Tier>>>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    let mut graph: HashMap<Rules::Tier, Vec<Rules::Tier>> = HashMap::new();
+    for (tier, file) in files {
+        graph.insert(tier.clone(), database.reached(file)?);
+    }
+    let mut parents_left: HashMap<&Rules::Tier, usize> = graph.keys().map(|tier| (tier, 0)).collect();
+    for children in graph.values() {
+        for child in children {
+            *parents_left.entry(child).or_default() += 1;
+        }
+    }
+    let mut ready: BTreeSet<&Rules::Tier> =
+        parents_left.iter().filter(|(_, &count)| count == 0).map(|(&tier, _)| tier).collect();
+    let mut order = Vec::new();
+    while let Some(tier) = ready.pop_first() {
+        order.push(tier.clone());
+        for child in graph.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
+            if let Some(count) = parents_left.get_mut(child) {
+                *count -= 1;
+                if *count == 0 {
+                    ready.insert(child);
+                }
+            }
+        }
+    }
+    Ok((order.len() == graph.len()).then_some(order))
 }
