@@ -2,8 +2,8 @@
 //! 4 x 4 and 5 x 4 records match alpha-beta on thousands of sampled positions; Dodgem keeps its published
 //! results; `check` passes on every database and fails on damaged copies (a flipped byte, a wrong value written
 //! with valid checksums, a missing record, a missing tier); a stopped solve resumes to the same files; Dodgem
-//! solved by rank writes the hashed solve's files byte for byte, resumed or not; a memory budget too small is a
-//! clear error.
+//! solved by rank writes the hashed solve's files byte for byte, resumed or not, and its check by rank reports
+//! what the hashed check does; a memory budget too small is a clear error.
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed read of a scratch directory should fail the test loudly
 
@@ -279,6 +279,15 @@ fn dodgem_by_rank_writes_the_hashed_files_byte_for_byte() {
     let (dense, plain) = (database.load_ranked(&(2, 2)).unwrap(), database.load(&(2, 2)).unwrap());
     assert!(dense.is_ranked());
     assert_eq!((dense.len(), dense.counts()), (plain.len(), plain.counts()));
+    // Checked by rank: the same report, on the whole database and on one without a tier.
+    let by_rank = database.check_ranked(&game.start(), &mut |_, _, _| {}).unwrap();
+    assert_eq!((by_rank.tiers, by_rank.positions), (9, 276_832));
+    assert_eq!(by_rank, database.check(&game.start(), &mut |_, _, _| {}).unwrap());
+    assert!(by_rank.problems.is_empty(), "{:?}", by_rank.problems);
+    std::fs::remove_file(database.tier_path(&(3, 1)).unwrap()).unwrap();
+    let by_rank = database.check_ranked(&game.start(), &mut |_, _, _| {}).unwrap();
+    assert!(by_rank.problems.iter().any(|problem| problem.contains("missing")), "{:?}", by_rank.problems);
+    assert_eq!(by_rank, database.check(&game.start(), &mut |_, _, _| {}).unwrap());
     std::fs::remove_dir_all(&hashed).unwrap();
     std::fs::remove_dir_all(&ranked).unwrap();
 }

@@ -11,7 +11,7 @@
 //! drawn are then the ones stored as draws.
 
 use super::record::RecordKey;
-use super::store::Database;
+use super::store::{Database, Loader};
 use crate::engines::retrograde::{TierSolution, Tiers};
 use crate::error::Result;
 use crate::game::FromKey;
@@ -83,7 +83,7 @@ struct Checked<'check, Tier, Key> {
     marks: &'check HashMap<Tier, Marks<Key>>,
 }
 
-impl<Rules> Database<'_, Rules>
+impl<'game, Rules> Database<'game, Rules>
 where
     Rules: Tiers + FromKey + Sync,
     Rules::Position: Send + Sync + Debug,
@@ -94,6 +94,16 @@ where
     /// `progress(tier, done, total)` hears of each tier before it is checked. Damaged or missing files are
     /// problems of the report; only a failure to list the tiers is an error.
     pub fn check(&self, start: &Rules::Position, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
+        self.check_with(start, progress, Database::load)
+    }
+
+    /// [`Database::check`] with each tier read by `load`.
+    pub(super) fn check_with(
+        &self,
+        start: &Rules::Position,
+        progress: &mut dyn FnMut(&str, usize, usize),
+        load: Loader<'game, Rules>,
+    ) -> Result<CheckReport> {
         let game = self.game();
         let mut report = CheckReport::default();
         let files = match self.tier_files(start) {
@@ -114,11 +124,11 @@ where
         for (done, tier) in order.into_iter().enumerate() {
             let name = self.tier_name(&tier)?.tier.to_string();
             progress(&name, done, total);
-            let loaded = self.load(&tier).and_then(|solution| {
+            let loaded = load(self, &tier).and_then(|solution| {
                 let children = solution
                     .reached()
                     .iter()
-                    .map(|child| self.load(child).map(|loaded| (child.clone(), loaded)))
+                    .map(|child| load(self, child).map(|loaded| (child.clone(), loaded)))
                     .collect::<Result<HashMap<_, _>>>()?;
                 Ok((solution, children))
             });

@@ -224,8 +224,9 @@ where
     }
 }
 
-/// [`Solvable`] for a game that ranks its positions ([`Rank`]): solved by rank ([`Database::solve_ranked`]),
-/// which writes the same files in less memory; queried, summarised and checked as [`Solvable`] is.
+/// [`Solvable`] for a game that ranks its positions ([`Rank`]): solved and checked by rank
+/// ([`Database::solve_ranked`], [`Database::check_ranked`]), which write the same files and reports in less
+/// memory; queried and summarised as [`Solvable`] is.
 pub struct RankedSolvable<Rules>(pub Solvable<Rules>);
 
 impl<Rules> DatabaseGame for RankedSolvable<Rules>
@@ -252,6 +253,6 @@ where
     }
 
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
-        self.0.check(directory, progress)
+        self.0.database(directory).check_ranked(&self.0.game.start(), progress)
     }
 }

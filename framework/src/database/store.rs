@@ -2,6 +2,7 @@
 //! engine through [`TierStore`] (so that a stopped solve resumes from its finished tiers), and read back by
 //! queries and by the tier graph of the files themselves (each header lists the child tiers its moves reach).
 
+use super::check::CheckReport;
 use super::file::{partial_path, write_tier, TierFile, TierName};
 use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
 use crate::engines::retrograde::{Rank, RetrogradeSolver, TierSolution, TierStore, Tiers};
@@ -10,6 +11,7 @@ use crate::game::FromKey;
 use crate::value::Value;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -220,11 +222,13 @@ where
 /// A tier's records and the child tiers it reaches.
 type Records<Rules> = (Vec<(<Rules as crate::Canonicalize>::Key, Value)>, Vec<<Rules as Tiers>::Tier>);
 
-/// How a store on disk reads a tier solved by an earlier run: [`Database::load`] or [`Database::load_ranked`].
-type Loader<'game, Rules> = fn(
-    &Database<'game, Rules>,
-    &<Rules as Tiers>::Tier,
-) -> Result<TierSolution<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>>;
+/// How a tier's file is read, by a store on disk (a tier solved by an earlier run) or by a check:
+/// [`Database::load`] or [`Database::load_ranked`].
+pub(super) type Loader<'game, Rules> =
+    fn(
+        &Database<'game, Rules>,
+        &<Rules as Tiers>::Tier,
+    ) -> Result<TierSolution<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>>;
 
 impl<'game, Rules> Database<'game, Rules>
 where
@@ -246,6 +250,20 @@ where
         self.solve_with(budget, per_position, report, Database::load_ranked, |solver, store| {
             solver.solve_tiers_ranked_into(self.game, start, store)
         })
+    }
+
+    /// [`Database::check`] with each tier read by rank ([`Database::load_ranked`]): the same report, with each
+    /// tier's values held in a flat array by rank instead of a hash map.
+    pub fn check_ranked(
+        &self,
+        start: &Rules::Position,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<CheckReport>
+    where
+        Rules: FromKey,
+        Rules::Position: Debug,
+    {
+        self.check_with(start, progress, Database::load_ranked)
     }
 
     /// [`Database::load`] in the dense form: the values in a flat array by rank.
