@@ -240,7 +240,8 @@ where
 
     fn into_lookup(self, values: Vec<PackedValue>) -> (Lookup<Rules::Key>, Vec<PackedValue>) {
         let mut slots = self.places;
-        // The values replace the places slot by slot: the array becomes the solution's, with no second one.
+        // The values replace the places slot by slot: the array becomes the solution's, with no second one. A
+        // vacant slot (u32::MAX) is past every place, so it reads no value.
         slots.par_iter_mut().with_min_len(1 << 12).for_each(|slot| {
             *slot = values.get(*slot as usize).map_or(PackedValue::NONE.0, |packed| packed.0);
         });
