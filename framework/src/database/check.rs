@@ -38,39 +38,29 @@ pub struct CheckReport {
     pub problems: Vec<String>,
 }
 
-/// Which records of a tier some move reaches: the tier's keys sorted, one bit each. Marked in parallel while
-/// the parent tiers (and the tier itself) are checked; read when the tier is checked.
-struct Marks<Key> {
-    keys: Vec<Key>,
+/// Which records of a tier some move reaches: one bit per place of the tier's solution (see
+/// [`TierSolution::locate`]), marked in parallel while the parent tiers (and the tier itself) are checked, read
+/// when the tier is checked.
+struct Marks {
     seen: Vec<AtomicU64>,
 }
 
-impl<Key: Ord + Copy + Send + Sync + Eq + std::hash::Hash> Marks<Key> {
-    fn new<Tier>(solution: &TierSolution<Tier, Key>) -> Self {
-        let mut keys: Vec<Key> = solution.iter().map(|(key, _)| key).collect();
-        keys.par_sort_unstable();
-        let seen = (0..keys.len().div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        Marks { keys, seen }
+impl Marks {
+    /// No mark yet, for a solution of `places` places.
+    fn new(places: usize) -> Self {
+        Marks { seen: (0..places.div_ceil(64)).map(|_| AtomicU64::new(0)).collect() }
     }
 
-    /// Marks `key` as reached (nothing if the tier has no such key: the caller reports the missing record).
-    fn mark(&self, key: &Key) {
-        if let Ok(place) = self.keys.binary_search(key) {
-            if let Some(word) = self.seen.get(place / 64) {
-                word.fetch_or(1 << (place % 64), Relaxed);
-            }
+    /// Marks the record at `place`.
+    fn mark(&self, place: usize) {
+        if let Some(word) = self.seen.get(place / 64) {
+            word.fetch_or(1 << (place % 64), Relaxed);
         }
     }
 
-    /// The keys no move reached.
-    fn unmarked(&self) -> impl Iterator<Item = &Key> + '_ {
-        self.keys
-            .iter()
-            .enumerate()
-            .filter(|(place, _)| {
-                self.seen.get(place / 64).is_none_or(|word| word.load(Relaxed) & (1 << (place % 64)) == 0)
-            })
-            .map(|(_, key)| key)
+    /// Whether the record at `place` is marked.
+    fn marked(&self, place: usize) -> bool {
+        self.seen.get(place / 64).is_some_and(|word| word.load(Relaxed) & (1 << (place % 64)) != 0)
     }
 }
 
@@ -79,8 +69,8 @@ struct Checked<'check, Tier, Key> {
     tier: &'check Tier,
     solution: &'check TierSolution<Tier, Key>,
     children: &'check HashMap<Tier, TierSolution<Tier, Key>>,
-    mine: &'check Marks<Key>,
-    marks: &'check HashMap<Tier, Marks<Key>>,
+    mine: &'check Marks,
+    marks: &'check HashMap<Tier, Marks>,
 }
 
 impl<'game, Rules> Database<'game, Rules>
@@ -119,7 +109,7 @@ where
         };
         drop(files);
         let (start_tier, start_key) = (game.tier(start), game.canonical(start));
-        let mut marks: HashMap<Rules::Tier, Marks<Rules::Key>> = HashMap::new();
+        let mut marks: HashMap<Rules::Tier, Marks> = HashMap::new();
         let total = order.len();
         for (done, tier) in order.into_iter().enumerate() {
             let name = self.tier_name(&tier)?.tier.to_string();
@@ -142,12 +132,14 @@ where
                     continue;
                 }
             };
-            let mine = marks.remove(&tier).unwrap_or_else(|| Marks::new(&solution));
+            let mine = marks.remove(&tier).unwrap_or_else(|| Marks::new(solution.places()));
             if tier == start_tier {
-                mine.mark(&start_key);
+                if let Some((place, _)) = solution.locate(&start_key) {
+                    mine.mark(place);
+                }
             }
             for (child, loaded) in &children {
-                marks.entry(child.clone()).or_insert_with(|| Marks::new(loaded));
+                marks.entry(child.clone()).or_insert_with(|| Marks::new(loaded.places()));
             }
             let records: Vec<(Rules::Key, Value)> = solution.iter().collect();
             let found = AtomicUsize::new(report.problems.len());
@@ -170,7 +162,10 @@ where
             // Every parent tier is checked by now (parents first): a record no move reached is of no position
             // the game reaches.
             if report.problems.is_empty() {
-                for key in mine.unmarked().take(MAX_PROBLEMS) {
+                let unreached = records
+                    .iter()
+                    .filter(|(key, _)| solution.locate(key).is_some_and(|(place, _)| !mine.marked(place)));
+                for (key, _) in unreached.take(MAX_PROBLEMS) {
                     report
                         .problems
                         .push(format!("tier {name}: the record of key {key:?} is of a position no move reaches"));
@@ -206,21 +201,21 @@ where
                 for mv in &moves {
                     let child = game.play(&position, mv);
                     let (child_tier, child_key) = (game.tier(&child), game.canonical(&child));
-                    let (value, child_marks) = match child_tier == *tier {
-                        true => (solution.value_of_key(&child_key), Some(mine)),
+                    let (found, child_marks) = match child_tier == *tier {
+                        true => (solution.locate(&child_key), Some(mine)),
                         false => (
-                            children.get(&child_tier).and_then(|solved| solved.value_of_key(&child_key)),
+                            children.get(&child_tier).and_then(|solved| solved.locate(&child_key)),
                             marks.get(&child_tier),
                         ),
                     };
-                    let value = value.ok_or_else(|| {
+                    let (place, value) = found.ok_or_else(|| {
                         format!(
                             "a move from key {key:?} leads to key {child_key:?} (tier {child_tier:?}), which has no \
                              record"
                         )
                     })?;
                     if let Some(child_marks) = child_marks {
-                        child_marks.mark(&child_key);
+                        child_marks.mark(place);
                     }
                     let backed = value.backed_up();
                     best = Some(best.map_or(backed, |old| old.max(backed)));

@@ -212,11 +212,23 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
 
     /// The value of the position whose canonical key is `key`, or `None` if the tier holds no such position.
     pub fn value_of_key(&self, key: &Key) -> Option<Value> {
+        self.locate(key).map(|(_, value)| value)
+    }
+
+    /// The place of `key`'s value (below [`TierSolution::places`]) with the value, or `None` if the tier holds
+    /// no such position. Places are the same each time a tier is built from the same records, so a caller may
+    /// keep a mark per place (as `ludus db check` does).
+    pub fn locate(&self, key: &Key) -> Option<(usize, Value)> {
         let place = match &self.lookup {
             Lookup::Hashed(index) => *index.get(key)? as usize,
             Lookup::Ranked(ranking) => ranking.rank(key)? as usize,
         };
-        self.values.get(place).and_then(|packed| packed.unpack())
+        self.values.get(place).and_then(|packed| packed.unpack()).map(|value| (place, value))
+    }
+
+    /// The number of places (the positions in the hashed form, the rank space in the dense form).
+    pub fn places(&self) -> usize {
+        self.values.len()
     }
 
     /// The value of `position`, or `None` if it is not a position of this tier.
