@@ -26,16 +26,19 @@
 //!
 //! Files: `explore.rs` (enumeration of a tier), `index.rs` (the key-to-place index: hash map or array by
 //! rank), `induction.rs` (reverse edges and backward induction), `solution.rs` (packed values,
-//! [`TierSolution`]), `tiers.rs` (the tier graph and the tiered solve), `ranked.rs` (the entry points of the
-//! solve by rank).
+//! [`TierSolution`]), `tiers.rs` (the tier graph, the discovery and the per-tier step), `schedule.rs` (the
+//! [`TierSchedule`] seam: who solves which tier when; [`InProcess`] by default), `ranked.rs` (the entry
+//! points of the solve by rank).
 
 mod explore;
 mod index;
 mod induction;
 mod ranked;
+mod schedule;
 mod solution;
 mod tiers;
 
+pub use schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierWork};
 pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
 pub use tiers::{TierStore, TieredSolution};
 

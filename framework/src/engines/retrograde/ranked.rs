@@ -7,6 +7,7 @@
 //! at hand: hence `Rules: Clone + 'static`.
 
 use super::index::Ranked;
+use super::schedule::{InProcess, TierSchedule};
 use super::tiers::{Handed, TierStore, TieredSolution};
 use super::{Rank, Retrograde, RetrogradeSolver, TierSolution};
 use std::sync::Arc;
@@ -30,7 +31,7 @@ impl RetrogradeSolver {
         OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
     {
         let ranked = Ranked::new(Arc::new(game.clone()));
-        self.solve_tiered(game, start, None, &mut Handed(on_tier), &ranked)
+        self.solve_tiered(game, start, None, &mut Handed(on_tier), &ranked, &mut InProcess)
     }
 
     /// [`RetrogradeSolver::solve_tiers_ranked`] with the parents from the game's [`Retrograde`] hook.
@@ -48,7 +49,7 @@ impl RetrogradeSolver {
     {
         let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
         let ranked = Ranked::new(Arc::new(game.clone()));
-        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier), &ranked)
+        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier), &ranked, &mut InProcess)
     }
 
     /// [`RetrogradeSolver::solve_tiers_into`] by rank. The store's loaded tiers may be of either form; a store
@@ -66,7 +67,25 @@ impl RetrogradeSolver {
         Store: TierStore<Rules::Tier, Rules::Key>,
     {
         let ranked = Ranked::new(Arc::new(game.clone()));
-        self.solve_tiered(game, start, None, store, &ranked)
+        self.solve_tiered(game, start, None, store, &ranked, &mut InProcess)
+    }
+
+    /// [`RetrogradeSolver::solve_tiers_ranked_into`] with the tiers solved as `schedule` decides.
+    pub fn solve_tiers_ranked_scheduled<Rules, Store>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        store: &mut Store,
+        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+    ) -> crate::Result<()>
+    where
+        Rules: Rank + Clone + Send + Sync + 'static,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+        Store: TierStore<Rules::Tier, Rules::Key>,
+    {
+        let ranked = Ranked::new(Arc::new(game.clone()));
+        self.solve_tiered(game, start, None, store, &ranked, schedule)
     }
 
     /// [`RetrogradeSolver::solve_tiers_ranked`], keeping every tier in memory.

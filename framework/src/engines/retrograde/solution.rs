@@ -253,7 +253,7 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
 
     /// What the solution counts toward a solver's budget while it is held, in positions: its positions in the
     /// hashed form, its rank space in the dense form (see the module `index`).
-    pub(super) fn budget_units(&self) -> u64 {
+    pub fn budget_units(&self) -> u64 {
         match self.lookup {
             Lookup::Hashed(_) => self.positions as u64,
             Lookup::Ranked(_) => super::index::rank_units(self.values.len() as u64),

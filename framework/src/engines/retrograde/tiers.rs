@@ -5,6 +5,7 @@
 
 use super::explore::explore;
 use super::index::{Hashed, Indexing, KeySet};
+use super::schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierWork};
 use super::solution::TierSolution;
 use super::{Hook, Retrograde, RetrogradeSolver, Tiers};
 use crate::error::{Budget, Error};
@@ -58,6 +59,13 @@ pub trait TierStore<Tier, Key> {
 
     /// Keeps the solution of a tier just solved.
     fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()>;
+
+    /// Hears that another process solved `tier` into the store (its schedule says so), in `elapsed`; by
+    /// default nothing is done.
+    fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration) -> crate::Result<()> {
+        let _ = (tier, elapsed);
+        Ok(())
+    }
 }
 
 /// A store that keeps nothing itself: each solved tier goes to a callback; nothing is finished beforehand.
@@ -88,9 +96,6 @@ type Ordered<Tier> = (Vec<Tier>, TierGraph<Tier>);
 
 /// The entry positions found for a tier not yet enumerated, one per key (of the set).
 type Entries<Seen, Position> = (Seen, Vec<Position>);
-
-/// A solved tier, shared with the caller.
-type Solved<Tier, Key> = Arc<TierSolution<Tier, Key>>;
 
 /// The error of a game whose tiers break the [`Tiers`] contract.
 fn broken(what: String) -> Error {
@@ -165,7 +170,7 @@ impl RetrogradeSolver {
         Rules::Key: Send + Sync,
         OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
     {
-        self.solve_tiered(game, start, None, &mut Handed(on_tier), &Hashed)
+        self.solve_tiered(game, start, None, &mut Handed(on_tier), &Hashed, &mut InProcess)
     }
 
     /// [`RetrogradeSolver::solve_tiers`] with the parents from the game's [`Retrograde`] hook.
@@ -182,7 +187,7 @@ impl RetrogradeSolver {
         OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
     {
         let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
-        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier), &Hashed)
+        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier), &Hashed, &mut InProcess)
     }
 
     /// [`RetrogradeSolver::solve_tiers`] into a store: the tiers the store has finished are not solved again
@@ -200,7 +205,25 @@ impl RetrogradeSolver {
         Rules::Key: Send + Sync,
         Store: TierStore<Rules::Tier, Rules::Key>,
     {
-        self.solve_tiered(game, start, None, store, &Hashed)
+        self.solve_tiered(game, start, None, store, &Hashed, &mut InProcess)
+    }
+
+    /// [`RetrogradeSolver::solve_tiers_into`] with the tiers solved as `schedule` decides (for example by other
+    /// processes); [`InProcess`] gives [`RetrogradeSolver::solve_tiers_into`] itself.
+    pub fn solve_tiers_scheduled<Rules, Store>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        store: &mut Store,
+        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+    ) -> crate::Result<()>
+    where
+        Rules: Tiers + Sync,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+        Store: TierStore<Rules::Tier, Rules::Key>,
+    {
+        self.solve_tiered(game, start, None, store, &Hashed, schedule)
     }
 
     /// [`RetrogradeSolver::solve_tiers`], keeping every tier in memory.
@@ -222,7 +245,8 @@ impl RetrogradeSolver {
         Ok(TieredSolution { tiers })
     }
 
-    /// The tiered solve, each tier indexed as `how` indexes it.
+    /// The tiered solve, each tier indexed as `how` indexes it, the tiers solved as `schedule` decides.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn solve_tiered<Rules, Store, How>(
         &mut self,
         game: &Rules,
@@ -230,6 +254,7 @@ impl RetrogradeSolver {
         hook: Option<Hook<'_, Rules::Position>>,
         store: &mut Store,
         how: &How,
+        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
     ) -> crate::Result<()>
     where
         Rules: Tiers + Sync,
@@ -238,17 +263,51 @@ impl RetrogradeSolver {
         Store: TierStore<Rules::Tier, Rules::Key>,
         How: Indexing<Rules::Tier, Rules::Key>,
     {
-        let budget = self.budget;
+        self.stats.table_entries = 0;
+        let mut run = TieredRun { solver: self, game, start, hook, store, how };
+        schedule.run(&mut run)
+    }
+}
+
+/// One tiered solve (a game, its start, an indexing and a store) as a schedule drives it.
+struct TieredRun<'run, 'hook, Rules: Tiers, Store, How> {
+    solver: &'run mut RetrogradeSolver,
+    game: &'run Rules,
+    start: &'run Rules::Position,
+    hook: Option<Hook<'hook, Rules::Position>>,
+    store: &'run mut Store,
+    how: &'run How,
+}
+
+impl<Rules, Store, How> TieredRun<'_, '_, Rules, Store, How>
+where
+    Rules: Tiers + Sync,
+    Rules::Key: Send + Sync,
+    How: Indexing<Rules::Tier, Rules::Key>,
+{
+    /// An empty index of `tier` with the positions it may take when `available` are left, refused before its
+    /// array is allocated if its rank space alone is over the budget.
+    fn index_within(&self, tier: &Rules::Tier, available: u64) -> crate::Result<(How::Index, u64)> {
+        let units = self.how.index_units(tier)?;
+        if units > available {
+            return Err(Error::Budget(Budget::Positions(self.solver.budget)));
+        }
+        Ok((self.how.index(tier)?, available - units))
+    }
+}
+
+impl<Rules, Store, How> TierWork<Rules::Tier, Rules::Key, Rules::Position> for TieredRun<'_, '_, Rules, Store, How>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: Send + Sync,
+    Store: TierStore<Rules::Tier, Rules::Key>,
+    How: Indexing<Rules::Tier, Rules::Key>,
+{
+    fn discover(&mut self) -> crate::Result<TierPlan<Rules::Tier, Rules::Position>> {
+        let (game, start, how) = (self.game, self.start, self.how);
+        let budget = self.solver.budget;
         let over_budget = || Error::Budget(Budget::Positions(budget));
-        // An empty index of `tier` with the positions it may take when `available` are left, refused before
-        // its array is allocated if its rank space alone is over the budget.
-        let index_within = |tier: &Rules::Tier, available: u64| -> crate::Result<(How::Index, u64)> {
-            let units = how.index_units(tier)?;
-            if units > available {
-                return Err(over_budget());
-            }
-            Ok((how.index(tier)?, available - units))
-        };
         let (order, children) = tier_order(game, game.tier(start), budget)?;
 
         // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
@@ -256,7 +315,7 @@ impl RetrogradeSolver {
         let mut finished: HashSet<Rules::Tier> = HashSet::new();
         let mut closed: HashSet<Rules::Tier> = HashSet::new();
         for tier in order.iter().rev() {
-            if let Some(reached) = store.finished(tier)? {
+            if let Some(reached) = self.store.finished(tier)? {
                 if reached.iter().all(|child| closed.contains(child)) {
                     closed.insert(tier.clone());
                 }
@@ -282,7 +341,7 @@ impl RetrogradeSolver {
                 continue;
             }
             let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
-            let (index, limit) = index_within(tier, budget.saturating_sub(held).saturating_add(count as u64))?;
+            let (index, limit) = self.index_within(tier, budget.saturating_sub(held).saturating_add(count as u64))?;
             let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
             let route = |key: Rules::Key, child: Rules::Position, child_tier: Rules::Tier| {
                 if !below.contains(&child_tier) {
@@ -308,70 +367,45 @@ impl RetrogradeSolver {
                 Ok(None)
             };
             let mut explored = explore(game, seeds, index, limit, budget, outside, route)?;
-            self.stats.visited += explored.expanded;
+            self.solver.stats.visited += explored.expanded;
             explored.positions.truncate(count);
             entries.insert(tier.clone(), explored.positions);
         }
+        Ok(TierPlan { order, children, finished, entries, held })
+    }
 
-        // How many parent tiers still to solve each tier waits for before its solution may be dropped.
-        let mut parents_left: HashMap<&Rules::Tier, usize> = HashMap::new();
-        for tier in entries.keys().filter(|tier| !finished.contains(*tier)) {
-            for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
-                *parents_left.entry(child).or_default() += 1;
-            }
-        }
+    fn solve_tier(
+        &mut self,
+        tier: &Rules::Tier,
+        entries: Vec<Rules::Position>,
+        solved: &SolvedTiers<Rules::Tier, Rules::Key>,
+        available: u64,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let game = self.game;
+        let mut reached = BTreeSet::new();
+        let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
+        let route = |key: Rules::Key, _: Rules::Position, child_tier: Rules::Tier| {
+            let value = solved.get(&child_tier).and_then(|solution| solution.value_of_key(&key));
+            reached.insert(child_tier.clone());
+            value.map(Some).ok_or_else(|| {
+                broken(format!(
+                    "a move from tier {tier:?} reaches a position of tier {child_tier:?} that was not found there"
+                ))
+            })
+        };
+        let (index, limit) = self.index_within(tier, available)?;
+        let explored = explore(game, entries, index, limit, self.solver.budget, outside, route)?;
+        let reached = reached.into_iter().collect();
+        let solution = self.solver.induce_tier(game, tier.clone(), explored, self.hook, reached)?;
+        self.solver.stats.table_entries += solution.len() as u64;
+        Ok(solution)
+    }
 
-        // The solve, children first.
-        let mut solved: HashMap<Rules::Tier, Solved<Rules::Tier, Rules::Key>> = HashMap::new();
-        let mut held_solved: u64 = 0;
-        self.stats.table_entries = 0;
-        for tier in order.iter().rev() {
-            if finished.contains(tier) {
-                if let Some(seeds) = entries.remove(tier) {
-                    held = held.saturating_sub(seeds.len() as u64);
-                }
-                if parents_left.get(tier).is_some_and(|&count| count > 0) {
-                    let solution = Arc::new(store.load(tier)?);
-                    held_solved += solution.budget_units();
-                    if held.saturating_add(held_solved) > budget {
-                        return Err(over_budget());
-                    }
-                    solved.insert(tier.clone(), solution);
-                }
-                continue;
-            }
-            let Some(seeds) = entries.remove(tier) else { continue };
-            held = held.saturating_sub(seeds.len() as u64);
-            let mut reached = BTreeSet::new();
-            let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
-            let route = |key: Rules::Key, _: Rules::Position, child_tier: Rules::Tier| {
-                let value = solved.get(&child_tier).and_then(|solution| solution.value_of_key(&key));
-                reached.insert(child_tier.clone());
-                value.map(Some).ok_or_else(|| {
-                    broken(format!(
-                        "a move from tier {tier:?} reaches a position of tier {child_tier:?} that was not found there"
-                    ))
-                })
-            };
-            let (index, limit) = index_within(tier, budget.saturating_sub(held.saturating_add(held_solved)))?;
-            let explored = explore(game, seeds, index, limit, budget, outside, route)?;
-            let reached = reached.into_iter().collect();
-            let solution = Arc::new(self.induce_tier(game, tier.clone(), explored, hook, reached)?);
-            self.stats.table_entries += solution.len() as u64;
-            held_solved += solution.budget_units();
-            store.save(&solution)?;
-            solved.insert(tier.clone(), solution);
-            for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
-                if let Some(count) = parents_left.get_mut(child) {
-                    *count -= 1;
-                    if *count == 0 {
-                        if let Some(dropped) = solved.remove(child) {
-                            held_solved = held_solved.saturating_sub(dropped.budget_units());
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
+    fn store(&mut self) -> &mut dyn TierStore<Rules::Tier, Rules::Key> {
+        self.store
+    }
+
+    fn budget(&self) -> u64 {
+        self.solver.budget
     }
 }

@@ -1,0 +1,143 @@
+//! The seam of the tiered solve: which tier is solved when, and by whom.
+//!
+//! A tiered solve is two kinds of work ([`TierWork`]): the discovery ([`TierWork::discover`]: the tier graph,
+//! the tiers an earlier run finished, and the entry positions of every tier still to solve, found by
+//! enumerating the tiers parents first) and the per-tier step ([`TierWork::solve_tier`]: one tier enumerated
+//! from its entry positions and induced, its exits read from its solved child tiers; a pure function of
+//! those). A [`TierSchedule`] drives them: [`InProcess`] solves every tier in this process, children first,
+//! dropping a solved tier once its last parent is solved; the database's MPI schedule
+//! (`crate::database::distributed`, feature `mpi`) hands tiers to other processes.
+//!
+//! Invariant: whatever the schedule, a tier is solved only once its child tiers are solved (or finished on
+//! disk), from the same entry positions (as keys), so its values, and its file, are the same.
+
+use super::solution::TierSolution;
+use super::tiers::TierStore;
+use crate::error::{Budget, Error};
+use hashbrown::{HashMap, HashSet};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::Arc;
+
+/// Solved tiers, by tier, shared with the caller.
+pub type SolvedTiers<Tier, Key> = HashMap<Tier, Arc<TierSolution<Tier, Key>>>;
+
+/// What the discovery found: the plan of a tiered solve.
+#[derive(Debug)]
+pub struct TierPlan<Tier, Position> {
+    /// The reachable tiers, each before its child tiers (ties broken by the tiers' order).
+    pub order: Vec<Tier>,
+    /// Each tier's child tiers (sorted, without the tier itself).
+    pub children: HashMap<Tier, Vec<Tier>>,
+    /// The tiers an earlier run finished (in the store).
+    pub finished: HashSet<Tier>,
+    /// The entry positions (one per key) of each tier that was reached and enumerated: every tier to solve, and
+    /// the finished tiers that had to be enumerated to find the entries of their unfinished child tiers.
+    pub entries: HashMap<Tier, Vec<Position>>,
+    /// What the entries count toward the budget, in positions.
+    pub held: u64,
+}
+
+impl<Tier: Eq + Hash, Position> TierPlan<Tier, Position> {
+    /// The tiers to solve (reached and not finished), children first.
+    pub fn to_solve(&self) -> Vec<&Tier> {
+        let to_solve = |tier: &&Tier| self.entries.contains_key(*tier) && !self.finished.contains(*tier);
+        self.order.iter().rev().filter(to_solve).collect()
+    }
+
+    /// The child tiers whose solutions `tier`'s solve reads: those solved in this run or finished before.
+    pub fn inputs(&self, tier: &Tier) -> Vec<&Tier> {
+        let below = self.children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
+        below.iter().filter(|child| self.entries.contains_key(*child) || self.finished.contains(*child)).collect()
+    }
+}
+
+/// The work of one tiered solve (one game, start, indexing and store), as a schedule drives it.
+pub trait TierWork<Tier, Key, Position> {
+    /// The discovery: tier graph, finished tiers, entry positions (see [`TierPlan`]).
+    fn discover(&mut self) -> crate::Result<TierPlan<Tier, Position>>;
+
+    /// Solves `tier` from its entry positions, its exits read from `solved` (which must hold each of its child
+    /// tiers that a move reaches), with at most `available` positions of the budget for the tier itself.
+    fn solve_tier(
+        &mut self,
+        tier: &Tier,
+        entries: Vec<Position>,
+        solved: &SolvedTiers<Tier, Key>,
+        available: u64,
+    ) -> crate::Result<TierSolution<Tier, Key>>;
+
+    /// Where solved tiers go and finished tiers are read.
+    fn store(&mut self) -> &mut dyn TierStore<Tier, Key>;
+
+    /// The most positions held at once.
+    fn budget(&self) -> u64;
+}
+
+/// Which tier is solved when, and by whom.
+pub trait TierSchedule<Tier, Key, Position> {
+    /// Solves every tier of `work` not finished, each after its child tiers, and saves each to the store.
+    fn run(&mut self, work: &mut dyn TierWork<Tier, Key, Position>) -> crate::Result<()>;
+}
+
+/// Every tier solved in this process, children first, one at a time; a solved tier is held until its last
+/// parent tier is solved (the default schedule).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InProcess;
+
+impl<Tier, Key, Position> TierSchedule<Tier, Key, Position> for InProcess
+where
+    Tier: Clone + Eq + Hash + Debug,
+    Key: Eq + Hash,
+{
+    fn run(&mut self, work: &mut dyn TierWork<Tier, Key, Position>) -> crate::Result<()> {
+        let budget = work.budget();
+        let over_budget = || Error::Budget(Budget::Positions(budget));
+        let TierPlan { order, children, finished, mut entries, mut held } = work.discover()?;
+
+        // How many parent tiers still to solve each tier waits for before its solution may be dropped.
+        let mut parents_left: HashMap<&Tier, usize> = HashMap::new();
+        for tier in entries.keys().filter(|tier| !finished.contains(*tier)) {
+            for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
+                *parents_left.entry(child).or_default() += 1;
+            }
+        }
+
+        let mut solved: SolvedTiers<Tier, Key> = HashMap::new();
+        let mut held_solved: u64 = 0;
+        for tier in order.iter().rev() {
+            if finished.contains(tier) {
+                if let Some(seeds) = entries.remove(tier) {
+                    held = held.saturating_sub(seeds.len() as u64);
+                }
+                if parents_left.get(tier).is_some_and(|&count| count > 0) {
+                    let solution = Arc::new(work.store().load(tier)?);
+                    held_solved += solution.budget_units();
+                    if held.saturating_add(held_solved) > budget {
+                        return Err(over_budget());
+                    }
+                    solved.insert(tier.clone(), solution);
+                }
+                continue;
+            }
+            let Some(seeds) = entries.remove(tier) else { continue };
+            held = held.saturating_sub(seeds.len() as u64);
+            let available = budget.saturating_sub(held.saturating_add(held_solved));
+            let solution = Arc::new(work.solve_tier(tier, seeds, &solved, available)?);
+            held_solved += solution.budget_units();
+            work.store().save(&solution)?;
+            solved.insert(tier.clone(), solution);
+            for child in children.get(tier).map(Vec::as_slice).unwrap_or(&[]) {
+                if let Some(count) = parents_left.get_mut(child) {
+                    *count -= 1;
+                    if *count == 0 {
+                        if let Some(dropped) = solved.remove(child) {
+                            held_solved = held_solved.saturating_sub(dropped.budget_units());
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
