@@ -229,6 +229,11 @@ pub enum DbCommand {
         /// Output format of the closing summary.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// Solve over the ranks of an MPI run (`mpirun -np N ludus db solve GAME --db DIR --mpi`): rank 0 hands
+        /// out the tiers, the others solve them into DIR, which every rank must see. Needs a build with the
+        /// `mpi` feature.
+        #[arg(long)]
+        mpi: bool,
     },
     /// A position's value, every move's value and the principal variation, read from the database.
     Query {

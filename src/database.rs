@@ -12,11 +12,15 @@ use std::time::Instant;
 /// Runs a `ludus db` subcommand; `Ok(false)` when a check finds a problem.
 pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
     match command {
-        DbCommand::Solve { game, db, memory_mb, max_positions, threads, format } => {
+        DbCommand::Solve { game, db, memory_mb, max_positions, threads, format, mpi } => {
             let game = registry.database(&game)?;
             let directory = directory_of(game.as_ref(), db);
             let budget = SolveBudget { memory_mb, max_positions: max_positions.unwrap_or(u64::MAX) };
-            in_pool(threads, || solve(game.as_ref(), &directory, budget, format)).map(|()| true)
+            if mpi {
+                return in_pool(threads, || solve_over_mpi(game.as_ref(), &directory, budget, format)).map(|()| true);
+            }
+            let run = |report: &mut dyn FnMut(&TierReport)| game.solve(&directory, budget, report);
+            in_pool(threads, || solve(game.as_ref(), &directory, format, None, run)).map(|()| true)
         }
         DbCommand::Query { game, position, db, format } => {
             let game = registry.database(&game)?;
@@ -67,8 +71,32 @@ fn peak_memory_mb() -> Option<u64> {
     Some(kilobytes.div_ceil(1024))
 }
 
-/// `ludus db solve`: a line per tier on standard error, a summary at the end.
-fn solve(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget, format: Format) -> Result<()> {
+/// `ludus db solve --mpi` in a build with MPI: every rank solves, rank 0 alone prints.
+#[cfg(feature = "mpi")]
+fn solve_over_mpi(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget, format: Format) -> Result<()> {
+    let mpi = ludus_framework::database::distributed::Mpi::initialize()?;
+    let run = |report: &mut dyn FnMut(&TierReport)| game.solve_mpi(directory, budget, report, &mpi);
+    if mpi.rank() == 0 {
+        return solve(game, directory, format, Some(mpi.size()), run);
+    }
+    run(&mut |_| {}).with_context(|| format!("rank {}: solving {}", mpi.rank(), game.name()))
+}
+
+/// `ludus db solve --mpi` in a build without MPI: a clear error.
+#[cfg(not(feature = "mpi"))]
+fn solve_over_mpi(_: &dyn DatabaseGame, _: &Path, _: SolveBudget, _: Format) -> Result<()> {
+    anyhow::bail!("this ludus was built without MPI: build it with `cargo build --release --features mpi` (see README)")
+}
+
+/// `ludus db solve`: a line per tier on standard error, a summary at the end. `run` solves, reporting each
+/// tier; `ranks` is the number of MPI ranks, if solved over MPI.
+fn solve(
+    game: &dyn DatabaseGame,
+    directory: &Path,
+    format: Format,
+    ranks: Option<i32>,
+    run: impl FnOnce(&mut dyn FnMut(&TierReport)) -> ludus_framework::Result<()>,
+) -> Result<()> {
     let clock = Instant::now();
     let (mut tiers, mut solved, mut resumed, mut bytes) = (0u64, 0u64, 0u64, 0u64);
     let mut report = |tier: &TierReport| {
@@ -88,8 +116,7 @@ fn solve(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget, format:
             );
         }
     };
-    game.solve(directory, budget, &mut report)
-        .with_context(|| format!("solving {} into {}", game.name(), directory.display()))?;
+    run(&mut report).with_context(|| format!("solving {} into {}", game.name(), directory.display()))?;
     let seconds = clock.elapsed().as_secs_f64();
     let positions = solved + resumed;
     let per_second = if seconds > 0.0 { solved as f64 / seconds } else { 0.0 };
@@ -100,6 +127,7 @@ fn solve(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget, format:
             "game": game.name(), "directory": directory.display().to_string(), "tiers": tiers,
             "positions": positions, "solved": solved, "resumed": resumed, "bytes": bytes, "seconds": seconds,
             "positions_per_second": per_second, "bytes_per_position": per_position, "peak_memory_mb": peak,
+            "ranks": ranks.unwrap_or(1),
         }));
     }
     println!(
@@ -109,7 +137,8 @@ fn solve(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget, format:
         directory.display()
     );
     let peak = peak.map_or(String::new(), |peak| format!(", peak memory {peak} MiB"));
-    println!("solved in {seconds:.2} s ({per_second:.0} positions a second){peak}");
+    let ranks = ranks.map_or(String::new(), |ranks| format!(" on {ranks} MPI ranks (peak memory of rank 0)"));
+    println!("solved in {seconds:.2} s ({per_second:.0} positions a second){peak}{ranks}");
     Ok(())
 }
 

@@ -70,6 +70,10 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// A solve spread over several processes failed: another rank's error, or a message that is not the
+    /// protocol's.
+    #[error("distributed solve: {0}")]
+    Distributed(String),
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

@@ -45,6 +45,17 @@ pub trait DatabaseGame: Send + Sync {
     /// Solves every position reachable from the start into `directory`, resuming from the tiers already there.
     fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()>;
 
+    /// [`DatabaseGame::solve`] over the ranks of an MPI run: every rank calls it; rank 0 schedules and reports
+    /// every tier, the others solve the tiers they are handed ([`super::distributed`]). The same files.
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        mpi: &super::distributed::Mpi,
+    ) -> Result<()>;
+
     /// The position written `position` (`None`: the start), its value, every move's value and the principal
     /// variation, all read from the database.
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis>;
@@ -166,6 +177,18 @@ where
         self.database(directory).solve(&self.game.start(), budget, report)
     }
 
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        mpi: &super::distributed::Mpi,
+    ) -> Result<()> {
+        let mut schedule = mpi.schedule(&self.game);
+        self.database(directory).solve_scheduled(&self.game.start(), budget, report, &mut schedule)
+    }
+
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
         let game = &self.game;
         let position = match position {
@@ -242,6 +265,18 @@ where
 
     fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()> {
         self.0.database(directory).solve_ranked(&self.0.game.start(), budget, report)
+    }
+
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        mpi: &super::distributed::Mpi,
+    ) -> Result<()> {
+        let mut schedule = mpi.schedule(&self.0.game);
+        self.0.database(directory).solve_ranked_scheduled(&self.0.game.start(), budget, report, &mut schedule)
     }
 
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {

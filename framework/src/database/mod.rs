@@ -4,6 +4,8 @@
 //! - [`record`]: a value in 16 bits ([`Record`]) and the keys a file stores ([`RecordKey`]).
 //! - [`file`](mod@file): one tier's file (header with checksums and block index; zstd blocks).
 //! - [`store`]: a game's [`Database`] in a directory; its solve resumes from the tiers already on disk.
+//! - `distributed` (feature `mpi`): the tiered solve over MPI ranks (a manager hands out tiers, workers solve
+//!   and write them).
 //! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
 //! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
 //! - [`game`]: the object interface the CLI holds ([`DatabaseGame`], made by [`Solvable`] or, for a game that
@@ -50,6 +52,8 @@
 //! ```
 
 pub mod check;
+#[cfg(feature = "mpi")]
+pub mod distributed;
 pub mod file;
 pub mod game;
 pub mod record;

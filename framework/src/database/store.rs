@@ -5,7 +5,7 @@
 use super::check::CheckReport;
 use super::file::{partial_path, write_tier, TierFile, TierName};
 use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
-use crate::engines::retrograde::{Rank, RetrogradeSolver, TierSolution, TierStore, Tiers};
+use crate::engines::retrograde::{Rank, RetrogradeSolver, TierSchedule, TierSolution, TierStore, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use crate::value::Value;
@@ -148,6 +148,21 @@ where
         })
     }
 
+    /// [`Database::solve`] with the tiers solved as `schedule` decides (for example by the ranks of an MPI run,
+    /// [`super::distributed`]): the same files.
+    pub fn solve_scheduled(
+        &self,
+        start: &Rules::Position,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+    ) -> Result<()> {
+        let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
+        self.solve_with(budget, per_position, report, Database::load, |solver, store| {
+            solver.solve_tiers_scheduled(self.game, start, store, schedule)
+        })
+    }
+
     /// Solves into the directory with `run` (the engine's entry point) and a store on disk that loads the
     /// tiers of an earlier run with `load`; the memory budget is turned into positions of `per_position` bytes.
     fn solve_with(
@@ -252,6 +267,20 @@ where
         })
     }
 
+    /// [`Database::solve_ranked`] with the tiers solved as `schedule` decides: the same files.
+    pub fn solve_ranked_scheduled(
+        &self,
+        start: &Rules::Position,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+    ) -> Result<()> {
+        let per_position = bytes_per_ranked_position::<Rules::Position>();
+        self.solve_with(budget, per_position, report, Database::load_ranked, |solver, store| {
+            solver.solve_tiers_ranked_scheduled(self.game, start, store, schedule)
+        })
+    }
+
     /// [`Database::check`] with each tier read by rank ([`Database::load_ranked`]): the same report, with each
     /// tier's values held in a flat array by rank instead of a hash map.
     pub fn check_ranked(
@@ -330,6 +359,24 @@ where
 
     fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
         (self.load)(self.database, tier)
+    }
+
+    // Reported from the file's header, as a tier solved here would be.
+    fn saved_elsewhere(&mut self, tier: &Rules::Tier, elapsed: Duration) -> Result<()> {
+        let path = self.database.tier_path(tier)?;
+        let file = self.database.open(tier)?.ok_or_else(|| Error::Database {
+            path: path.display().to_string(),
+            reason: "missing: another process said it solved this tier".into(),
+        })?;
+        (self.report)(&TierReport {
+            tier: self.database.tier_name(tier)?.tier.to_string(),
+            positions: file.header().records,
+            bytes: std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0),
+            elapsed,
+            resumed: false,
+        });
+        self.started = Instant::now();
+        Ok(())
     }
 
     fn save(&mut self, solution: &Arc<TierSolution<Rules::Tier, Rules::Key>>) -> Result<()> {

@@ -1,0 +1,312 @@
+//! The tiered solve on several processes, over MPI (feature `mpi`; rsmpi on OpenMPI): [`MpiSchedule`], a
+//! [`TierSchedule`] after GamesmanOne's, and [`Mpi`], the MPI environment of a run.
+//!
+//! Rank 0 is the manager: it runs the discovery (the tier graph, the tiers on disk, every unsolved tier's entry
+//! positions) and hands each tier whose child tiers are all solved to an idle worker rank, with the tier (its
+//! serde JSON), the child tiers to read, and its entry positions as keys ([`RecordKey`], 128 bits each). A
+//! worker rebuilds the positions from the keys ([`FromKey`]), reads the child tiers from the database directory
+//! (a file system all ranks share), solves the tier ([`TierWork::solve_tier`]), writes its file through the
+//! store, and says so; the manager then reports it as solved. With one rank, rank 0 solves every tier itself
+//! ([`InProcess`]).
+//!
+//! Messages (bytes, tagged): an assignment ([`ASSIGN`]: the JSON's length as a little-endian u32, the JSON,
+//! then the keys, 16 little-endian bytes each), a stop ([`STOP`]), a tier done ([`DONE`]: the microseconds
+//! it took, a little-endian u64) and a failure ([`FAILED`]: the error's text). A worker's error goes to the
+//! manager, which ends the run with it after telling every worker to stop; a rank that dies ends the whole run
+//! (mpirun's default), and a rerun resumes from the tier files on disk, since a file is written under a
+//! temporary name and renamed.
+//!
+//! Invariant: the files are those of the in-process solve, byte for byte: a tier is solved from the same keys,
+//! and its values, hence its records, depend only on the keys and on its child tiers' values.
+
+use super::record::RecordKey;
+use crate::engines::retrograde::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierWork, Tiers};
+use crate::error::{Budget, Error, Result};
+use crate::game::FromKey;
+use hashbrown::HashMap;
+use mpi::point_to_point::MatchedReceiveVec;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::{Communicator, Destination, Source};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The tag of an assignment (manager to worker).
+pub const ASSIGN: i32 = 1;
+/// The tag of the end of the run (manager to worker).
+pub const STOP: i32 = 2;
+/// The tag of a tier solved and written (worker to manager).
+pub const DONE: i32 = 3;
+/// The tag of a worker's error (worker to manager).
+pub const FAILED: i32 = 4;
+
+/// How long a rank waiting for a message sleeps between two looks: MPI's blocking receive spins, which would
+/// take a core from the ranks at work on a machine with few cores.
+const POLL: Duration = Duration::from_millis(1);
+
+/// The MPI environment of a run, from `MPI_Init` (made) to `MPI_Finalize` (dropped). One per process.
+pub struct Mpi {
+    universe: mpi::environment::Universe,
+}
+
+impl Mpi {
+    /// Initializes MPI (calls from one thread at a time: the solve's rayon workers make none).
+    pub fn initialize() -> Result<Mpi> {
+        let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Serialized)
+            .ok_or_else(|| Error::Distributed("MPI is initialized already in this process".into()))?;
+        Ok(Mpi { universe })
+    }
+
+    /// This process's rank (0: the manager).
+    pub fn rank(&self) -> i32 {
+        self.universe.world().rank()
+    }
+
+    /// The number of ranks.
+    pub fn size(&self) -> i32 {
+        self.universe.world().size()
+    }
+
+    /// The schedule of a solve of `game` over every rank.
+    pub fn schedule<'game, Rules>(&self, game: &'game Rules) -> MpiSchedule<'game, Rules> {
+        MpiSchedule { game, world: self.universe.world() }
+    }
+}
+
+/// The schedule of a solve over the ranks of MPI's world (see the module's documentation). Every rank runs the
+/// same solve with it; rank 0 schedules, the others solve the tiers they are handed.
+pub struct MpiSchedule<'game, Rules> {
+    game: &'game Rules,
+    world: SimpleCommunicator,
+}
+
+/// What an assignment says besides the keys.
+#[derive(Serialize, Deserialize)]
+struct Assignment<Tier> {
+    /// The tier to solve.
+    tier: Tier,
+    /// The child tiers whose values it reads (solved or on disk).
+    inputs: Vec<Tier>,
+}
+
+/// A message: its tag, its sender and its bytes.
+struct Received {
+    tag: i32,
+    source: i32,
+    bytes: Vec<u8>,
+}
+
+/// The error of a message that breaks the protocol.
+fn protocol(what: impl Into<String>) -> Error {
+    Error::Distributed(what.into())
+}
+
+impl<Rules> MpiSchedule<'_, Rules>
+where
+    Rules: Tiers + FromKey,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    /// The next message, from `from` or from any rank.
+    fn receive(&self, from: Option<i32>) -> Received {
+        loop {
+            let probed = match from {
+                Some(rank) => self.world.process_at_rank(rank).immediate_matched_probe(),
+                None => self.world.any_process().immediate_matched_probe(),
+            };
+            if let Some(probed) = probed {
+                let (bytes, status) = probed.matched_receive_vec::<u8>();
+                return Received { tag: status.tag(), source: status.source_rank(), bytes };
+            }
+            std::thread::sleep(POLL);
+        }
+    }
+
+    /// Sends `bytes` to `rank` (never empty: a message has at least one byte).
+    fn send(&self, rank: i32, tag: i32, bytes: &[u8]) {
+        let bytes = if bytes.is_empty() { &[0u8][..] } else { bytes };
+        self.world.process_at_rank(rank).send_with_tag(bytes, tag);
+    }
+
+    /// Rank 0: the discovery, then every tier handed out once its inputs are solved.
+    fn manage(&self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
+        let TierPlan { order, children, finished, mut entries, .. } = work.discover()?;
+        // The tiers to solve, children first, each with the tiers it reads.
+        let to_solve: Vec<Rules::Tier> = order
+            .iter()
+            .rev()
+            .filter(|tier| entries.contains_key(*tier) && !finished.contains(*tier))
+            .cloned()
+            .collect();
+        let place: HashMap<&Rules::Tier, usize> = to_solve.iter().enumerate().map(|(at, tier)| (tier, at)).collect();
+        let mut inputs: Vec<Vec<Rules::Tier>> = Vec::with_capacity(to_solve.len());
+        let mut waiting = vec![0usize; to_solve.len()];
+        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); to_solve.len()];
+        for (at, tier) in to_solve.iter().enumerate() {
+            let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
+            let read: Vec<Rules::Tier> = below
+                .iter()
+                .filter(|child| entries.contains_key(*child) || finished.contains(*child))
+                .cloned()
+                .collect();
+            for child in &read {
+                if let Some(&child_at) = place.get(child) {
+                    waiting[at] += 1;
+                    parents[child_at].push(at);
+                }
+            }
+            inputs.push(read);
+        }
+        let mut ready: BTreeSet<usize> = (0..to_solve.len()).filter(|&at| waiting[at] == 0).collect();
+        let mut idle: Vec<i32> = (1..self.world.size()).rev().collect();
+        let mut busy: HashMap<i32, usize> = HashMap::new();
+        let mut done = 0;
+        while done < to_solve.len() {
+            while let (Some(&next), Some(&rank)) = (ready.first(), idle.last()) {
+                ready.remove(&next);
+                idle.pop();
+                let (tier, read) = (&to_solve[next], &inputs[next]);
+                let keys = entries.remove(tier).unwrap_or_default();
+                let header = serde_json::to_vec(&Assignment { tier: tier.clone(), inputs: read.clone() })
+                    .map_err(|error| protocol(format!("tier {tier:?} as JSON: {error}")))?;
+                let length = u32::try_from(header.len()).map_err(|_| protocol("an assignment's JSON past 4 GiB"))?;
+                let mut bytes = Vec::with_capacity(4 + header.len() + 16 * keys.len());
+                bytes.extend_from_slice(&length.to_le_bytes());
+                bytes.extend_from_slice(&header);
+                for position in &keys {
+                    bytes.extend_from_slice(&self.game.canonical(position).to_wide().to_le_bytes());
+                }
+                drop(keys);
+                self.send(rank, ASSIGN, &bytes);
+                busy.insert(rank, next);
+            }
+            if busy.is_empty() {
+                return Err(protocol("no tier is ready and none is being solved: the tier graph has a cycle"));
+            }
+            let message = self.receive(None);
+            let at = busy
+                .remove(&message.source)
+                .ok_or_else(|| protocol(format!("rank {} spoke while it had no tier", message.source)))?;
+            let tier = &to_solve[at];
+            match message.tag {
+                DONE => {
+                    let micros = message.bytes.get(..8).and_then(|bytes| bytes.try_into().ok()).map(u64::from_le_bytes);
+                    let elapsed = Duration::from_micros(micros.unwrap_or(0));
+                    work.store().saved_elsewhere(tier, elapsed)?;
+                    done += 1;
+                    idle.push(message.source);
+                    for &parent in &parents[at] {
+                        waiting[parent] -= 1;
+                        if waiting[parent] == 0 {
+                            ready.insert(parent);
+                        }
+                    }
+                }
+                FAILED => {
+                    let text = String::from_utf8_lossy(&message.bytes);
+                    return Err(protocol(format!("rank {} failed on tier {tier:?}: {text}", message.source)));
+                }
+                tag => return Err(protocol(format!("rank {} sent a message of tag {tag}", message.source))),
+            }
+        }
+        Ok(())
+    }
+
+    /// A worker: solves each tier it is handed until told to stop.
+    fn serve(&self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
+        let mut held = SolvedTiers::new();
+        loop {
+            let message = self.receive(Some(0));
+            if message.tag == STOP {
+                return Ok(());
+            }
+            let clock = Instant::now();
+            match self.solve_assigned(work, &message, &mut held) {
+                Ok(()) => {
+                    let micros = u64::try_from(clock.elapsed().as_micros()).unwrap_or(u64::MAX);
+                    self.send(0, DONE, &micros.to_le_bytes());
+                }
+                Err(error) => {
+                    // The solutions held may be half-updated: read them anew for the next tier.
+                    held.clear();
+                    self.send(0, FAILED, error.to_string().as_bytes());
+                }
+            }
+        }
+    }
+
+    /// Solves the tier of an assignment and writes it; keeps its solution and those of its inputs that the next
+    /// tier reads too.
+    fn solve_assigned(
+        &self,
+        work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>,
+        message: &Received,
+        held: &mut SolvedTiers<Rules::Tier, Rules::Key>,
+    ) -> Result<()> {
+        if message.tag != ASSIGN {
+            return Err(protocol(format!("rank 0 sent a message of tag {}", message.tag)));
+        }
+        let bytes = &message.bytes;
+        let length = bytes.get(..4).and_then(|head| head.try_into().ok()).map(u32::from_le_bytes);
+        let length = length.ok_or_else(|| protocol("an assignment shorter than its header"))? as usize;
+        let header = bytes.get(4..4 + length).ok_or_else(|| protocol("an assignment shorter than its header"))?;
+        let Assignment { tier, inputs } = serde_json::from_slice::<Assignment<Rules::Tier>>(header)
+            .map_err(|error| protocol(format!("an assignment's JSON: {error}")))?;
+        let keys = bytes.get(4 + length..).unwrap_or(&[]);
+        if keys.len() % 16 != 0 {
+            return Err(protocol(format!("tier {tier:?}: keys of {} bytes", keys.len())));
+        }
+        let entries = keys
+            .chunks_exact(16)
+            .map(|chunk| {
+                let wide = chunk.try_into().map(u128::from_le_bytes).unwrap_or_default();
+                Rules::Key::from_wide(wide)
+                    .and_then(|key| {
+                        self.game.position_of_key(&key).filter(|position| self.game.canonical(position) == key)
+                    })
+                    .ok_or_else(|| protocol(format!("tier {tier:?}: the key {wide:x} is no position's")))
+            })
+            .collect::<Result<Vec<_>>>()?;
+
+        held.retain(|solved, _| inputs.contains(solved));
+        for input in &inputs {
+            if !held.contains_key(input) {
+                let solution = Arc::new(work.store().load(input)?);
+                held.insert(input.clone(), solution);
+            }
+        }
+        let budget = work.budget();
+        let held_units: u64 = held.values().map(|solution| solution.budget_units()).sum();
+        if held_units > budget {
+            return Err(Error::Budget(Budget::Positions(budget)));
+        }
+        let available = budget - held_units;
+        let solution = Arc::new(work.solve_tier(&tier, entries, held, available)?);
+        work.store().save(&solution)?;
+        held.insert(tier, solution);
+        Ok(())
+    }
+}
+
+impl<Rules> TierSchedule<Rules::Tier, Rules::Key, Rules::Position> for MpiSchedule<'_, Rules>
+where
+    Rules: Tiers + FromKey,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    fn run(&mut self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
+        if self.world.size() == 1 {
+            return InProcess.run(work);
+        }
+        if self.world.rank() != 0 {
+            return self.serve(work);
+        }
+        let managed = self.manage(work);
+        for rank in 1..self.world.size() {
+            self.send(rank, STOP, &[]);
+        }
+        managed
+    }
+}
