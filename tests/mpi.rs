@@ -1,0 +1,149 @@
+//! `ludus db solve --mpi` under `mpirun` (a build with the `mpi` feature, and OpenMPI installed): the files
+//! solved on 1, 2 and 4 local ranks are those of the in-process solve, byte for byte; a run whose worker rank
+//! is killed fails with a message and a non-zero status, and a rerun resumes from the tiers on disk to the same
+//! files. Run by `.ci/run` as `cargo test --release --locked --features mpi --test mpi`.
+
+#![cfg(feature = "mpi")]
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure to spawn a process should fail loudly
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const DODGEM: &str = "dodgem:n=4";
+const CONNECT_FOUR: &str = "connect-four:width=5,height=4";
+
+fn scratch(name: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("ludus-mpi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    directory
+}
+
+/// `mpirun` with local ranks, as root too (CI's containers), more ranks than cores allowed.
+fn mpirun(ranks: usize) -> Command {
+    let mut command = Command::new("mpirun");
+    command.args(["--allow-run-as-root", "--oversubscribe", "-np", &ranks.to_string()]);
+    command.stdin(Stdio::null());
+    command
+}
+
+fn solve_in_process(game: &str, directory: &Path) {
+    let done = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", game, "--db", directory.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .expect("ludus runs");
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+}
+
+fn solve_over_mpi(ranks: usize, game: &str, directory: &Path, extra: &[&str]) -> Output {
+    mpirun(ranks)
+        .arg(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", game, "--db", directory.to_str().unwrap(), "--mpi"])
+        .args(extra)
+        .output()
+        .expect("mpirun runs (install openmpi-bin)")
+}
+
+/// The tier files of a directory with their bytes, sorted by name.
+fn tier_files(directory: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".ludb"))
+        .map(|entry| (entry.file_name().to_string_lossy().into_owned(), std::fs::read(entry.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+fn text(output: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+fn same_files_on_1_2_and_4_ranks(game: &str, name: &str, tiers: usize) {
+    let whole = scratch(&format!("{name}-whole"));
+    solve_in_process(game, &whole);
+    let expected = tier_files(&whole);
+    assert_eq!(expected.len(), tiers);
+    for ranks in [1, 2, 4] {
+        let directory = scratch(&format!("{name}-{ranks}"));
+        let done = solve_over_mpi(ranks, game, &directory, &["--format", "json"]);
+        assert!(done.status.success(), "{ranks} ranks: {}", text(&done));
+        // Rank 0 alone prints the summary.
+        let report: serde_json::Value = serde_json::from_slice(&done.stdout).expect("one JSON summary");
+        assert_eq!(report["ranks"].as_u64(), Some(ranks as u64), "{report}");
+        assert_eq!(report["tiers"].as_u64(), Some(tiers as u64), "{report}");
+        assert!(tier_files(&directory) == expected, "{game} on {ranks} ranks: other files than in-process");
+        std::fs::remove_dir_all(&directory).ok();
+    }
+    std::fs::remove_dir_all(&whole).ok();
+}
+
+#[test]
+fn dodgem_files_on_1_2_and_4_ranks_are_the_in_process_files() {
+    same_files_on_1_2_and_4_ranks(DODGEM, "dodgem", 9);
+}
+
+#[test]
+fn connect_four_files_on_1_2_and_4_ranks_are_the_in_process_files() {
+    same_files_on_1_2_and_4_ranks(CONNECT_FOUR, "connect-four", 21);
+}
+
+/// The process of MPI rank `rank` whose command line names `directory`, if it runs.
+fn rank_process(directory: &Path, rank: u32) -> Option<u32> {
+    let wanted = format!("OMPI_COMM_WORLD_RANK={rank}");
+    std::fs::read_dir("/proc").ok()?.filter_map(Result::ok).find_map(|entry| {
+        let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+        let command_line = std::fs::read(entry.path().join("cmdline")).ok()?;
+        let command_line = String::from_utf8_lossy(&command_line);
+        if !command_line.contains(directory.to_str()?) || !command_line.contains("--mpi") {
+            return None;
+        }
+        let environment = std::fs::read(entry.path().join("environ")).ok()?;
+        let ours = environment.split(|&byte| byte == 0).any(|variable| variable == wanted.as_bytes());
+        ours.then_some(pid)
+    })
+}
+
+#[test]
+fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
+    let whole = scratch("killed-whole");
+    solve_in_process(CONNECT_FOUR, &whole);
+
+    let killed = scratch("killed");
+    let child = mpirun(3)
+        .arg(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", CONNECT_FOUR, "--db", killed.to_str().unwrap(), "--mpi", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun starts (install openmpi-bin)");
+    // Kill worker rank 1 (SIGKILL: no chance to tidy up) once a few tiers are on disk.
+    let clock = Instant::now();
+    while std::fs::read_dir(&killed).map_or(0, |entries| entries.count()) < 3
+        && clock.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let worker = rank_process(&killed, 1).expect("rank 1 runs");
+    let signalled = Command::new("kill").args(["-KILL", &worker.to_string()]).status().unwrap();
+    assert!(signalled.success());
+    let failed = child.wait_with_output().unwrap();
+    assert!(!failed.status.success(), "the run succeeded with a rank killed: {}", text(&failed));
+    let message = text(&failed).to_lowercase();
+    assert!(message.contains("signal 9") || message.contains("killed"), "no word of the killed rank: {message}");
+    let kept = tier_files(&killed).len();
+    assert!(kept < 21, "every tier was solved before the kill: the test proves nothing");
+
+    let resumed = solve_over_mpi(2, CONNECT_FOUR, &killed, &["--format", "json"]);
+    assert!(resumed.status.success(), "{}", text(&resumed));
+    let report: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert!(report["resumed"].as_u64().unwrap() > 0, "{report}");
+    assert_eq!(report["positions"].as_u64(), Some(1_974_174));
+    assert!(tier_files(&killed) == tier_files(&whole), "the resumed files are not the in-process files");
+    // No half-written file is left.
+    assert_eq!(std::fs::read_dir(&killed).unwrap().count(), 21);
+    std::fs::remove_dir_all(&killed).ok();
+    std::fs::remove_dir_all(&whole).ok();
+}
