@@ -149,7 +149,7 @@ where
     }
 
     /// [`Database::solve`] with the tiers solved as `schedule` decides (for example by the ranks of an MPI run,
-    /// [`super::distributed`]): the same files.
+    /// `database::distributed`, feature `mpi`): the same files.
     pub fn solve_scheduled(
         &self,
         start: &Rules::Position,
