@@ -246,7 +246,6 @@ impl RetrogradeSolver {
     }
 
     /// The tiered solve, each tier indexed as `how` indexes it, the tiers solved as `schedule` decides.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn solve_tiered<Rules, Store, How>(
         &mut self,
         game: &Rules,
