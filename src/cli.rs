@@ -234,6 +234,10 @@ pub enum DbCommand {
         /// `mpi` feature.
         #[arg(long)]
         mpi: bool,
+        /// With `--mpi`: every tier solved by every rank at once (each rank owns the positions whose key hashes
+        /// to it), instead of each tier by one rank: for tiers too large for one machine.
+        #[arg(long, requires = "mpi")]
+        split_tiers: bool,
     },
     /// A position's value, every move's value and the principal variation, read from the database.
     Query {

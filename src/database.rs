@@ -12,12 +12,13 @@ use std::time::Instant;
 /// Runs a `ludus db` subcommand; `Ok(false)` when a check finds a problem.
 pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
     match command {
-        DbCommand::Solve { game, db, memory_mb, max_positions, threads, format, mpi } => {
+        DbCommand::Solve { game, db, memory_mb, max_positions, threads, format, mpi, split_tiers } => {
             let game = registry.database(&game)?;
             let directory = directory_of(game.as_ref(), db);
             let budget = SolveBudget { memory_mb, max_positions: max_positions.unwrap_or(u64::MAX) };
             if mpi {
-                return in_pool(threads, || solve_over_mpi(game.as_ref(), &directory, budget, format)).map(|()| true);
+                let solve = || solve_over_mpi(game.as_ref(), &directory, budget, format, split_tiers);
+                return in_pool(threads, solve).map(|()| true);
             }
             let run = |report: &mut dyn FnMut(&TierReport)| game.solve(&directory, budget, report);
             in_pool(threads, || solve(game.as_ref(), &directory, format, None, run)).map(|()| true)
@@ -73,9 +74,15 @@ fn peak_memory_mb() -> Option<u64> {
 
 /// `ludus db solve --mpi` in a build with MPI: every rank solves, rank 0 alone prints.
 #[cfg(feature = "mpi")]
-fn solve_over_mpi(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget, format: Format) -> Result<()> {
+fn solve_over_mpi(
+    game: &dyn DatabaseGame,
+    directory: &Path,
+    budget: SolveBudget,
+    format: Format,
+    split: bool,
+) -> Result<()> {
     let mpi = ludus_framework::database::distributed::Mpi::initialize()?;
-    let run = |report: &mut dyn FnMut(&TierReport)| game.solve_mpi(directory, budget, report, &mpi);
+    let run = |report: &mut dyn FnMut(&TierReport)| game.solve_mpi(directory, budget, report, &mpi, split);
     if mpi.rank() == 0 {
         return solve(game, directory, format, Some(mpi.size()), run);
     }
@@ -84,7 +91,7 @@ fn solve_over_mpi(game: &dyn DatabaseGame, directory: &Path, budget: SolveBudget
 
 /// `ludus db solve --mpi` in a build without MPI: a clear error.
 #[cfg(not(feature = "mpi"))]
-fn solve_over_mpi(_: &dyn DatabaseGame, _: &Path, _: SolveBudget, _: Format) -> Result<()> {
+fn solve_over_mpi(_: &dyn DatabaseGame, _: &Path, _: SolveBudget, _: Format, _: bool) -> Result<()> {
     anyhow::bail!("this ludus was built without MPI: build it with `cargo build --release --features mpi` (see README)")
 }
 

@@ -1,5 +1,6 @@
 //! `ludus db solve --mpi` under `mpirun` (a build with the `mpi` feature, and OpenMPI installed): the files
-//! solved on 1, 2 and 4 local ranks are those of the in-process solve, byte for byte; a run whose worker rank
+//! solved on 1, 2 and 4 local ranks, each tier by one rank or every tier split over all ranks
+//! (`--split-tiers`), are those of the in-process solve, byte for byte; a run whose worker rank
 //! is killed fails with a message and a non-zero status, and a rerun resumes from the tiers on disk to the same
 //! files. Run by `.ci/run` as `cargo test --release --locked --features mpi --test mpi`.
 
@@ -61,20 +62,24 @@ fn text(output: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
 
-fn same_files_on_1_2_and_4_ranks(game: &str, name: &str, tiers: usize) {
+fn same_files_on_1_2_and_4_ranks_in_both_modes(game: &str, name: &str, tiers: usize) {
     let whole = scratch(&format!("{name}-whole"));
     solve_in_process(game, &whole);
     let expected = tier_files(&whole);
     assert_eq!(expected.len(), tiers);
-    for ranks in [1, 2, 4] {
-        let directory = scratch(&format!("{name}-{ranks}"));
-        let done = solve_over_mpi(ranks, game, &directory, &["--format", "json"]);
-        assert!(done.status.success(), "{ranks} ranks: {}", text(&done));
+    for (ranks, mode) in [1, 2, 4].into_iter().flat_map(|ranks| [(ranks, "by tier"), (ranks, "split tiers")]) {
+        let directory = scratch(&format!("{name}-{ranks}-{}", mode.replace(' ', "-")));
+        let mut flags = vec!["--format", "json"];
+        if mode == "split tiers" {
+            flags.push("--split-tiers");
+        }
+        let done = solve_over_mpi(ranks, game, &directory, &flags);
+        assert!(done.status.success(), "{ranks} ranks, {mode}: {}", text(&done));
         // Rank 0 alone prints the summary.
         let report: serde_json::Value = serde_json::from_slice(&done.stdout).expect("one JSON summary");
         assert_eq!(report["ranks"].as_u64(), Some(ranks as u64), "{report}");
         assert_eq!(report["tiers"].as_u64(), Some(tiers as u64), "{report}");
-        assert!(tier_files(&directory) == expected, "{game} on {ranks} ranks: other files than in-process");
+        assert!(tier_files(&directory) == expected, "{game} on {ranks} ranks, {mode}: other files than in-process");
         std::fs::remove_dir_all(&directory).ok();
     }
     std::fs::remove_dir_all(&whole).ok();
@@ -82,12 +87,12 @@ fn same_files_on_1_2_and_4_ranks(game: &str, name: &str, tiers: usize) {
 
 #[test]
 fn dodgem_files_on_1_2_and_4_ranks_are_the_in_process_files() {
-    same_files_on_1_2_and_4_ranks(DODGEM, "dodgem", 9);
+    same_files_on_1_2_and_4_ranks_in_both_modes(DODGEM, "dodgem", 9);
 }
 
 #[test]
 fn connect_four_files_on_1_2_and_4_ranks_are_the_in_process_files() {
-    same_files_on_1_2_and_4_ranks(CONNECT_FOUR, "connect-four", 21);
+    same_files_on_1_2_and_4_ranks_in_both_modes(CONNECT_FOUR, "connect-four", 21);
 }
 
 /// The process of MPI rank `rank` whose command line names `directory`, if it runs.

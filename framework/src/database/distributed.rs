@@ -69,17 +69,20 @@ impl Mpi {
         self.universe.world().size()
     }
 
-    /// The schedule of a solve of `game` over every rank.
-    pub fn schedule<'game, Rules>(&self, game: &'game Rules) -> MpiSchedule<'game, Rules> {
-        MpiSchedule { game, world: self.universe.world() }
+    /// The schedule of a solve of `game` over every rank: each tier solved by one worker rank, or, if `split`,
+    /// by every rank at once ([`super::split`]).
+    pub fn schedule<'game, Rules>(&self, game: &'game Rules, split: bool) -> MpiSchedule<'game, Rules> {
+        MpiSchedule { game, world: self.universe.world(), split }
     }
 }
 
 /// The schedule of a solve over the ranks of MPI's world (see the module's documentation). Every rank runs the
 /// same solve with it; rank 0 schedules, the others solve the tiers they are handed.
 pub struct MpiSchedule<'game, Rules> {
-    game: &'game Rules,
-    world: SimpleCommunicator,
+    pub(super) game: &'game Rules,
+    pub(super) world: SimpleCommunicator,
+    /// Whether every tier is solved by every rank at once ([`super::split`]).
+    split: bool,
 }
 
 /// What an assignment says besides the keys.
@@ -92,10 +95,10 @@ struct Assignment<Tier> {
 }
 
 /// A message: its tag, its sender and its bytes.
-struct Received {
-    tag: i32,
-    source: i32,
-    bytes: Vec<u8>,
+pub(super) struct Received {
+    pub(super) tag: i32,
+    pub(super) source: i32,
+    pub(super) bytes: Vec<u8>,
 }
 
 /// The error of a message that breaks the protocol.
@@ -110,7 +113,7 @@ where
     Rules::Tier: Serialize + DeserializeOwned,
 {
     /// The next message, from `from` or from any rank.
-    fn receive(&self, from: Option<i32>) -> Received {
+    pub(super) fn receive(&self, from: Option<i32>) -> Received {
         loop {
             let probed = match from {
                 Some(rank) => self.world.process_at_rank(rank).immediate_matched_probe(),
@@ -125,60 +128,24 @@ where
     }
 
     /// Sends `bytes` to `rank` (never empty: a message has at least one byte).
-    fn send(&self, rank: i32, tag: i32, bytes: &[u8]) {
+    pub(super) fn send(&self, rank: i32, tag: i32, bytes: &[u8]) {
         let bytes = if bytes.is_empty() { &[0u8][..] } else { bytes };
         self.world.process_at_rank(rank).send_with_tag(bytes, tag);
     }
 
     /// Rank 0: the discovery, then every tier handed out once its inputs are solved.
     fn manage(&self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
-        let TierPlan { order, children, finished, mut entries, .. } = work.discover()?;
-        // The tiers to solve, children first, each with the tiers it reads.
-        let to_solve: Vec<Rules::Tier> = order
-            .iter()
-            .rev()
-            .filter(|tier| entries.contains_key(*tier) && !finished.contains(*tier))
-            .cloned()
-            .collect();
-        let place: HashMap<&Rules::Tier, usize> = to_solve.iter().enumerate().map(|(at, tier)| (tier, at)).collect();
-        let mut inputs: Vec<Vec<Rules::Tier>> = Vec::with_capacity(to_solve.len());
-        let mut waiting = vec![0usize; to_solve.len()];
-        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); to_solve.len()];
-        for (at, tier) in to_solve.iter().enumerate() {
-            let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
-            let read: Vec<Rules::Tier> = below
-                .iter()
-                .filter(|child| entries.contains_key(*child) || finished.contains(*child))
-                .cloned()
-                .collect();
-            for child in &read {
-                if let Some(&child_at) = place.get(child) {
-                    waiting[at] += 1;
-                    parents[child_at].push(at);
-                }
-            }
-            inputs.push(read);
-        }
-        let mut ready: BTreeSet<usize> = (0..to_solve.len()).filter(|&at| waiting[at] == 0).collect();
+        let Tasks { tiers, inputs, mut waiting, parents, mut entries } = Tasks::of(work.discover()?);
+        let mut ready: BTreeSet<usize> = (0..tiers.len()).filter(|&at| waiting[at] == 0).collect();
         let mut idle: Vec<i32> = (1..self.world.size()).rev().collect();
         let mut busy: HashMap<i32, usize> = HashMap::new();
         let mut done = 0;
-        while done < to_solve.len() {
+        while done < tiers.len() {
             while let (Some(&next), Some(&rank)) = (ready.first(), idle.last()) {
                 ready.remove(&next);
                 idle.pop();
-                let (tier, read) = (&to_solve[next], &inputs[next]);
-                let keys = entries.remove(tier).unwrap_or_default();
-                let header = serde_json::to_vec(&Assignment { tier: tier.clone(), inputs: read.clone() })
-                    .map_err(|error| protocol(format!("tier {tier:?} as JSON: {error}")))?;
-                let length = u32::try_from(header.len()).map_err(|_| protocol("an assignment's JSON past 4 GiB"))?;
-                let mut bytes = Vec::with_capacity(4 + header.len() + 16 * keys.len());
-                bytes.extend_from_slice(&length.to_le_bytes());
-                bytes.extend_from_slice(&header);
-                for position in &keys {
-                    bytes.extend_from_slice(&self.game.canonical(position).to_wide().to_le_bytes());
-                }
-                drop(keys);
+                let tier = &tiers[next];
+                let bytes = self.assignment(tier, &inputs[next], entries.remove(tier).unwrap_or_default())?;
                 self.send(rank, ASSIGN, &bytes);
                 busy.insert(rank, next);
             }
@@ -189,7 +156,7 @@ where
             let at = busy
                 .remove(&message.source)
                 .ok_or_else(|| protocol(format!("rank {} spoke while it had no tier", message.source)))?;
-            let tier = &to_solve[at];
+            let tier = &tiers[at];
             match message.tag {
                 DONE => {
                     let micros = message.bytes.get(..8).and_then(|bytes| bytes.try_into().ok()).map(u64::from_le_bytes);
@@ -212,6 +179,25 @@ where
             }
         }
         Ok(())
+    }
+
+    /// An assignment's bytes: the JSON's length, the JSON (the tier and its inputs), the entries' keys.
+    pub(super) fn assignment(
+        &self,
+        tier: &Rules::Tier,
+        inputs: &[Rules::Tier],
+        entries: Vec<Rules::Position>,
+    ) -> Result<Vec<u8>> {
+        let header = serde_json::to_vec(&Assignment { tier: tier.clone(), inputs: inputs.to_vec() })
+            .map_err(|error| protocol(format!("tier {tier:?} as JSON: {error}")))?;
+        let length = u32::try_from(header.len()).map_err(|_| protocol("an assignment's JSON past 4 GiB"))?;
+        let mut bytes = Vec::with_capacity(4 + header.len() + 16 * entries.len());
+        bytes.extend_from_slice(&length.to_le_bytes());
+        bytes.extend_from_slice(&header);
+        for position in &entries {
+            bytes.extend_from_slice(&self.game.canonical(position).to_wide().to_le_bytes());
+        }
+        Ok(bytes)
     }
 
     /// A worker: solves each tier it is handed until told to stop.
@@ -248,20 +234,10 @@ where
         if message.tag != ASSIGN {
             return Err(protocol(format!("rank 0 sent a message of tag {}", message.tag)));
         }
-        let bytes = &message.bytes;
-        let length = bytes.get(..4).and_then(|head| head.try_into().ok()).map(u32::from_le_bytes);
-        let length = length.ok_or_else(|| protocol("an assignment shorter than its header"))? as usize;
-        let header = bytes.get(4..4 + length).ok_or_else(|| protocol("an assignment shorter than its header"))?;
-        let Assignment { tier, inputs } = serde_json::from_slice::<Assignment<Rules::Tier>>(header)
-            .map_err(|error| protocol(format!("an assignment's JSON: {error}")))?;
-        let keys = bytes.get(4 + length..).unwrap_or(&[]);
-        if keys.len() % 16 != 0 {
-            return Err(protocol(format!("tier {tier:?}: keys of {} bytes", keys.len())));
-        }
+        let (tier, inputs, keys) = read_assignment::<Rules::Tier>(&message.bytes)?;
         let entries = keys
-            .chunks_exact(16)
-            .map(|chunk| {
-                let wide = chunk.try_into().map(u128::from_le_bytes).unwrap_or_default();
+            .into_iter()
+            .map(|wide| {
                 Rules::Key::from_wide(wide)
                     .and_then(|key| {
                         self.game.position_of_key(&key).filter(|position| self.game.canonical(position) == key)
@@ -269,20 +245,7 @@ where
                     .ok_or_else(|| protocol(format!("tier {tier:?}: the key {wide:x} is no position's")))
             })
             .collect::<Result<Vec<_>>>()?;
-
-        held.retain(|solved, _| inputs.contains(solved));
-        for input in &inputs {
-            if !held.contains_key(input) {
-                let solution = Arc::new(work.store().load(input)?);
-                held.insert(input.clone(), solution);
-            }
-        }
-        let budget = work.budget();
-        let held_units: u64 = held.values().map(|solution| solution.budget_units()).sum();
-        if held_units > budget {
-            return Err(Error::Budget(Budget::Positions(budget)));
-        }
-        let available = budget - held_units;
+        let available = hold(work, &inputs, held)?;
         let solution = Arc::new(work.solve_tier(&tier, entries, held, available)?);
         work.store().save(&solution)?;
         held.insert(tier, solution);
@@ -290,15 +253,99 @@ where
     }
 }
 
+/// An assignment read back: the tier, its inputs and its entries' keys.
+pub(super) fn read_assignment<Tier: DeserializeOwned>(bytes: &[u8]) -> Result<(Tier, Vec<Tier>, Vec<u128>)> {
+    let length = bytes.get(..4).and_then(|head| head.try_into().ok()).map(u32::from_le_bytes);
+    let length = length.ok_or_else(|| protocol("an assignment shorter than its header"))? as usize;
+    let header = bytes.get(4..4 + length).ok_or_else(|| protocol("an assignment shorter than its header"))?;
+    let Assignment { tier, inputs } = serde_json::from_slice::<Assignment<Tier>>(header)
+        .map_err(|error| protocol(format!("an assignment's JSON: {error}")))?;
+    let keys = bytes.get(4 + length..).unwrap_or(&[]);
+    if keys.len() % 16 != 0 {
+        return Err(protocol(format!("an assignment's keys of {} bytes", keys.len())));
+    }
+    let keys = keys.chunks_exact(16).map(|chunk| chunk.try_into().map(u128::from_le_bytes).unwrap_or_default());
+    Ok((tier, inputs, keys.collect()))
+}
+
+/// Makes `held` the solutions of `inputs` (keeping those already held, loading the others from the store);
+/// what is left of the budget for a tier that reads them.
+pub(super) fn hold<Tier, Key, Position>(
+    work: &mut dyn TierWork<Tier, Key, Position>,
+    inputs: &[Tier],
+    held: &mut SolvedTiers<Tier, Key>,
+) -> Result<u64>
+where
+    Tier: Clone + Eq + std::hash::Hash,
+    Key: Eq + std::hash::Hash,
+{
+    held.retain(|solved, _| inputs.contains(solved));
+    for input in inputs {
+        if !held.contains_key(input) {
+            let solution = Arc::new(work.store().load(input)?);
+            held.insert(input.clone(), solution);
+        }
+    }
+    let budget = work.budget();
+    let units: u64 = held.values().map(|solution| solution.budget_units()).sum();
+    if units > budget {
+        return Err(Error::Budget(Budget::Positions(budget)));
+    }
+    Ok(budget - units)
+}
+
+/// The tiers to solve, children first, with what scheduling them needs.
+pub(super) struct Tasks<Tier, Position> {
+    /// The tiers to solve, children first.
+    pub(super) tiers: Vec<Tier>,
+    /// The child tiers each one reads (solved in this run or on disk).
+    pub(super) inputs: Vec<Vec<Tier>>,
+    /// How many of its inputs each one waits for (those solved in this run).
+    pub(super) waiting: Vec<usize>,
+    /// The tiers (by place) that read each one.
+    pub(super) parents: Vec<Vec<usize>>,
+    /// The entry positions of each.
+    pub(super) entries: HashMap<Tier, Vec<Position>>,
+}
+
+impl<Tier: Clone + Eq + std::hash::Hash, Position> Tasks<Tier, Position> {
+    /// The tasks of a discovery's plan.
+    pub(super) fn of(plan: TierPlan<Tier, Position>) -> Self {
+        let tiers: Vec<Tier> = plan.to_solve().into_iter().cloned().collect();
+        let place: HashMap<&Tier, usize> = tiers.iter().enumerate().map(|(at, tier)| (tier, at)).collect();
+        let mut inputs = Vec::with_capacity(tiers.len());
+        let mut waiting = vec![0; tiers.len()];
+        let mut parents = vec![Vec::new(); tiers.len()];
+        for (at, tier) in tiers.iter().enumerate() {
+            let read: Vec<Tier> = plan.inputs(tier).into_iter().cloned().collect();
+            for child in &read {
+                if let Some(&child_at) = place.get(child) {
+                    waiting[at] += 1;
+                    parents[child_at].push(at);
+                }
+            }
+            inputs.push(read);
+        }
+        drop(place);
+        let mut entries = plan.entries;
+        entries.retain(|tier, _| !plan.finished.contains(tier));
+        Tasks { tiers, inputs, waiting, parents, entries }
+    }
+}
+
 impl<Rules> TierSchedule<Rules::Tier, Rules::Key, Rules::Position> for MpiSchedule<'_, Rules>
 where
-    Rules: Tiers + FromKey,
+    Rules: Tiers + FromKey + Sync,
+    Rules::Position: Send + Sync,
     Rules::Key: RecordKey,
     Rules::Tier: Serialize + DeserializeOwned,
 {
     fn run(&mut self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
         if self.world.size() == 1 {
             return InProcess.run(work);
+        }
+        if self.split {
+            return self.run_split(work);
         }
         if self.world.rank() != 0 {
             return self.serve(work);

@@ -46,7 +46,8 @@ pub trait DatabaseGame: Send + Sync {
     fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()>;
 
     /// [`DatabaseGame::solve`] over the ranks of an MPI run: every rank calls it; rank 0 schedules and reports
-    /// every tier, the others solve the tiers they are handed ([`super::distributed`]). The same files.
+    /// every tier, the others solve the tiers they are handed ([`super::distributed`]), or, if `split`, every
+    /// rank solves a slice of every tier ([`super::split`]). The same files.
     #[cfg(feature = "mpi")]
     fn solve_mpi(
         &self,
@@ -54,6 +55,7 @@ pub trait DatabaseGame: Send + Sync {
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
         mpi: &super::distributed::Mpi,
+        split: bool,
     ) -> Result<()>;
 
     /// The position written `position` (`None`: the start), its value, every move's value and the principal
@@ -184,8 +186,9 @@ where
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
         mpi: &super::distributed::Mpi,
+        split: bool,
     ) -> Result<()> {
-        let mut schedule = mpi.schedule(&self.game);
+        let mut schedule = mpi.schedule(&self.game, split);
         self.database(directory).solve_scheduled(&self.game.start(), budget, report, &mut schedule)
     }
 
@@ -274,8 +277,9 @@ where
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
         mpi: &super::distributed::Mpi,
+        split: bool,
     ) -> Result<()> {
-        let mut schedule = mpi.schedule(&self.0.game);
+        let mut schedule = mpi.schedule(&self.0.game, split);
         self.0.database(directory).solve_ranked_scheduled(&self.0.game.start(), budget, report, &mut schedule)
     }
 
