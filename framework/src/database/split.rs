@@ -17,6 +17,11 @@
 //!
 //! Errors are agreed on: every collective step first tells every rank whether one failed, so that all return
 //! an error together instead of one waiting forever for the others.
+//!
+//! Messages besides the collectives: rank 0 sends every rank each tier's assignment (as in the by-tier mode:
+//! [`ASSIGN`], the tier, its inputs and every entry's key); each worker answers [`DONE`] with its slice (the
+//! JSON of the tiers reached, then each record as its key, 16 bytes, and its 16-bit [`Record`]) or [`FAILED`];
+//! rank 0 builds the tier's solution from every slice and writes its file. [`STOP`] ends the run.
 
 use super::distributed::{hold, read_assignment, MpiSchedule, Tasks, ASSIGN, DONE, FAILED, STOP};
 use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
