@@ -5,8 +5,8 @@
 //! - [`file`](mod@file): one tier's file (header with checksums and block index; zstd blocks).
 //! - [`store`]: a game's [`Database`] in a directory; its solve resumes from the tiers already on disk.
 //! - `distributed` (feature `mpi`): the tiered solve over MPI ranks (a manager hands out tiers, workers solve
-//!   and write them); `split` (feature `mpi`): one tier solved by every rank at once, positions owned by a
-//!   hash of their key.
+//!   and write them); `split` and `split_schedule` (feature `mpi`): every tier solved by every rank at once,
+//!   positions owned by a hash of their key.
 //! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
 //! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
 //! - [`game`]: the object interface the CLI holds ([`DatabaseGame`], made by [`Solvable`] or, for a game that
@@ -60,6 +60,8 @@ pub mod game;
 pub mod record;
 #[cfg(feature = "mpi")]
 pub mod split;
+#[cfg(feature = "mpi")]
+pub mod split_schedule;
 pub mod store;
 pub mod summary;
 

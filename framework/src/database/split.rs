@@ -1,45 +1,34 @@
-//! One tier solved by every rank at once (the split-tier mode of [`super::distributed`]): each position is
-//! owned by one rank, chosen by a hash of its key; each rank enumerates, keeps and induces its own slice, and
-//! the ranks exchange, in batches, the edges that cross slices and the parent updates of each remoteness level.
+//! One tier solved by every rank at once (the split-tier mode; its schedule is [`super::split_schedule`]):
+//! each position is owned by one rank, chosen by a hash of its key ([`owner`]); each rank enumerates, keeps and
+//! induces its own slice, and the ranks exchange, in batches, the keys that cross slices and the parent updates
+//! of each remoteness level. [`Exchange`] is the algorithm's only contact with the ranks' transport.
 //!
-//! Enumeration, by rounds: a rank expands the positions of its slice not yet expanded; each distinct in-tier
-//! child key goes, with the parent's place, to the child's owner, which adds the key to its slice if new
-//! (rebuilding the position with [`FromKey`]) and records the parent (rank, place) as a reverse edge; exits
-//! are read from the child tiers, which every rank holds whole. The rounds end when no rank added a position.
+//! Discovery ([`discover_slice`]), parents first: a rank enumerates its slice of a tier from the entry keys it
+//! owns, by rounds (its unexpanded positions expanded; each in-tier child key sent to its owner, which adds it
+//! if new, rebuilding the position with [`FromKey`]); each key of a child tier reached is sent to its owner,
+//! who keeps it as an entry of that tier. So no rank ever holds a whole tier.
 //!
-//! Induction, by levels, as `engines::retrograde::induction` runs it on one machine: the lowest level any rank
-//! has scheduled is claimed by every rank (the first claim of a position is its value), then each claimed
-//! position's parents are sent, with its kind, to their owners, who apply the updates (a loss makes an
-//! undecided parent a win at the next level; a win decrements its counter of undecided children, and a counter
-//! at 0 makes it a loss at the next level or at its slowest exit, unless an exit wins or draws). A level's
-//! claims are made before its updates are applied, on every rank, so the values are the one-machine values.
-//! What is never claimed is a draw.
+//! Solve ([`solve_slice`]), children first: the same rounds, each distinct in-tier child key sent with the
+//! parent's place, so that its owner records the parent (rank, place) as a reverse edge; exits are read from
+//! the child tiers, which every rank holds whole. Induction, by levels, as `engines::retrograde::induction`
+//! runs it on one machine: the lowest level any rank has scheduled is claimed by every rank (the first claim
+//! of a position is its value), then each claimed position's parents are sent, with its kind, to their owners,
+//! who apply the updates (a loss makes an undecided parent a win at the next level; a win decrements its
+//! counter of undecided children, and a counter at 0 makes it a loss at the next level or at its slowest exit,
+//! unless an exit wins or draws). A level's claims are made before its updates are applied, on every rank, so
+//! the values are the one-machine values. What is never claimed is a draw.
 //!
-//! Errors are agreed on: every collective step first tells every rank whether one failed, so that all return
-//! an error together instead of one waiting forever for the others.
-//!
-//! Messages besides the collectives: rank 0 sends every rank each tier's assignment (as in the by-tier mode:
-//! [`ASSIGN`], the tier, its inputs and every entry's key); each worker answers [`DONE`] with its slice (the
-//! JSON of the tiers reached, then each record as its key, 16 bytes, and its 16-bit [`Record`]) or [`FAILED`];
-//! rank 0 builds the tier's solution from every slice and writes its file. [`STOP`] ends the run.
+//! Errors are agreed on ([`agree`]): every collective step first tells every rank whether one failed, so that
+//! all return an error together instead of one waiting forever for the others.
 
-use super::distributed::{hold, read_assignment, MpiSchedule, Tasks, ASSIGN, DONE, FAILED, STOP};
-use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
-use crate::engines::retrograde::{SolvedTiers, TierSolution, TierWork, Tiers};
+use super::record::RecordKey;
+use crate::engines::retrograde::{SolvedTiers, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use crate::value::Value;
 use hashbrown::HashMap;
-use mpi::collective::{CommunicatorCollectives, SystemOperation};
-use mpi::datatype::{Partition, PartitionMut};
-use mpi::topology::SimpleCommunicator;
-use mpi::traits::Communicator;
-use mpi::Count;
 use rayon::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
 
 /// Collective exchanges among the ranks: the split solve's only contact with MPI.
 pub trait Exchange {
@@ -312,190 +301,115 @@ fn induce_slice(
     Ok(state.into_iter().map(|value| value.unwrap_or(Value::Draw)).collect())
 }
 
-impl Exchange for SimpleCommunicator {
-    fn this_rank(&self) -> usize {
-        self.rank() as usize
-    }
+/// Bytes of one discovery message: the tier's place among the child tiers (4; `u32::MAX` for the tier itself)
+/// and the key (16).
+const FOUND_BYTES: usize = 20;
 
-    fn ranks(&self) -> usize {
-        self.size() as usize
-    }
-
-    fn all_to_all(&self, batches: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
-        let counts: Option<Vec<Count>> = batches.iter().map(|batch| Count::try_from(batch.len()).ok()).collect();
-        let total: u64 = batches.iter().map(|batch| batch.len() as u64).sum();
-        let fits = counts.is_some() && Count::try_from(total).is_ok();
-        // Every rank learns whether a batch is too large for one message before any waits for the exchange.
-        if self.all_sum(u64::from(!fits)) > 0 {
-            return Err(Error::Distributed("a batch of updates past 2 GiB: run on more ranks".into()));
-        }
-        let counts = counts.unwrap_or_default();
-        let mut incoming: Vec<Count> = vec![0; batches.len()];
-        self.all_to_all_into(&counts[..], &mut incoming[..]);
-        let offsets = |counts: &[Count]| -> Vec<Count> {
-            counts
-                .iter()
-                .scan(0, |sum: &mut Count, &count| Some(std::mem::replace(sum, sum.saturating_add(count))))
-                .collect()
-        };
-        let (sent_at, received_at) = (offsets(&counts), offsets(&incoming));
-        // Never an empty buffer: an empty vector's dangling address is 1, which OpenMPI reads as MPI_IN_PLACE.
-        let mut sent: Vec<u8> = batches.concat();
-        sent.push(0);
-        let mut received = vec![0u8; incoming.iter().map(|&count| count.max(0) as usize).sum::<usize>() + 1];
-        {
-            let partition = Partition::new(&sent[..], &counts[..], &sent_at[..]);
-            let mut into = PartitionMut::new(&mut received[..], &incoming[..], &received_at[..]);
-            self.all_to_all_varcount_into(&partition, &mut into);
-        }
-        let mut rest = &received[..];
-        let mut by_rank = Vec::with_capacity(incoming.len());
-        for &count in &incoming {
-            let (head, tail) = rest.split_at((count.max(0) as usize).min(rest.len()));
-            by_rank.push(head.to_vec());
-            rest = tail;
-        }
-        Ok(by_rank)
-    }
-
-    fn all_sum(&self, value: u64) -> u64 {
-        let mut total = 0u64;
-        self.all_reduce_into(&value, &mut total, SystemOperation::sum());
-        total
-    }
-
-    fn all_min(&self, value: u64) -> u64 {
-        let mut least = 0u64;
-        self.all_reduce_into(&value, &mut least, SystemOperation::min());
-        least
-    }
-}
-
-/// Bytes of one record sent to rank 0: the key (16) and the record (2).
-const RECORD_BYTES: usize = 18;
-
-impl<Rules> MpiSchedule<'_, Rules>
+/// The discovery of this rank's slice of `tier`, entered at `entries` (keys this rank owns): every position of
+/// the slice enumerated, and each key of a child tier (one of `below`) reached from it added to `found` on the
+/// rank that owns the key (sorted, once each). At most `budget` positions in the slice. Every rank must call it
+/// together.
+pub fn discover_slice<Rules>(
+    game: &Rules,
+    tier: &Rules::Tier,
+    entries: &[u128],
+    below: &[Rules::Tier],
+    exchange: &dyn Exchange,
+    found: &mut HashMap<Rules::Tier, Vec<u128>>,
+    budget: u64,
+) -> Result<()>
 where
     Rules: Tiers + FromKey + Sync,
     Rules::Position: Send + Sync,
     Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
 {
-    /// The split-tier mode: every tier solved by every rank at once, one tier after another, children first.
-    /// Rank 0 runs the discovery, sends each tier to every rank, gathers the slices' records and writes the
-    /// tier's file.
-    pub(super) fn run_split(&self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
-        let mut held = SolvedTiers::new();
-        if self.world.rank() != 0 {
-            loop {
-                let message = self.receive(Some(0));
-                if message.tag == STOP {
-                    return Ok(());
-                }
-                // An error agreed on by every rank: rank 0 reports it.
-                let Ok(slice) = self.solve_split(work, &message.bytes, &mut held) else { continue };
-                match slice_bytes(&slice) {
-                    Ok(bytes) => self.send(0, DONE, &bytes),
-                    Err(error) => self.send(0, FAILED, error.to_string().as_bytes()),
-                }
-            }
+    let ranks = exchange.ranks();
+    let mut positions: Vec<Rules::Position> = Vec::new();
+    let mut index: hashbrown::HashSet<Rules::Key> = hashbrown::HashSet::new();
+    let mut admit = |wide: u128, positions: &mut Vec<Rules::Position>| -> Result<()> {
+        let key = Rules::Key::from_wide(wide)
+            .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: {wide:x} is no key of the game")))?;
+        if index.contains(&key) {
+            return Ok(());
         }
-        let led = self.lead_split(work, &mut held);
-        for rank in 1..self.world.size() {
-            self.send(rank, STOP, &[]);
+        let position = game
+            .position_of_key(&key)
+            .filter(|position| game.canonical(position) == key)
+            .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: the key {wide:x} is no position's")))?;
+        if positions.len() as u64 >= budget {
+            return Err(Error::Budget(Budget::Positions(budget)));
         }
-        led
-    }
-
-    /// Rank 0's part of the split-tier mode.
-    fn lead_split(
-        &self,
-        work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>,
-        held: &mut SolvedTiers<Rules::Tier, Rules::Key>,
-    ) -> Result<()> {
-        let Tasks { tiers, inputs, mut entries, .. } = Tasks::of(work.discover()?);
-        for (tier, read) in tiers.iter().zip(&inputs) {
-            let bytes = self.assignment(tier, read, entries.remove(tier).unwrap_or_default())?;
-            for rank in 1..self.world.size() {
-                self.send(rank, ASSIGN, &bytes);
-            }
-            let slice = self.solve_split(work, &bytes, held)?;
-            let mut records = slice.records;
-            let mut reached = slice.reached;
-            for rank in 1..self.world.size() {
-                let message = self.receive(Some(rank));
-                if message.tag != DONE {
-                    let text = String::from_utf8_lossy(&message.bytes);
-                    return Err(Error::Distributed(format!("rank {rank} failed on tier {tier:?}: {text}")));
-                }
-                read_slice(&message.bytes, &mut records, &mut reached)?;
-            }
-            let solution = TierSolution::from_values(tier.clone(), records, reached.into_iter().collect())?;
-            work.store().save(&Arc::new(solution))?;
-        }
+        index.insert(key);
+        positions.push(position);
         Ok(())
-    }
-
-    /// Every rank's part of one tier: its inputs held, its slice solved.
-    fn solve_split(
-        &self,
-        work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>,
-        assignment: &[u8],
-        held: &mut SolvedTiers<Rules::Tier, Rules::Key>,
-    ) -> Result<SliceSolution<Rules::Tier, Rules::Key>> {
-        let prepared = read_assignment::<Rules::Tier>(assignment).and_then(|(tier, inputs, keys)| {
-            let available = hold(work, &inputs, held)?;
-            Ok((tier, keys, available))
+    };
+    let seeded = entries.iter().try_for_each(|&wide| admit(wide, &mut positions));
+    agree(exchange, seeded)?;
+    let mut expanded = 0;
+    loop {
+        let expansions: Vec<Expansion<Rules::Key, Rules::Tier>> =
+            positions[expanded..].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
+        expanded = positions.len();
+        let mut outgoing: Vec<Vec<(u32, u128)>> = vec![Vec::new(); ranks];
+        let routed = expansions.into_iter().try_for_each(|expansion| -> Result<()> {
+            let Expansion::Open { inside, outside } = expansion else { return Ok(()) };
+            for key in inside {
+                let wide = key.to_wide();
+                outgoing[owner(wide, ranks)].push((u32::MAX, wide));
+            }
+            for (key, child_tier) in outside {
+                let at = below.iter().position(|child| *child == child_tier).ok_or_else(|| {
+                    Error::Unsupported(format!(
+                        "the game's tiers break the Tiers contract: a move from tier {tier:?} reaches tier \
+                         {child_tier:?}, not a child tier"
+                    ))
+                })?;
+                let wide = key.to_wide();
+                outgoing[owner(wide, ranks)].push((at as u32, wide));
+            }
+            Ok(())
         });
-        let (tier, keys, available) = agree(&self.world, prepared)?;
-        solve_slice(self.game, &tier, &keys, held, &self.world, available)
+        agree(exchange, routed)?;
+        let batches = outgoing
+            .into_iter()
+            .map(|mut list| {
+                list.sort_unstable();
+                list.dedup();
+                let mut bytes = Vec::with_capacity(FOUND_BYTES * list.len());
+                for (at, wide) in list {
+                    bytes.extend_from_slice(&at.to_le_bytes());
+                    bytes.extend_from_slice(&wide.to_le_bytes());
+                }
+                bytes
+            })
+            .collect();
+        let received = exchange.all_to_all(batches)?;
+        let admitted = received.iter().flat_map(|bytes| bytes.chunks_exact(FOUND_BYTES)).try_for_each(|chunk| {
+            let at = chunk[..4].try_into().map(u32::from_le_bytes).unwrap_or_default();
+            let wide = chunk[4..].try_into().map(u128::from_le_bytes).unwrap_or_default();
+            match below.get(at as usize) {
+                Some(child) => {
+                    match found.get_mut(child) {
+                        Some(keys) => keys.push(wide),
+                        None => {
+                            found.insert(child.clone(), vec![wide]);
+                        }
+                    }
+                    Ok(())
+                }
+                None => admit(wide, &mut positions),
+            }
+        });
+        agree(exchange, admitted)?;
+        if exchange.all_sum((positions.len() - expanded) as u64) == 0 {
+            break;
+        }
     }
-}
-
-/// A slice's bytes for rank 0: the JSON's length, the JSON of the tiers reached, the records.
-fn slice_bytes<Tier: Serialize, Key: RecordKey>(slice: &SliceSolution<Tier, Key>) -> Result<Vec<u8>> {
-    let reached = serde_json::to_vec(&slice.reached)
-        .map_err(|error| Error::Distributed(format!("the tiers reached as JSON: {error}")))?;
-    let length = u32::try_from(reached.len()).map_err(|_| Error::Distributed("tiers reached past 4 GiB".into()))?;
-    let mut bytes = Vec::with_capacity(4 + reached.len() + RECORD_BYTES * slice.records.len());
-    bytes.extend_from_slice(&length.to_le_bytes());
-    bytes.extend_from_slice(&reached);
-    for (key, value) in &slice.records {
-        let record = Record::from_value(*value).ok_or_else(|| {
-            Error::limit(
-                "the remoteness of a stored position",
-                u64::from(value.remoteness().unwrap_or(0)),
-                u64::from(MAX_STORED_REMOTENESS),
-            )
-        })?;
-        bytes.extend_from_slice(&key.to_wide().to_le_bytes());
-        bytes.extend_from_slice(&record.bits().to_le_bytes());
-    }
-    Ok(bytes)
-}
-
-/// Adds a slice's records and tiers reached, read from its bytes.
-fn read_slice<Tier, Key>(bytes: &[u8], records: &mut Vec<(Key, Value)>, reached: &mut BTreeSet<Tier>) -> Result<()>
-where
-    Tier: DeserializeOwned + Ord,
-    Key: RecordKey,
-{
-    let broken = |what: &str| Error::Distributed(format!("a slice's records: {what}"));
-    let length = bytes.get(..4).and_then(|head| head.try_into().ok()).map(u32::from_le_bytes);
-    let length = length.ok_or_else(|| broken("shorter than its header"))? as usize;
-    let header = bytes.get(4..4 + length).ok_or_else(|| broken("shorter than its header"))?;
-    let tiers: Vec<Tier> = serde_json::from_slice(header).map_err(|error| broken(&error.to_string()))?;
-    reached.extend(tiers);
-    let body = bytes.get(4 + length..).unwrap_or(&[]);
-    if body.len() % RECORD_BYTES != 0 {
-        return Err(broken("a record cut short"));
-    }
-    for chunk in body.chunks_exact(RECORD_BYTES) {
-        let wide = chunk[..16].try_into().map(u128::from_le_bytes).unwrap_or_default();
-        let bits = chunk[16..].try_into().map(u16::from_le_bytes).unwrap_or_default();
-        let key = Key::from_wide(wide).ok_or_else(|| broken("a key of another game"))?;
-        let value = Record::from_bits(bits).and_then(Record::value).ok_or_else(|| broken("no value"))?;
-        records.push((key, value));
+    for child in below {
+        if let Some(keys) = found.get_mut(child) {
+            keys.sort_unstable();
+            keys.dedup();
+        }
     }
     Ok(())
 }

@@ -38,7 +38,7 @@ mod schedule;
 mod solution;
 mod tiers;
 
-pub use schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierWork};
+pub use schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
 pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
 pub use tiers::{TierStore, TieredSolution};
 

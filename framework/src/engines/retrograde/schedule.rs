@@ -52,8 +52,27 @@ impl<Tier: Eq + Hash, Position> TierPlan<Tier, Position> {
     }
 }
 
+/// The tier graph and what an earlier run finished: the first half of the discovery, for a schedule that finds
+/// the entry positions itself.
+#[derive(Debug)]
+pub struct TierSurvey<Tier> {
+    /// The reachable tiers, each before its child tiers (ties broken by the tiers' order).
+    pub order: Vec<Tier>,
+    /// Each tier's child tiers (sorted, without the tier itself).
+    pub children: HashMap<Tier, Vec<Tier>>,
+    /// The tiers an earlier run finished (in the store).
+    pub finished: HashSet<Tier>,
+    /// The finished tiers whose reached tiers are all finished too ("closed"): they need no enumeration, since
+    /// nothing below them is left to find entries for.
+    pub closed: HashSet<Tier>,
+}
+
 /// The work of one tiered solve (one game, start, indexing and store), as a schedule drives it.
 pub trait TierWork<Tier, Key, Position> {
+    /// The tier graph and the tiers finished before (the store's `finished`, which also clears what a stopped
+    /// run left half-written: to be called by one process only).
+    fn survey(&mut self) -> crate::Result<TierSurvey<Tier>>;
+
     /// The discovery: tier graph, finished tiers, entry positions (see [`TierPlan`]).
     fn discover(&mut self) -> crate::Result<TierPlan<Tier, Position>>;
 
@@ -72,6 +91,9 @@ pub trait TierWork<Tier, Key, Position> {
 
     /// The most positions held at once.
     fn budget(&self) -> u64;
+
+    /// The start position.
+    fn start(&self) -> Position;
 }
 
 /// Which tier is solved when, and by whom.

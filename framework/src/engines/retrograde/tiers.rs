@@ -5,7 +5,7 @@
 
 use super::explore::explore;
 use super::index::{Hashed, Indexing, KeySet};
-use super::schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierWork};
+use super::schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
 use super::solution::TierSolution;
 use super::{Hook, Retrograde, RetrogradeSolver, Tiers};
 use crate::error::{Budget, Error};
@@ -303,12 +303,8 @@ where
     Store: TierStore<Rules::Tier, Rules::Key>,
     How: Indexing<Rules::Tier, Rules::Key>,
 {
-    fn discover(&mut self) -> crate::Result<TierPlan<Rules::Tier, Rules::Position>> {
-        let (game, start, how) = (self.game, self.start, self.how);
-        let budget = self.solver.budget;
-        let over_budget = || Error::Budget(Budget::Positions(budget));
-        let (order, children) = tier_order(game, game.tier(start), budget)?;
-
+    fn survey(&mut self) -> crate::Result<TierSurvey<Rules::Tier>> {
+        let (order, children) = tier_order(self.game, self.game.tier(self.start), self.solver.budget)?;
         // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
         // enumeration, since nothing below them is left to find entries for.
         let mut finished: HashSet<Rules::Tier> = HashSet::new();
@@ -321,6 +317,14 @@ where
                 finished.insert(tier.clone());
             }
         }
+        Ok(TierSurvey { order, children, finished, closed })
+    }
+
+    fn discover(&mut self) -> crate::Result<TierPlan<Rules::Tier, Rules::Position>> {
+        let TierSurvey { order, children, finished, closed } = self.survey()?;
+        let (game, start, how) = (self.game, self.start, self.how);
+        let budget = self.solver.budget;
+        let over_budget = || Error::Budget(Budget::Positions(budget));
 
         // Discovery, parents first: each tier's entry positions, deduplicated by key. `held` counts the entry
         // positions and the sets of their keys.
@@ -406,5 +410,9 @@ where
 
     fn budget(&self) -> u64 {
         self.solver.budget
+    }
+
+    fn start(&self) -> Rules::Position {
+        self.start.clone()
     }
 }
