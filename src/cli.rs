@@ -144,7 +144,7 @@ pub enum Command {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
-    /// List the games that `analyze` takes, with their parameters.
+    /// List the games that `analyze`, `play` and `db` take, with their parameters.
     Games {
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
@@ -205,8 +205,8 @@ pub enum Command {
     },
 }
 
-/// The `ludus db` subcommands. A game is named with its parameters (`connect-four:width=5,height=4`; see
-/// `ludus db solve --help` for the games); its database is a directory, by default `db/` and the game's name.
+/// The `ludus db` subcommands. A game is named with its parameters (`connect-four:width=5,height=4`; `ludus
+/// games` lists them); its database is a directory, by default `db/` and the game's name.
 #[derive(Debug, Subcommand)]
 pub enum DbCommand {
     /// Solve every position reachable from the start, tier by tier, into one file per tier (a stopped solve
