@@ -184,6 +184,10 @@ pub enum Command {
         /// The memory budget of the engine's table, in MiB.
         #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
         table_mb: usize,
+        /// Read the perfect player's moves from this solved database (`ludus db solve`) instead of searching:
+        /// the games of `ludus db`, such as `dodgem:n=5`.
+        #[arg(long, conflicts_with = "engine")]
+        db: Option<PathBuf>,
     },
     /// Strong solving into databases on disk: solve, query, analyze, check (see `ludus db --help`).
     Db {
