@@ -144,7 +144,7 @@ pub enum Command {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
-    /// List the games that `analyze` takes, with their parameters.
+    /// List the games that `analyze`, `play` and `db` take, with their parameters.
     Games {
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
@@ -184,6 +184,10 @@ pub enum Command {
         /// The memory budget of the engine's table, in MiB.
         #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
         table_mb: usize,
+        /// Read the perfect player's moves from this solved database (`ludus db solve`) instead of searching:
+        /// the games of `ludus db`, such as `dodgem:n=5`.
+        #[arg(long, conflicts_with = "engine")]
+        db: Option<PathBuf>,
     },
     /// Strong solving into databases on disk: solve, query, analyze, check (see `ludus db --help`).
     Db {
@@ -205,8 +209,8 @@ pub enum Command {
     },
 }
 
-/// The `ludus db` subcommands. A game is named with its parameters (`connect-four:width=5,height=4`; see
-/// `ludus db solve --help` for the games); its database is a directory, by default `db/` and the game's name.
+/// The `ludus db` subcommands. A game is named with its parameters (`connect-four:width=5,height=4`; `ludus
+/// games` lists them); its database is a directory, by default `db/` and the game's name.
 #[derive(Debug, Subcommand)]
 pub enum DbCommand {
     /// Solve every position reachable from the start, tier by tier, into one file per tier (a stopped solve

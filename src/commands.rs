@@ -332,16 +332,28 @@ fn run_sample(plugin: &dyn Plugin) -> (std::result::Result<(), String>, String, 
 /// `ludus games`.
 pub fn games(registry: &Registry, format: Format) -> Result<()> {
     let games = registry.games();
+    let databases = registry.databases();
     if format == Format::Json {
+        let item = |name: &str, summary: &str, parameters: &str, command: &str| json!({"name": name, "summary": summary, "parameters": parameters, "command": command});
         let items: Vec<_> = games
             .iter()
-            .map(|game| json!({"name": game.name, "summary": game.summary, "parameters": game.parameters}))
+            .map(|game| item(game.name, game.summary, game.parameters, "analyze"))
+            .chain(databases.iter().map(|game| item(game.name, game.summary, game.parameters, "db")))
             .collect();
         return print_json(&json!(items));
     }
+    let line = |name: &str, parameters: &str| {
+        let parameters = if parameters.is_empty() { String::new() } else { format!(":{parameters}") };
+        format!("{name}{parameters}")
+    };
+    say!("Games to analyse and play (`ludus analyze`, `ludus play`):");
     for game in games {
-        let parameters = if game.parameters.is_empty() { String::new() } else { format!(":{}", game.parameters) };
-        say!("{:<34} {}", format!("{}{parameters}", game.name), game.summary);
+        say!("{:<34} {}", line(game.name, game.parameters), game.summary);
+    }
+    say!();
+    say!("Games to solve into databases (`ludus db solve|query|analyze|check`):");
+    for game in databases {
+        say!("{:<34} {}", line(game.name, game.parameters), game.summary);
     }
     Ok(())
 }

@@ -87,9 +87,9 @@ fn dispatch(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             };
             commands::analyze(registry, &game, position.as_deref(), &options, format).map(|()| true)
         }
-        Command::Play { game, side, engine, table_mb } => {
+        Command::Play { game, side, engine, table_mb, db } => {
             let options = ludus_framework::playable::AnalysisOptions { engine, table_mb, ..Default::default() };
-            play::play(registry, &game, side, &options).map(|()| true)
+            play::play(registry, &game, side, &options, db.as_deref()).map(|()| true)
         }
         Command::Db { command } => database::run(registry, command),
         Command::Bench { filter, threads, format } => {

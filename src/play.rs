@@ -6,6 +6,7 @@ use crate::registry::Registry;
 use anyhow::Result;
 use ludus_framework::playable::{AnalysisOptions, GameSession};
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 const HELP: &str = "commands: a move (as `ludus analyze` writes them), `hint` (every move's value), `undo` (take \
                     back your last move), `help`, `quit`";
@@ -23,9 +24,20 @@ fn next_line(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Resul
     Ok(lines.next().transpose()?.map(|line| line.trim().to_string()))
 }
 
-/// `ludus play GAME`.
-pub fn play(registry: &Registry, game: &str, side: Option<Side>, options: &AnalysisOptions) -> Result<()> {
-    let game = registry.game(game)?;
+/// `ludus play GAME`: the perfect player's moves from an engine set up by `options`, or from the solved
+/// database in `database` (`--db DIR`).
+pub fn play(
+    registry: &Registry,
+    spec: &str,
+    side: Option<Side>,
+    options: &AnalysisOptions,
+    database: Option<&Path>,
+) -> Result<()> {
+    // One of the two is made: the game to search, or the game whose database is read.
+    let (searched, stored) = match database {
+        None => (Some(registry.game(spec)?), None),
+        Some(_) => (None, Some(registry.database(spec)?)),
+    };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let side = match side {
@@ -41,8 +53,12 @@ pub fn play(registry: &Registry, game: &str, side: Option<Side>, options: &Analy
         },
     };
     let you_first = side == Side::First;
-    say!("{}: you play {}. {HELP}", game.name(), if you_first { "first" } else { "second" });
-    let mut session = game.session(options)?;
+    let (name, mut session) = match (&searched, &stored, database) {
+        (Some(game), _, _) => (game.name(), game.session(options)?),
+        (_, Some(game), Some(directory)) => (game.name(), game.session(directory)?),
+        _ => anyhow::bail!("no game to play"),
+    };
+    say!("{name}: you play {}. {HELP}", if you_first { "first" } else { "second" });
     loop {
         if let Some(winner) = session.result() {
             say_raw!("{}", session.drawing());

@@ -164,6 +164,11 @@ fn games_are_listed_and_bad_names_explained() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("tic-tac-toe") && text.contains("connect-four:width=7,height=6"), "{text}");
     assert!(text.contains("dodgem:n=3") && text.contains("three-mens-morris "), "{text}");
+    // The database games, with their own defaults.
+    assert!(
+        text.contains("ludus db solve") && text.contains("dodgem:n=4 ") && text.contains("width=5,height=4"),
+        "{text}"
+    );
     for (spec, message) in [
         ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, dodgem, three-mens-morris)"),
         ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),

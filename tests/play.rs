@@ -2,8 +2,8 @@
 //! and `undo`, reading the screen. Whole games of tic-tac-toe and of Connect Four 5 x 4 are played against the
 //! perfect player, the person's side choosing random legal moves; every time the perfect player moves from a
 //! position it wins, the position it leaves is lost for the person (checked with an engine of the test's own),
-//! and the game never ends with the person winning. Needs `tmux` (CI installs it); without it the test says so
-//! and passes only outside CI.
+//! and the game never ends with the person winning; the same with the moves read from a solved database
+//! (`--db`). Needs `tmux` (CI installs it); without it the test says so and passes only outside CI.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failing tmux call should fail the test loudly
 
@@ -86,7 +86,11 @@ fn play_game<Rules>(game: &Rules, spec: &str, side: &str, seed: u64) -> String
 where
     Rules: TextForm + Canonicalize + SearchHints,
 {
-    let terminal = Terminal::start("ludus-play", &format!("{} play {spec} --side {side}", env!("CARGO_BIN_EXE_ludus")));
+    // One session name per game (the seeds differ): tests run at once.
+    let terminal = Terminal::start(
+        &format!("ludus-play-{seed}"),
+        &format!("{} play {spec} --side {side}", env!("CARGO_BIN_EXE_ludus")),
+    );
     let mut rng = seeded_rng(seed);
     let mut judge = MemoNegamax::new(Mode::Exact);
     let mut position = game.start();
@@ -162,4 +166,32 @@ fn undo_takes_back_the_person_s_move_and_the_reply() {
     let screen = terminal.wait_for(&["Nothing to take back."], 1);
     assert!(screen.contains("Nothing to take back."));
     terminal.type_line("quit");
+}
+
+#[test]
+fn whole_games_against_a_solved_database_in_a_terminal() {
+    if !tmux_available() {
+        return;
+    }
+    let directory = std::env::temp_dir().join(format!("ludus-play-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let spec = "connect-four:width=4,height=4";
+    let solved = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", spec, "--db", directory.to_str().unwrap()])
+        .output()
+        .expect("ludus runs");
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    // The perfect player's moves come from the files: judged by the test's own engine as before.
+    let game = ConnectFour::new(4, 4).expect("4 x 4");
+    let with_database = format!("{spec} --db {}", directory.display());
+    play_game(&game, &with_database, "first", 5);
+    play_game(&game, &with_database, "second", 6);
+    // Without a database there is nothing to play from: a clear error.
+    let missing = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", spec, "--side", "first", "--db", directory.join("nothing").to_str().unwrap()])
+        .output()
+        .expect("ludus runs");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("not solved"), "{missing:?}");
+    std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -194,9 +194,17 @@ where
     }
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
-        let engine = self.engine(options)?;
-        Ok(Box::new(Session { game: &self.game, positions: vec![self.game.start()], engine }))
+        Ok(session(&self.game, self.engine(options)?))
     }
+}
+
+/// A game against the perfect player from `game`'s start, the perfect player's moves chosen by `engine` (an
+/// exact engine, or one that reads a solved database).
+pub fn session<'game, Rules: TextForm>(
+    game: &'game Rules,
+    engine: Box<dyn Engine<Rules> + 'game>,
+) -> Box<dyn GameSession + 'game> {
+    Box::new(Session { game, positions: vec![game.start()], engine })
 }
 
 /// A [`GameSession`] over a game with a text form: the positions so far, and an exact engine whose table serves
@@ -210,6 +218,12 @@ struct Session<'game, Rules: Game> {
 impl<Rules: TextForm> Session<'_, Rules> {
     fn current(&self) -> Option<&Rules::Position> {
         self.positions.last()
+    }
+
+    /// `Err` if the engine failed (a damaged database) while the last moves were valued: those values mean
+    /// nothing then.
+    fn failure(&mut self) -> Result<()> {
+        self.engine.take_failure().map_or(Ok(()), Err)
     }
 }
 
@@ -252,6 +266,7 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
     fn play_best(&mut self) -> Result<String> {
         let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
         let best = best_moves(self.engine.as_mut(), self.game, &position).into_iter().next();
+        self.failure()?;
         let mv = best.ok_or_else(|| Error::Unsupported("the game is over".to_string()))?.mv;
         self.positions.push(self.game.play(&position, &mv));
         Ok(self.game.render_move(&mv))
@@ -259,7 +274,9 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
 
     fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
         let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
-        Ok(move_analyses(self.engine.as_mut(), self.game, &position))
+        let hints = move_analyses(self.engine.as_mut(), self.game, &position);
+        self.failure()?;
+        Ok(hints)
     }
 
     fn undo(&mut self) -> bool {

@@ -100,7 +100,7 @@ pub const DATABASES: &[DatabaseEntry] = &[
     },
     DatabaseEntry {
         name: "connect-four",
-        summary: "four in a row on W x H (tiers by stones; 5 x 4 is 2 million positions, 5 x 5 about 70 million)",
+        summary: "four in a row on W x H (tiers by stones; 5 x 4: 2.0 million positions, 5 x 5: 35 million, 6 x 4: 47 million)",
         parameters: "width=5,height=4",
         make: |parameters| {
             let (game, name) = connect_four_of(parameters, (5, 4))?;

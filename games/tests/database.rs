@@ -183,6 +183,14 @@ fn check_fails_on_damaged_databases() {
     assert!(problems.iter().any(|problem| problem.contains("checksum")), "{problems:?}");
     restore();
 
+    // A flipped byte in a header: a resumed solve stops at that file and says what to do.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[20] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    let error = solve(&database, &Board::EMPTY, AMPLE).unwrap_err();
+    assert!(error.to_string().contains("delete the file to solve its tier again"), "{error}");
+    restore();
+
     // A wrong value with valid checksums: a won position stored as a draw.
     rewrite(&database, 6, |records| {
         let won = records.iter_mut().find(|(_, record)| matches!(record.value(), Some(Value::Win(_)))).unwrap();

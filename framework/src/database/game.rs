@@ -13,7 +13,7 @@ use crate::engines::retrograde::{Rank, Tiers};
 use crate::engines::{Engine, Statistics};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
-use crate::playable::{find_entry, move_analyses, value_word, Analysis, Entry, TextForm};
+use crate::playable::{find_entry, move_analyses, session, value_word, Analysis, Entry, GameSession, TextForm};
 use crate::stats::Stats;
 use crate::value::Value;
 use serde::de::DeserializeOwned;
@@ -67,6 +67,10 @@ pub trait DatabaseGame: Send + Sync {
 
     /// Re-derives every record from its children's records.
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>;
+
+    /// A game against the perfect player whose moves come from the database (`ludus play GAME --db DIR`);
+    /// an error if the database has no record of the start.
+    fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>>;
 }
 
 /// A game that can be solved into a database, named with its parameters.
@@ -86,34 +90,29 @@ pub struct Solvable<Rules> {
 }
 
 /// An [`Engine`] that reads values from a database instead of searching. A missing record or a file that
-/// cannot be read gives no value; the first such error is kept for the caller.
-pub struct StoredValues<'database, 'game, Rules> {
-    database: &'database Database<'game, Rules>,
+/// cannot be read gives no value; the first such error is kept for [`Engine::take_failure`].
+pub struct StoredValues<'game, Rules> {
+    database: Database<'game, Rules>,
     files: TierFiles,
     lookups: u64,
     error: Option<Error>,
 }
 
-impl<'database, 'game, Rules> StoredValues<'database, 'game, Rules> {
+impl<'game, Rules> StoredValues<'game, Rules> {
     /// Reads from `database`.
-    pub fn new(database: &'database Database<'game, Rules>) -> Self {
+    pub fn new(database: Database<'game, Rules>) -> Self {
         StoredValues { database, files: TierFiles::default(), lookups: 0, error: None }
-    }
-
-    /// The first error met, if any.
-    pub fn take_error(&mut self) -> Option<Error> {
-        self.error.take()
     }
 }
 
-impl<Rules> Statistics for StoredValues<'_, '_, Rules> {
+impl<Rules> Statistics for StoredValues<'_, Rules> {
     /// Visited: records looked up.
     fn stats(&self) -> Stats {
         Stats { visited: self.lookups, ..Stats::default() }
     }
 }
 
-impl<Rules> Engine<Rules> for StoredValues<'_, '_, Rules>
+impl<Rules> Engine<Rules> for StoredValues<'_, Rules>
 where
     Rules: Tiers + Sync,
     Rules::Position: Send + Sync,
@@ -137,6 +136,10 @@ where
 
     fn budget(&self) -> u64 {
         u64::MAX
+    }
+
+    fn take_failure(&mut self) -> Option<Error> {
+        self.error.take()
     }
 }
 
@@ -200,9 +203,8 @@ where
                 .parse_position(text)
                 .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
         };
-        let database = self.database(directory);
-        let mut engine = StoredValues::new(&database);
-        let value = database.value(&mut engine.files, &position)?.ok_or_else(|| {
+        let mut engine = StoredValues::new(self.database(directory));
+        let value = engine.database.value(&mut engine.files, &position)?.ok_or_else(|| {
             Error::Unsupported(format!(
                 "{}: the database in {} has no record of this position (it is not reachable from the start)",
                 self.name,
@@ -211,7 +213,7 @@ where
         })?;
         let moves = move_analyses(&mut engine, game, &position);
         let line = principal_variation(&mut engine, game, &position, max_line);
-        if let Some(error) = engine.take_error() {
+        if let Some(error) = Engine::<Rules>::take_failure(&mut engine) {
             return Err(error);
         }
         Ok(Analysis {
@@ -247,6 +249,12 @@ where
 
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
         self.database(directory).check(&self.game.start(), progress)
+    }
+
+    fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>> {
+        let mut engine = StoredValues::new(self.database(directory));
+        engine.try_value(&self.game, &self.game.start())?;
+        Ok(session(&self.game, Box::new(engine)))
     }
 }
 
@@ -293,5 +301,9 @@ where
 
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
         self.0.database(directory).check_ranked(&self.0.game.start(), progress)
+    }
+
+    fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>> {
+        self.0.session(directory)
     }
 }

@@ -330,6 +330,16 @@ struct DiskStore<'store, 'game, Rules: Tiers> {
     load: Loader<'game, Rules>,
 }
 
+/// A damaged file met by a resumed solve, with what to do about it.
+fn resume_hint(error: Error) -> Error {
+    match error {
+        Error::Database { path, reason } => {
+            Error::Database { path, reason: format!("{reason}; delete the file to solve its tier again") }
+        }
+        other => other,
+    }
+}
+
 impl<Rules> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules>
 where
     Rules: Tiers + Sync,
@@ -344,7 +354,7 @@ where
             std::fs::remove_file(&partial)
                 .map_err(|source| Error::Io { path: partial.display().to_string(), source })?;
         }
-        let Some(file) = self.database.open(tier)? else { return Ok(None) };
+        let Some(file) = self.database.open(tier).map_err(resume_hint)? else { return Ok(None) };
         let reached = self.database.reached(&file)?;
         (self.report)(&TierReport {
             tier: self.database.tier_name(tier)?.tier.to_string(),
@@ -358,7 +368,7 @@ where
     }
 
     fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        (self.load)(self.database, tier)
+        (self.load)(self.database, tier).map_err(resume_hint)
     }
 
     // Reported from the file's header, as a tier solved here would be.

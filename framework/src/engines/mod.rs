@@ -99,9 +99,21 @@ pub trait Engine<Rules: Game>: Statistics {
     }
 
     /// The value of `position`, or [`crate::Error::Budget`] if the search of this one position would expand
-    /// more positions than the engine's budget.
+    /// more positions than the engine's budget, or the engine's failure ([`Engine::take_failure`]).
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         let budget = self.budget();
-        support::within_budget(self.search_within(game, position, budget), budget)
+        let value = self.search_within(game, position, budget);
+        if let Some(failure) = self.take_failure() {
+            return Err(failure);
+        }
+        support::within_budget(value, budget)
+    }
+
+    /// The first failure of a search for another reason than the budget, taken out of the engine: an engine
+    /// that reads its values instead of searching (from a database on disk) fails on a missing or damaged
+    /// file. `None` for engines that cannot fail so (the default). After such a failure [`Engine::value`]
+    /// has given a draw that means nothing: a caller that may meet one uses [`Engine::try_value`].
+    fn take_failure(&mut self) -> Option<crate::Error> {
+        None
     }
 }
