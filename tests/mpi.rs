@@ -1,8 +1,9 @@
 //! `ludus db solve --mpi` under `mpirun` (a build with the `mpi` feature, and OpenMPI installed): the files
 //! solved on 1, 2 and 4 local ranks, each tier by one rank or every tier split over all ranks
-//! (`--split-tiers`), are those of the in-process solve, byte for byte; a run whose worker rank
-//! is killed fails with a message and a non-zero status, and a rerun resumes from the tiers on disk to the same
-//! files. Run by `.ci/run` as `cargo test --release --locked --features mpi --test mpi`.
+//! (`--split-tiers`), are those of the in-process solve, byte for byte; a run whose worker rank is killed fails
+//! with a message and a non-zero status, and a rerun resumes from the tiers on disk to the same files; a rank
+//! that fails (a damaged tier file) ends the run with its message, in both modes. Run by `.ci/run` as
+//! `cargo test --release --locked --features mpi --test mpi`.
 
 #![cfg(feature = "mpi")]
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure to spawn a process should fail loudly
@@ -153,4 +154,27 @@ fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
     assert_eq!(std::fs::read_dir(&killed).unwrap().count(), 21);
     std::fs::remove_dir_all(&killed).ok();
     std::fs::remove_dir_all(&whole).ok();
+}
+
+#[test]
+fn a_rank_that_fails_ends_the_run_with_its_message_in_both_modes() {
+    // A database whose tiers 0 to 10 are to solve again, and whose tier 11, which tier 10 reads, is damaged in
+    // a block (its header is whole, so rank 0 takes it as finished): the rank that reads it fails.
+    let directory = scratch("damaged");
+    solve_in_process(CONNECT_FOUR, &directory);
+    for tier in 0..=10 {
+        std::fs::remove_file(directory.join(format!("tier-{tier}.ludb"))).unwrap();
+    }
+    let path = directory.join("tier-11.ludb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 100;
+    bytes[at] ^= 0xff;
+    std::fs::write(&path, bytes).unwrap();
+    for flags in [&[][..], &["--split-tiers"][..]] {
+        let failed = solve_over_mpi(3, CONNECT_FOUR, &directory, flags);
+        assert!(!failed.status.success(), "{flags:?}: {}", text(&failed));
+        let message = text(&failed);
+        assert!(message.contains("tier-11.ludb") && message.contains("damaged"), "{flags:?}: {message}");
+    }
+    std::fs::remove_dir_all(&directory).ok();
 }
