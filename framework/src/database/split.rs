@@ -9,8 +9,9 @@
 //! who keeps it as an entry of that tier. So no rank ever holds a whole tier.
 //!
 //! Solve ([`solve_slice`]), children first: the same rounds, each distinct in-tier child key sent with the
-//! parent's place, so that its owner records the parent (rank, place) as a reverse edge; exits are read from
-//! the child tiers, which every rank holds whole. Induction, by levels, as `engines::retrograde::induction`
+//! parent's place, so that its owner records the parent (rank, place) as a reverse edge; each exit's value is
+//! asked of the rank that owns the child's key, which holds its share of each child tier (the records whose
+//! keys it owns, `TierStore::load_where`), and answered in the same round. Induction, by levels, as `engines::retrograde::induction`
 //! runs it on one machine: the lowest level any rank has scheduled is claimed by every rank (the first claim
 //! of a position is its value), then each claimed position's parents are sent, with its kind, to their owners,
 //! who apply the updates (a loss makes an undecided parent a win at the next level; a win decrements its
@@ -93,7 +94,8 @@ pub fn solve_slice<Rules>(
     game: &Rules,
     tier: &Rules::Tier,
     entries: &[u128],
-    inputs: &SolvedTiers<Rules::Tier, Rules::Key>,
+    inputs: &[Rules::Tier],
+    shares: &SolvedTiers<Rules::Tier, Rules::Key>,
     exchange: &dyn Exchange,
     budget: u64,
 ) -> Result<SliceSolution<Rules::Tier, Rules::Key>>
@@ -149,6 +151,7 @@ where
         let expansions: Vec<Expansion<Rules::Key, Rules::Tier>> =
             positions[start..].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
         let mut batches: Vec<Vec<u8>> = vec![Vec::new(); ranks];
+        let mut questions: Vec<Vec<u8>> = vec![Vec::new(); ranks];
         let expanded = expansions.into_iter().enumerate().try_for_each(|(offset, expansion)| -> Result<()> {
             let place = (start + offset) as u32;
             let (count, value) = match expansion {
@@ -165,20 +168,22 @@ where
                         batch.extend_from_slice(&wide.to_le_bytes());
                         batch.extend_from_slice(&place.to_le_bytes());
                     }
-                    let mut best: Option<Value> = None;
+                    // Each exit's value is asked of the rank that owns the child's key; it comes back below.
                     for (key, child_tier) in outside {
-                        let value = inputs.get(&child_tier).and_then(|solution| solution.value_of_key(&key));
-                        let value = value.ok_or_else(|| {
+                        let at = inputs.iter().position(|input| *input == child_tier).ok_or_else(|| {
                             Error::Unsupported(format!(
-                                "the game's tiers break the Tiers contract: a move from tier {tier:?} reaches a \
-                                 position of tier {child_tier:?} that was not found there"
+                                "the game's tiers break the Tiers contract: a move from tier {tier:?} reaches tier \
+                                 {child_tier:?}, which no position of it reaches"
                             ))
                         })?;
                         reached.insert(child_tier);
-                        let backed = value.backed_up();
-                        best = Some(best.map_or(backed, |old| old.max(backed)));
+                        let wide = key.to_wide();
+                        let question = &mut questions[owner(wide, ranks)];
+                        question.extend_from_slice(&(at as u32).to_le_bytes());
+                        question.extend_from_slice(&wide.to_le_bytes());
+                        question.extend_from_slice(&place.to_le_bytes());
                     }
-                    (inside.len() as u32, best)
+                    (inside.len() as u32, None)
                 }
             };
             counts.push(count);
@@ -197,6 +202,7 @@ where
             Ok(())
         });
         agree(exchange, admitted)?;
+        answer_exits(tier, inputs, shares, exchange, questions, &mut setup)?;
         if exchange.all_sum((positions.len() - counts.len()) as u64) == 0 {
             break;
         }
@@ -204,6 +210,74 @@ where
     drop(positions);
     let records = induce_slice(&counts, &setup, &parents, exchange)?;
     Ok(SliceSolution { records: keys.into_iter().zip(records).collect(), reached })
+}
+
+/// Bytes of a question about an exit: the child tier's place among the inputs (4), the key (16), the asking
+/// position's place (4).
+const QUESTION_BYTES: usize = 24;
+
+/// Bytes of an answer: the asking position's place (4), the kind (1: 0 win, 1 loss, 2 draw), the remoteness (4).
+const ANSWER_BYTES: usize = 9;
+
+/// The exits' values: each rank answers the questions about the child keys it owns from its share of the child
+/// tiers, and each asking position's setup value becomes the best of its exits' values, backed up.
+fn answer_exits<Tier, Key>(
+    tier: &Tier,
+    inputs: &[Tier],
+    shares: &SolvedTiers<Tier, Key>,
+    exchange: &dyn Exchange,
+    questions: Vec<Vec<u8>>,
+    setup: &mut [Option<Value>],
+) -> Result<()>
+where
+    Tier: Eq + std::hash::Hash + std::fmt::Debug,
+    Key: RecordKey,
+{
+    let asked = exchange.all_to_all(questions)?;
+    let mut answers: Vec<Vec<u8>> = vec![Vec::new(); asked.len()];
+    let answered = asked.iter().zip(&mut answers).try_for_each(|(bytes, answer)| -> Result<()> {
+        for question in bytes.chunks_exact(QUESTION_BYTES) {
+            let at = question[..4].try_into().map(u32::from_le_bytes).unwrap_or_default() as usize;
+            let wide = question[4..20].try_into().map(u128::from_le_bytes).unwrap_or_default();
+            let child_tier = inputs.get(at);
+            let value = child_tier
+                .and_then(|child_tier| shares.get(child_tier))
+                .zip(Key::from_wide(wide))
+                .and_then(|(share, key)| share.value_of_key(&key))
+                .ok_or_else(|| {
+                    Error::Unsupported(format!(
+                        "the game's tiers break the Tiers contract: a move from tier {tier:?} reaches a position \
+                         of tier {child_tier:?} that was not found there"
+                    ))
+                })?;
+            let (kind, remoteness) = match value {
+                Value::Win(remoteness) => (0u8, remoteness),
+                Value::Lose(remoteness) => (1, remoteness),
+                Value::Draw => (2, 0),
+            };
+            answer.extend_from_slice(&question[20..]);
+            answer.push(kind);
+            answer.extend_from_slice(&remoteness.to_le_bytes());
+        }
+        Ok(())
+    });
+    agree(exchange, answered)?;
+    for bytes in exchange.all_to_all(answers)? {
+        for answer in bytes.chunks_exact(ANSWER_BYTES) {
+            let place = answer[..4].try_into().map(u32::from_le_bytes).unwrap_or_default() as usize;
+            let remoteness = answer[5..].try_into().map(u32::from_le_bytes).unwrap_or_default();
+            let value = match answer[4] {
+                0 => Value::Win(remoteness),
+                1 => Value::Lose(remoteness),
+                _ => Value::Draw,
+            };
+            if let Some(slot) = setup.get_mut(place) {
+                let backed = value.backed_up();
+                *slot = Some(slot.map_or(backed, |old| old.max(backed)));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The outcome of `position`, or its children's keys, in `tier` or out of it with their tiers.

@@ -3,13 +3,13 @@
 //!
 //! Rank 0 surveys the tiers ([`TierWork::survey`]: the tier graph and the tiers on disk) and sends the survey to
 //! every rank ([`ASSIGN`], JSON), or [`STOP`] if it failed. Every rank then finds its slice of each tier's
-//! entries ([`discover_slice`]), and solves its slice of each tier ([`solve_slice`]) with the child tiers read
-//! whole from the database directory; each worker sends its records to rank 0 ([`DONE`]: the JSON's length, the
+//! entries ([`discover_slice`]), and solves its slice of each tier ([`solve_slice`]) with its share of the
+//! child tiers read from the database directory (the records whose keys it owns); each worker sends its records to rank 0 ([`DONE`]: the JSON's length, the
 //! JSON of the tiers reached, then each record as its key, 16 bytes, and its 16-bit [`Record`]; or
 //! [`FAILED`]), which writes the tier's file. Which tiers are solved is decided from sums over every rank, so
 //! every rank takes the same steps; every error is agreed on.
 
-use super::distributed::{hold, MpiSchedule, ASSIGN, DONE, FAILED, STOP};
+use super::distributed::{MpiSchedule, ASSIGN, DONE, FAILED, STOP};
 use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
 use super::split::{agree, discover_slice, owner, solve_slice, Exchange, SliceSolution};
 use crate::engines::retrograde::{SolvedTiers, TierSolution, TierSurvey, TierWork, Tiers};
@@ -152,8 +152,8 @@ where
             let below = children.get(tier).map_or(none, Vec::as_slice);
             let inputs: Vec<Rules::Tier> =
                 below.iter().filter(|child| reached.contains(*child) || finished.contains(*child)).cloned().collect();
-            let available = agree(&self.world, hold(work, &inputs, &mut held))?;
-            let slice = solve_slice(self.game, tier, &entries, &held, &self.world, available)?;
+            let available = agree(&self.world, hold_shares(work, &inputs, &mut held, me, ranks))?;
+            let slice = solve_slice(self.game, tier, &entries, &inputs, &held, &self.world, available)?;
             let written = if me == 0 { self.gather_and_write(work, tier, slice) } else { self.send_slice(&slice) };
             agree(&self.world, written)?;
         }
@@ -258,6 +258,35 @@ where
             }
         }
     }
+}
+
+/// Makes `held` this rank's shares of `inputs` (the records whose keys it owns; those held already kept, the
+/// others read from the store); what is left of the budget for a tier that reads them.
+fn hold_shares<Tier, Key, Position>(
+    work: &mut dyn TierWork<Tier, Key, Position>,
+    inputs: &[Tier],
+    held: &mut SolvedTiers<Tier, Key>,
+    me: usize,
+    ranks: usize,
+) -> Result<u64>
+where
+    Tier: Clone + Eq + std::hash::Hash,
+    Key: RecordKey,
+{
+    held.retain(|solved, _| inputs.contains(solved));
+    let mine = |key: &Key| owner(key.to_wide(), ranks) == me;
+    for input in inputs {
+        if !held.contains_key(input) {
+            let share = Arc::new(work.store().load_where(input, &mine)?);
+            held.insert(input.clone(), share);
+        }
+    }
+    let budget = work.budget();
+    let units: u64 = held.values().map(|share| share.budget_units()).sum();
+    if units > budget {
+        return Err(Error::Budget(crate::error::Budget::Positions(budget)));
+    }
+    Ok(budget - units)
 }
 
 /// A slice's bytes for rank 0: the JSON's length, the JSON of the tiers reached, the records.

@@ -193,6 +193,39 @@ where
         TierSolution::from_values(tier.clone(), records, reached)
     }
 
+    /// [`Database::load`] of the records whose key `keep` accepts (a rank's share of a tier, in the split-tier
+    /// mode): read a block at a time, each block's checksum checked, so that only those records are held.
+    pub fn load_where(
+        &self,
+        tier: &Rules::Tier,
+        keep: &dyn Fn(u128) -> bool,
+    ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let path = self.tier_path(tier)?;
+        let mut file = self.open(tier)?.ok_or_else(|| Error::Database {
+            path: path.display().to_string(),
+            reason: "missing: this tier is not solved".into(),
+        })?;
+        let reached = self.reached(&file)?;
+        let mut records = Vec::new();
+        for place in 0..file.blocks() {
+            for (wide, record) in file.read_block(place)? {
+                if !keep(wide) {
+                    continue;
+                }
+                match (Rules::Key::from_wide(wide), record.value()) {
+                    (Some(key), Some(value)) => records.push((key, value)),
+                    _ => {
+                        return Err(Error::Database {
+                            path: path.display().to_string(),
+                            reason: format!("the key {wide:x} is no key of {}", self.name),
+                        })
+                    }
+                }
+            }
+        }
+        TierSolution::from_values(tier.clone(), records, reached)
+    }
+
     /// A tier's records, as keys and values, and the child tiers its header says its moves reach.
     fn records(&self, tier: &Rules::Tier) -> Result<Records<Rules>> {
         let path = self.tier_path(tier)?;
@@ -369,6 +402,15 @@ where
 
     fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
         (self.load)(self.database, tier).map_err(resume_hint)
+    }
+
+    fn load_where(
+        &mut self,
+        tier: &Rules::Tier,
+        keep: &dyn Fn(&Rules::Key) -> bool,
+    ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let keep_wide = |wide: u128| Rules::Key::from_wide(wide).is_none_or(|key| keep(&key));
+        self.database.load_where(tier, &keep_wide).map_err(resume_hint)
     }
 
     // Reported from the file's header, as a tier solved here would be.

@@ -60,6 +60,18 @@ pub trait TierStore<Tier, Key> {
     /// Keeps the solution of a tier just solved.
     fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()>;
 
+    /// The records of a finished tier whose key `keep` accepts (a process's share of a tier split over
+    /// several); by default the whole solution loaded, then filtered.
+    fn load_where(&mut self, tier: &Tier, keep: &dyn Fn(&Key) -> bool) -> crate::Result<TierSolution<Tier, Key>>
+    where
+        Tier: Clone,
+        Key: Clone + Eq + std::hash::Hash,
+    {
+        let whole = self.load(tier)?;
+        let records = whole.iter().filter(|(key, _)| keep(key)).collect();
+        TierSolution::from_values(tier.clone(), records, whole.reached().to_vec())
+    }
+
     /// Hears that another process solved `tier` into the store (its schedule says so), in `elapsed`; by
     /// default nothing is done.
     fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration) -> crate::Result<()> {
