@@ -4,9 +4,10 @@
 //! of each remoteness level. [`Exchange`] is the algorithm's only contact with the ranks' transport.
 //!
 //! Discovery ([`discover_slice`]), parents first: a rank enumerates its slice of a tier from the entry keys it
-//! owns, by rounds (its unexpanded positions expanded; each in-tier child key sent to its owner, which adds it
-//! if new, rebuilding the position with [`FromKey`]); each key of a child tier reached is sent to its owner,
-//! who keeps it as an entry of that tier. So no rank ever holds a whole tier.
+//! owns, by rounds (up to `CHUNK` of its unexpanded positions expanded, so that a round's batches stay small;
+//! each in-tier child key sent to its owner, which adds it if new, rebuilding the position with [`FromKey`]);
+//! each key of a child tier reached is sent to its owner, who keeps it as an entry of that tier. So no rank
+//! ever holds a whole tier.
 //!
 //! Solve ([`solve_slice`]), children first: the same rounds, each distinct in-tier child key sent with the
 //! parent's place, so that its owner records the parent (rank, place) as a reverse edge; each exit's value is
@@ -48,6 +49,10 @@ pub trait Exchange {
     /// The least of every rank's `value`.
     fn all_min(&self, value: u64) -> u64;
 }
+
+/// Positions a rank expands between two exchanges: bounds the batches in flight (about 24 bytes an exit and
+/// 20 an in-tier child), whatever the size of the tier.
+const CHUNK: usize = 1 << 16;
 
 /// Bytes of one enumeration edge in a batch: the child's key (16) and the parent's place (4).
 const EDGE_BYTES: usize = 20;
@@ -148,8 +153,9 @@ where
     let mut reached: BTreeSet<Rules::Tier> = BTreeSet::new();
     loop {
         let start = counts.len();
+        let end = positions.len().min(start + CHUNK);
         let expansions: Vec<Expansion<Rules::Key, Rules::Tier>> =
-            positions[start..].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
+            positions[start..end].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
         let mut batches: Vec<Vec<u8>> = vec![Vec::new(); ranks];
         let mut questions: Vec<Vec<u8>> = vec![Vec::new(); ranks];
         let expanded = expansions.into_iter().enumerate().try_for_each(|(offset, expansion)| -> Result<()> {
@@ -421,9 +427,10 @@ where
     agree(exchange, seeded)?;
     let mut expanded = 0;
     loop {
+        let end = positions.len().min(expanded + CHUNK);
         let expansions: Vec<Expansion<Rules::Key, Rules::Tier>> =
-            positions[expanded..].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
-        expanded = positions.len();
+            positions[expanded..end].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
+        expanded = end;
         let mut outgoing: Vec<Vec<(u32, u128)>> = vec![Vec::new(); ranks];
         let routed = expansions.into_iter().try_for_each(|expansion| -> Result<()> {
             let Expansion::Open { inside, outside } = expansion else { return Ok(()) };
