@@ -2,8 +2,11 @@
 //! and [`Playable`], which turns any game with a text form into an object the CLI holds ([`PlayableGame`]) and
 //! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
 //! best moves and the principal variation.
+//!
+//! Files: `session.rs` (a game against the perfect player), `entries.rs` (the games people name, with their
+//! parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games).
 
-use crate::analysis::{best_moves, move_values, principal_variation};
+use crate::analysis::{move_values, principal_variation};
 use crate::engines::alpha_beta::AlphaBeta;
 use crate::engines::negamax::MemoNegamax;
 use crate::engines::{Engine, Mode};
@@ -14,6 +17,16 @@ use crate::stats::Stats;
 use crate::table::{mib, KeyedTable};
 use crate::value::Value;
 use serde::Serialize;
+
+mod entries;
+#[cfg(feature = "parallel")]
+mod retrograde;
+mod session;
+
+pub use entries::{find_entry, find_game, Entry, GameEntry, Parameters};
+#[cfg(feature = "parallel")]
+use retrograde::RetrogradeEngine;
+pub use session::session;
 
 /// How positions and moves of a game are written. Contract: `parse_position(render_position(p))` is `p` where
 /// `render_position` gives a parsable form (the game says which in its doc), and `parse_move(p, render_move(m))`
@@ -197,98 +210,6 @@ where
         Ok(session(&self.game, self.engine(options)?))
     }
 }
-
-/// A game against the perfect player from `game`'s start, the perfect player's moves chosen by `engine` (an
-/// exact engine, or one that reads a solved database).
-pub fn session<'game, Rules: TextForm>(
-    game: &'game Rules,
-    engine: Box<dyn Engine<Rules> + 'game>,
-) -> Box<dyn GameSession + 'game> {
-    Box::new(Session { game, positions: vec![game.start()], engine })
-}
-
-/// A [`GameSession`] over a game with a text form: the positions so far, and an exact engine whose table serves
-/// the whole game.
-struct Session<'game, Rules: Game> {
-    game: &'game Rules,
-    positions: Vec<Rules::Position>,
-    engine: Box<dyn Engine<Rules> + 'game>,
-}
-
-impl<Rules: TextForm> Session<'_, Rules> {
-    fn current(&self) -> Option<&Rules::Position> {
-        self.positions.last()
-    }
-
-    /// `Err` if the engine failed (a damaged database) while the last moves were valued: those values mean
-    /// nothing then.
-    fn failure(&mut self) -> Result<()> {
-        self.engine.take_failure().map_or(Ok(()), Err)
-    }
-}
-
-impl<Rules: TextForm> GameSession for Session<'_, Rules> {
-    fn drawing(&self) -> String {
-        self.current().map(|position| self.game.draw_position(position)).unwrap_or_default()
-    }
-
-    fn first_to_move(&self) -> bool {
-        self.positions.len() % 2 == 1
-    }
-
-    fn result(&self) -> Option<Option<bool>> {
-        let position = self.current()?;
-        let outcome = match self.game.outcome(position) {
-            Some(value) => value,
-            // No move and no outcome: lost for the player to move.
-            None if self.game.legal_moves(position).is_empty() => Value::LOST,
-            None => return None,
-        };
-        let mover_first = self.first_to_move();
-        Some(match outcome {
-            Value::Draw => None,
-            Value::Win(_) => Some(mover_first),
-            Value::Lose(_) => Some(!mover_first),
-        })
-    }
-
-    fn play(&mut self, text: &str) -> std::result::Result<String, String> {
-        let position = self.current().ok_or("no position")?;
-        if self.result().is_some() {
-            return Err("the game is over".to_string());
-        }
-        let mv = self.game.parse_move(position, text)?;
-        let next = self.game.play(position, &mv);
-        self.positions.push(next);
-        Ok(self.game.render_move(&mv))
-    }
-
-    fn play_best(&mut self) -> Result<String> {
-        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
-        let best = best_moves(self.engine.as_mut(), self.game, &position).into_iter().next();
-        self.failure()?;
-        let mv = best.ok_or_else(|| Error::Unsupported("the game is over".to_string()))?.mv;
-        self.positions.push(self.game.play(&position, &mv));
-        Ok(self.game.render_move(&mv))
-    }
-
-    fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
-        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
-        let hints = move_analyses(self.engine.as_mut(), self.game, &position);
-        self.failure()?;
-        Ok(hints)
-    }
-
-    fn undo(&mut self) -> bool {
-        if self.positions.len() > 1 {
-            self.positions.pop();
-            true
-        } else {
-            false
-        }
-    }
-}
-
 impl<Rules> Playable<Rules>
 where
     Rules: TextForm + Canonicalize + SearchHints + Sync,
@@ -339,7 +260,6 @@ where
         })
     }
 }
-
 /// Every legal move of `position` with its value, the best ones marked (the moves' values are searched once).
 pub(crate) fn move_analyses<Rules: TextForm>(
     engine: &mut (dyn Engine<Rules> + '_),
@@ -367,144 +287,4 @@ pub(crate) fn value_word(value: Value) -> String {
         Value::Draw => "draw",
     }
     .to_string()
-}
-
-/// The parameters of a game named on the command line (`connect-four:width=5,height=4`), checked against the
-/// ones the game declares.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parameters {
-    spec: String,
-    values: Vec<(String, String)>,
-}
-
-impl Parameters {
-    /// A whole-number parameter, or `default` when it is not given.
-    pub fn number(&self, key: &str, default: u32) -> Result<u32> {
-        match self.values.iter().find(|(found, _)| found == key) {
-            None => Ok(default),
-            Some((_, value)) => value.parse().map_err(|_| {
-                Error::Unsupported(format!("{}: `{key}` must be a whole number, found `{value}`", self.spec))
-            }),
-        }
-    }
-
-    /// A parameter as written, or `default` when it is not given.
-    pub fn text(&self, key: &str, default: &str) -> String {
-        self.values.iter().find(|(found, _)| found == key).map_or(default.to_string(), |(_, value)| value.clone())
-    }
-
-    /// The spec as typed, for messages.
-    pub fn spec(&self) -> &str {
-        &self.spec
-    }
-}
-
-/// A game people can name: what the CLI lists, and how it is made from its parameters, as the object `Made`
-/// ([`GameEntry`] makes a [`PlayableGame`]; a database entry makes a game that can be solved into a database).
-#[derive(Debug)]
-pub struct Entry<Made: ?Sized + 'static> {
-    /// The name typed on the command line.
-    pub name: &'static str,
-    /// One line on the game and how its positions are written.
-    pub summary: &'static str,
-    /// Its parameters with their defaults (`width=7,height=6`), empty if none.
-    pub parameters: &'static str,
-    /// The game for these parameters (an error for values out of range).
-    pub make: fn(&Parameters) -> Result<Box<Made>>,
-}
-
-impl<Made: ?Sized> Clone for Entry<Made> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<Made: ?Sized> Copy for Entry<Made> {}
-
-/// A game people can name, analyse and play.
-pub type GameEntry = Entry<dyn PlayableGame>;
-
-/// The game of `entries` named by `spec` (`name` or `name:key=value,...`); unknown names and parameters are
-/// errors that list the known ones.
-pub fn find_game(entries: &[GameEntry], spec: &str) -> Result<Box<dyn PlayableGame>> {
-    find_entry(entries, spec)
-}
-
-/// The object of `entries` named by `spec` (`name` or `name:key=value,...`); unknown names and parameters are
-/// errors that list the known ones.
-pub fn find_entry<Made: ?Sized>(entries: &[Entry<Made>], spec: &str) -> Result<Box<Made>> {
-    let (name, given) = spec.split_once(':').unwrap_or((spec, ""));
-    let entry = entries.iter().find(|entry| entry.name == name).ok_or_else(|| {
-        let names: Vec<&str> = entries.iter().map(|entry| entry.name).collect();
-        Error::Unsupported(format!("no game `{name}` (available: {})", names.join(", ")))
-    })?;
-    let known: Vec<&str> = entry.parameters.split(',').filter_map(|pair| pair.split('=').next()).collect();
-    let mut values = Vec::new();
-    for pair in given.split(',').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| Error::Unsupported(format!("{spec}: expected `key=value`, found `{pair}`")))?;
-        if !known.contains(&key.trim()) {
-            let declared = if entry.parameters.is_empty() { "none" } else { entry.parameters };
-            return Err(Error::Unsupported(format!(
-                "{name} has no parameter `{}` (its parameters: {declared})",
-                key.trim()
-            )));
-        }
-        if values.iter().any(|(known, _): &(String, String)| known == key.trim()) {
-            return Err(Error::Unsupported(format!("{spec}: `{}` is given twice", key.trim())));
-        }
-        values.push((key.trim().to_string(), value.trim().to_string()));
-    }
-    (entry.make)(&Parameters { spec: spec.to_string(), values })
-}
-
-/// The retrograde engine behind the [`Engine`] interface: the first position asked for is solved strongly (with
-/// every position reachable from it), and later questions about those positions are answered from the solution.
-#[cfg(feature = "parallel")]
-struct RetrogradeEngine<Key> {
-    solver: crate::engines::retrograde::RetrogradeSolver,
-    solutions: Vec<crate::engines::retrograde::TierSolution<(), Key>>,
-    budget: u64,
-}
-
-#[cfg(feature = "parallel")]
-impl<Key> RetrogradeEngine<Key> {
-    fn new(budget: u64) -> Self {
-        let solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(budget);
-        RetrogradeEngine { solver, solutions: Vec::new(), budget }
-    }
-}
-
-#[cfg(feature = "parallel")]
-impl<Key> crate::engines::Statistics for RetrogradeEngine<Key> {
-    fn stats(&self) -> crate::stats::Stats {
-        self.solver.stats()
-    }
-}
-
-#[cfg(feature = "parallel")]
-impl<Rules> Engine<Rules> for RetrogradeEngine<Rules::Key>
-where
-    Rules: Canonicalize + SearchHints + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
-{
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
-        let key = game.canonical(position);
-        if let Some(value) = self.solutions.iter().find_map(|solution| solution.value_of_key(&key)) {
-            return Some(value);
-        }
-        // `budget` is the engine's own for `try_value`, and none for `value` (whose contract is to answer).
-        let mut solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(budget);
-        let solution = solver.solve(game, position).ok()?;
-        let value = solution.value_of_key(&key);
-        self.solver = solver;
-        self.solutions.push(solution);
-        value
-    }
-
-    fn budget(&self) -> u64 {
-        self.budget
-    }
 }

@@ -1,0 +1,100 @@
+//! A game against the perfect player ([`GameSession`] over a game with a text form): the positions so far, and
+//! the engine that chooses the perfect player's moves (an exact search, or a solved database).
+
+use super::{move_analyses, GameSession, MoveAnalysis, TextForm};
+use crate::analysis::best_moves;
+use crate::engines::Engine;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::value::Value;
+
+/// A game against the perfect player from `game`'s start, the perfect player's moves chosen by `engine` (an
+/// exact engine, or one that reads a solved database).
+pub fn session<'game, Rules: TextForm>(
+    game: &'game Rules,
+    engine: Box<dyn Engine<Rules> + 'game>,
+) -> Box<dyn GameSession + 'game> {
+    Box::new(Session { game, positions: vec![game.start()], engine })
+}
+
+/// A [`GameSession`] over a game with a text form: the positions so far, and an exact engine whose table serves
+/// the whole game.
+struct Session<'game, Rules: Game> {
+    game: &'game Rules,
+    positions: Vec<Rules::Position>,
+    engine: Box<dyn Engine<Rules> + 'game>,
+}
+
+impl<Rules: TextForm> Session<'_, Rules> {
+    fn current(&self) -> Option<&Rules::Position> {
+        self.positions.last()
+    }
+
+    /// `Err` if the engine failed (a damaged database) while the last moves were valued: those values mean
+    /// nothing then.
+    fn failure(&mut self) -> Result<()> {
+        self.engine.take_failure().map_or(Ok(()), Err)
+    }
+}
+
+impl<Rules: TextForm> GameSession for Session<'_, Rules> {
+    fn drawing(&self) -> String {
+        self.current().map(|position| self.game.draw_position(position)).unwrap_or_default()
+    }
+
+    fn first_to_move(&self) -> bool {
+        self.positions.len() % 2 == 1
+    }
+
+    fn result(&self) -> Option<Option<bool>> {
+        let position = self.current()?;
+        let outcome = match self.game.outcome(position) {
+            Some(value) => value,
+            // No move and no outcome: lost for the player to move.
+            None if self.game.legal_moves(position).is_empty() => Value::LOST,
+            None => return None,
+        };
+        let mover_first = self.first_to_move();
+        Some(match outcome {
+            Value::Draw => None,
+            Value::Win(_) => Some(mover_first),
+            Value::Lose(_) => Some(!mover_first),
+        })
+    }
+
+    fn play(&mut self, text: &str) -> std::result::Result<String, String> {
+        let position = self.current().ok_or("no position")?;
+        if self.result().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let mv = self.game.parse_move(position, text)?;
+        let next = self.game.play(position, &mv);
+        self.positions.push(next);
+        Ok(self.game.render_move(&mv))
+    }
+
+    fn play_best(&mut self) -> Result<String> {
+        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
+        let best = best_moves(self.engine.as_mut(), self.game, &position).into_iter().next();
+        self.failure()?;
+        let mv = best.ok_or_else(|| Error::Unsupported("the game is over".to_string()))?.mv;
+        self.positions.push(self.game.play(&position, &mv));
+        Ok(self.game.render_move(&mv))
+    }
+
+    fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
+        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
+        let hints = move_analyses(self.engine.as_mut(), self.game, &position);
+        self.failure()?;
+        Ok(hints)
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.positions.len() > 1 {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+}
