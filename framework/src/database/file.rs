@@ -318,22 +318,34 @@ impl TierFile {
 
     /// The records of block `place`, its checksum checked.
     pub fn read_block(&mut self, place: usize) -> Result<Vec<(u128, Record)>> {
-        let path = self.path.clone();
-        let entry = self.header.blocks.get(place).ok_or_else(|| damaged(&path, format!("no block {place}")))?;
-        let (records, checksum) = (entry.records, entry.checksum);
+        let stored = self.read_stored(place)?;
+        self.decode(place, &stored)
+    }
+
+    /// Block `place`'s bytes as stored, its checksum checked.
+    fn read_stored(&mut self, place: usize) -> Result<Vec<u8>> {
+        let entry = self.header.blocks.get(place).ok_or_else(|| damaged(&self.path, format!("no block {place}")))?;
+        let (offset, checksum) = (self.data_start + entry.offset, entry.checksum);
         let mut bytes = vec![0u8; entry.bytes as usize];
-        self.file.seek(SeekFrom::Start(self.data_start + entry.offset)).map_err(|source| io_error(&path, source))?;
-        self.file.read_exact(&mut bytes).map_err(|source| io_error(&path, source))?;
+        self.file.seek(SeekFrom::Start(offset)).map_err(|source| io_error(&self.path, source))?;
+        self.file.read_exact(&mut bytes).map_err(|source| io_error(&self.path, source))?;
         if crc32fast::hash(&bytes) != checksum {
-            return Err(damaged(&path, format!("block {place}'s checksum does not match (the file is damaged)")));
+            return Err(damaged(&self.path, format!("block {place}'s checksum does not match (the file is damaged)")));
         }
+        Ok(bytes)
+    }
+
+    /// The records of block `place` from its stored bytes.
+    fn decode(&self, place: usize, stored: &[u8]) -> Result<Vec<(u128, Record)>> {
+        let path = &self.path;
+        let records = self.header.blocks.get(place).map_or(0, |entry| entry.records);
         let capacity = records as usize * (MAX_GAP_BYTES + 2) + 4;
-        let plain = zstd::bulk::decompress(&bytes, capacity)
-            .map_err(|error| damaged(&path, format!("block {place} does not decompress: {error}")))?;
+        let plain = zstd::bulk::decompress(stored, capacity)
+            .map_err(|error| damaged(path, format!("block {place} does not decompress: {error}")))?;
         let decoded =
-            decode_block(&plain, records).map_err(|reason| damaged(&path, format!("block {place}: {reason}")))?;
+            decode_block(&plain, records).map_err(|reason| damaged(path, format!("block {place}: {reason}")))?;
         if decoded.first().map(|(key, _)| *key) != self.first_keys.get(place).copied() {
-            return Err(damaged(&path, format!("block {place} does not start at its index's key")));
+            return Err(damaged(path, format!("block {place} does not start at its index's key")));
         }
         Ok(decoded)
     }
@@ -357,15 +369,15 @@ impl TierFile {
 
     /// Every record, in key order, each block checked, and the blocks' checksum over the whole file.
     pub fn read_all(&mut self) -> Result<Vec<(u128, Record)>> {
+        // The blocks lie end to end and fill the file after the header (checked when it was opened): their
+        // bytes in order are the bytes the header's checksum covers, read once.
         let mut all = Vec::with_capacity(self.header.records as usize);
-        for place in 0..self.blocks() {
-            all.extend(self.read_block(place)?);
-        }
         let mut checksum = crc32fast::Hasher::new();
-        let mut buffer = Vec::new();
-        self.file.seek(SeekFrom::Start(self.data_start)).map_err(|source| io_error(&self.path, source))?;
-        self.file.read_to_end(&mut buffer).map_err(|source| io_error(&self.path, source))?;
-        checksum.update(&buffer);
+        for place in 0..self.blocks() {
+            let stored = self.read_stored(place)?;
+            checksum.update(&stored);
+            all.extend(self.decode(place, &stored)?);
+        }
         if checksum.finalize() != self.header.checksum {
             return Err(damaged(&self.path, "the blocks' checksum does not match the header (the file is damaged)"));
         }
