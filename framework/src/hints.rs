@@ -6,7 +6,8 @@
 //!
 //! The engines consult the hints in this order at a position that is not over: the [`SearchHints::shortcut`];
 //! then the [`SearchHints::value_range`], which clamps the search window before the table is probed; then the
-//! moves, filtered by [`SearchHints::prune_moves`] and ordered by [`SearchHints::move_score`], best first.
+//! moves, filtered by [`SearchHints::prune_moves`] and ordered by [`SearchHints::move_score`], best first (both
+//! through [`SearchHints::search_moves`], which a game may override to do the two in one pass).
 
 use crate::game::{Canonicalize, Game};
 use crate::value::Value;
@@ -77,6 +78,40 @@ pub trait SearchHints: Game {
     fn move_score(&self, position: &Self::Position, mv: &Self::Move) -> i32 {
         let _ = (position, mv);
         0
+    }
+
+    /// The moves the engines search at `position`, in `moves` (cleared first), best first: the legal moves
+    /// filtered by [`SearchHints::prune_moves`] (when there are two or more) and sorted by
+    /// [`SearchHints::move_score`], highest first, ties in the order of [`Game::moves`]. `scores` is scratch
+    /// space for the scores (its contents on return are unspecified).
+    ///
+    /// Override it only to compute the same list faster, for example in one pass over a bitboard where
+    /// pruning and scoring share their work. Contract: called only where [`SearchHints::shortcut`] returned
+    /// `None`; the list is what the default computes, or at least a list the contracts of `prune_moves` and
+    /// `move_score` allow (legal moves, none repeated, a best one kept, at least one when there are legal
+    /// moves), and deterministic.
+    fn search_moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>, scores: &mut Vec<i32>) {
+        moves.clear();
+        self.moves(position, moves);
+        if moves.len() < 2 {
+            return;
+        }
+        self.prune_moves(position, moves);
+        if moves.is_empty() {
+            // A hint broke its contract (it must keep a move): search every move rather than misjudge.
+            self.moves(position, moves);
+        }
+        scores.clear();
+        scores.extend(moves.iter().map(|mv| self.move_score(position, mv)));
+        // A stable insertion sort, highest score first: move lists are short.
+        for index in 1..moves.len() {
+            let mut at = index;
+            while at > 0 && scores[at - 1] < scores[at] {
+                scores.swap(at - 1, at);
+                moves.swap(at - 1, at);
+                at -= 1;
+            }
+        }
     }
 }
 

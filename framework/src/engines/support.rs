@@ -81,48 +81,30 @@ impl<Move> Default for MoveLists<Move> {
 }
 
 impl<Move: Clone> MoveLists<Move> {
-    /// The moves of `position` to search, pruned and ordered by the game's hints, in the buffer of `depth`
-    /// (hand it back with [`MoveLists::give_back`]).
+    /// The moves of `position` to search, pruned and ordered by the game's hints
+    /// ([`SearchHints::search_moves`]), in the buffer of `depth` (hand it back with [`MoveLists::give_back`]).
+    #[inline]
     pub(crate) fn take<Rules>(&mut self, game: &Rules, position: &Rules::Position, depth: usize) -> Vec<Move>
     where
         Rules: SearchHints<Move = Move>,
     {
         let mut moves = self.by_depth.get_mut(depth).map(std::mem::take).unwrap_or_default();
-        moves.clear();
-        game.moves(position, &mut moves);
-        if moves.len() > 1 {
-            game.prune_moves(position, &mut moves);
-            if moves.is_empty() {
-                // A hint broke its contract (it must keep a move): search every move rather than misjudge.
-                game.moves(position, &mut moves);
-            }
-            self.order(game, position, &mut moves);
+        game.search_moves(position, &mut moves, &mut self.scores);
+        if moves.is_empty() {
+            // An override broke its contract (it must keep a move): search every legal move rather than misjudge.
+            game.moves(position, &mut moves);
         }
         moves
     }
 
     /// Returns the buffer of `depth` for reuse.
+    #[inline]
     pub(crate) fn give_back(&mut self, depth: usize, moves: Vec<Move>) {
         while self.by_depth.len() <= depth {
             self.by_depth.push(Vec::new());
         }
         if let Some(slot) = self.by_depth.get_mut(depth) {
             *slot = moves;
-        }
-    }
-
-    /// Sorts `moves` by the game's move scores, highest first, ties in the game's order (a stable insertion
-    /// sort: move lists are short).
-    fn order<Rules: SearchHints<Move = Move>>(&mut self, game: &Rules, position: &Rules::Position, moves: &mut [Move]) {
-        self.scores.clear();
-        self.scores.extend(moves.iter().map(|mv| game.move_score(position, mv)));
-        for index in 1..moves.len() {
-            let mut at = index;
-            while at > 0 && self.scores[at - 1] < self.scores[at] {
-                self.scores.swap(at - 1, at);
-                moves.swap(at - 1, at);
-                at -= 1;
-            }
         }
     }
 }
