@@ -18,6 +18,21 @@ pub(crate) fn with_stack<Output>(step: impl FnOnce() -> Output) -> Output {
     stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, step)
 }
 
+/// How many levels of recursion may pass between two stack checks of [`with_stack_every`]: far fewer frames
+/// than fill the red zone (a search frame takes a few hundred bytes).
+const STACK_CHECK_LEVELS: u32 = 8;
+
+/// [`with_stack`] at one level in [`STACK_CHECK_LEVELS`] (by `depth`), `step` directly at the others: for hot
+/// recursions, where asking for the stack pointer at every level costs a call.
+#[inline]
+pub(crate) fn with_stack_every<Output>(depth: u32, step: impl FnOnce() -> Output) -> Output {
+    if depth.is_multiple_of(STACK_CHECK_LEVELS) {
+        with_stack(step)
+    } else {
+        step()
+    }
+}
+
 /// The value of `position` if it needs no search: a finished game, or a shortcut the mode may use (exact-mode
 /// searches take only exact shortcuts).
 pub fn settled_value<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Option<Value> {
@@ -100,12 +115,14 @@ impl<Move: Clone> MoveLists<Move> {
     /// Returns the buffer of `depth` for reuse.
     #[inline]
     pub(crate) fn give_back(&mut self, depth: usize, moves: Vec<Move>) {
-        while self.by_depth.len() <= depth {
-            self.by_depth.push(Vec::new());
-        }
         if let Some(slot) = self.by_depth.get_mut(depth) {
             *slot = moves;
+            return;
         }
+        while self.by_depth.len() < depth {
+            self.by_depth.push(Vec::new());
+        }
+        self.by_depth.push(moves);
     }
 }
 

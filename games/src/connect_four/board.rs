@@ -74,6 +74,18 @@ fn shift_right(value: u64, amount: u32) -> u64 {
     value.checked_shr(amount).unwrap_or(0)
 }
 
+/// `bits` of a board `WIDTH` columns wide, `stride` bits a column, with the order of its columns reversed.
+#[inline(always)]
+fn flip_columns<const WIDTH: u32>(bits: u64, stride: u32) -> u64 {
+    let column = shift_left(1, stride).wrapping_sub(1);
+    let mut flipped = 0;
+    for index in 0..WIDTH {
+        // `W * (H + 1) <= 64`, so both shifts stay below 64 bits for a column that exists.
+        flipped |= ((bits >> (index * stride)) & column) << ((WIDTH - 1 - index) * stride);
+    }
+    flipped
+}
+
 /// Whether `stones` hold four in a row on a board of `height` rows, with `right` as the right shift.
 #[inline(always)]
 fn fours(stones: u64, height: u32, right: impl Fn(u64, u32) -> u64) -> bool {
@@ -274,13 +286,18 @@ impl ConnectFour {
     #[inline]
     fn flip(&self, bits: u64) -> u64 {
         let stride = self.height + 1;
-        let column = shift_left(1, stride).wrapping_sub(1);
-        let mut flipped = 0;
-        for index in 0..self.width {
-            // `W * (H + 1) <= 64`, so both shifts stay below 64 bits for a column that exists.
-            flipped |= ((bits >> (index * stride)) & column) << ((self.width - 1 - index) * stride);
+        // The loop over a width known at compile time unrolls: the key of every searched position takes a flip.
+        match self.width {
+            7 => flip_columns::<7>(bits, stride),
+            6 => flip_columns::<6>(bits, stride),
+            5 => flip_columns::<5>(bits, stride),
+            4 => flip_columns::<4>(bits, stride),
+            8 => flip_columns::<8>(bits, stride),
+            9 => flip_columns::<9>(bits, stride),
+            3 => flip_columns::<3>(bits, stride),
+            2 => flip_columns::<2>(bits, stride),
+            _ => bits,
         }
-        flipped
     }
 
     /// A unique encoding of a position (stones of the player to move plus the column heights).

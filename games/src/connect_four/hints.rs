@@ -83,12 +83,16 @@ impl SearchHints for ConnectFour {
             if stone == 0 {
                 continue;
             }
-            let score = self.score_of_stone(board, column, stone);
-            // After every move scored at least as high: a stable order, highest first.
-            let at = scores.iter().position(|&other| other < score).unwrap_or(scores.len());
-            scores.insert(at, score);
             // The width is at most 9, so a column fits a `u8`.
-            moves.insert(at, column as u8);
+            moves.push(column as u8);
+            scores.push(self.score_of_stone(board, column, stone));
+            // Down past every move scored lower: a stable order, highest first.
+            let mut at = moves.len() - 1;
+            while at > 0 && scores[at - 1] < scores[at] {
+                scores.swap(at - 1, at);
+                moves.swap(at - 1, at);
+                at -= 1;
+            }
         }
     }
 }

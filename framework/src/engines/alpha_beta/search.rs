@@ -3,7 +3,7 @@
 //! counters, and its access to the table (owned by the engine or shared between threads).
 
 use super::ScoreSearch;
-use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack, Known, MoveLists};
+use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack_every, Known, MoveLists};
 use crate::engines::Mode;
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -163,7 +163,7 @@ where
         let mut best = if moves.is_empty() { score_of(Value::LOST, depth) } else { -INFINITY };
         for mv in &moves {
             let child = self.game.play(position, mv);
-            let score = -with_stack(|| self.search(&child, depth.saturating_add(1), -beta, -alpha));
+            let score = -with_stack_every(depth, || self.search(&child, depth.saturating_add(1), -beta, -alpha));
             if self.stopped {
                 self.lists.give_back(level, moves);
                 return 0;
