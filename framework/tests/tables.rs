@@ -7,7 +7,7 @@
 
 use ludus_framework::table::{
     mib, work_class, Bounds, KeyedTable, PackedTable, SharedTable, TableStorage, TranspositionTable, UnboundedTable,
-    DEFAULT_TABLE_MB, INFINITY, MATE,
+    DEFAULT_TABLE_MB, INFINITY, MATE, NEAR_BYTES,
 };
 use ludus_framework::Error;
 use rand::{Rng, SeedableRng};
@@ -181,6 +181,68 @@ fn tables_fit_their_budget() {
     assert!(default.bytes() <= 64 << 20 && default.bytes() > (64 << 20) - 16 * 200, "{}", default.bytes());
     assert_eq!(default.occupied(), 0);
     assert_eq!(UnboundedTable::<u64>::new().capacity(), usize::MAX);
+}
+
+/// The near part of a packed table seen as a table of its own (probes and stores through the `_near` methods).
+struct NearPart<'table>(&'table mut PackedTable);
+
+impl TableStorage for NearPart<'_> {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    fn occupied(&self) -> usize {
+        self.0.occupied_near()
+    }
+
+    fn capacity(&self) -> usize {
+        self.0.capacity()
+    }
+
+    fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+}
+
+impl TranspositionTable<u64> for NearPart<'_> {
+    fn probe(&mut self, key: &u64) -> Option<Bounds> {
+        TranspositionTable::probe_near(self.0, key)
+    }
+
+    fn store(&mut self, key: &u64, bounds: Bounds, work: u64) {
+        TranspositionTable::store_near(self.0, key, bounds, work);
+    }
+}
+
+#[test]
+fn near_and_far_parts_keep_apart_and_share_the_budget() {
+    let mut table = PackedTable::with_parts(1 << 16, 1 << 10).unwrap();
+    assert!(table.bytes() <= 1 << 16 && table.bytes() > (1 << 16) - 16 * 200, "{}", table.bytes());
+    let bounds = Bounds { lower: loss(6), upper: win(9) };
+    TranspositionTable::store_near(&mut table, &77_u64, bounds, 40);
+    TranspositionTable::store(&mut table, &78_u64, Bounds::exact(0), 40);
+    assert_eq!(TranspositionTable::probe_near(&mut table, &77_u64), Some(bounds));
+    assert_eq!(TranspositionTable::probe(&mut table, &77_u64), None, "a key stored near is not far");
+    assert_eq!(TranspositionTable::probe(&mut table, &78_u64), Some(Bounds::exact(0)));
+    assert_eq!(TranspositionTable::probe_near(&mut table, &78_u64), None, "a key stored far is not near");
+    assert_eq!((table.occupied(), table.occupied_near()), (2, 1));
+    table.clear();
+    assert_eq!(table.occupied(), 0);
+    // The near part is a lossy table of its own: never another key's bounds, even when it is one bucket.
+    for near_bytes in [16, 1 << 10] {
+        let mut table = PackedTable::with_parts(1 << 16, near_bytes).unwrap();
+        check_against_model(&mut NearPart(&mut table), &random_keys(3000, 1 << 24, 11), 12);
+        assert_eq!(table.occupied() - table.occupied_near(), 0, "nothing went to the far part");
+    }
+    // `with_budget` splits from 8 MiB on, with a near part of `NEAR_BYTES`; below, near is far.
+    let split = PackedTable::with_budget(mib(8)).unwrap();
+    assert!(split.bytes() <= mib(8));
+    split.store_near(&5_u64, Bounds::exact(0), 1);
+    assert_eq!((split.probe(&5_u64), split.probe_near(&5_u64)), (None, Some(Bounds::exact(0))));
+    let whole = PackedTable::with_budget(mib(4)).unwrap();
+    whole.store_near(&5_u64, Bounds::exact(0), 1);
+    assert_eq!((whole.probe(&5_u64), whole.occupied_near()), (Some(Bounds::exact(0)), 0));
+    assert!(NEAR_BYTES <= mib(2));
 }
 
 #[test]

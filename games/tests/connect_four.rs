@@ -286,6 +286,32 @@ fn every_engine_agrees_with_and_without_hints_in_both_modes_and_with_tiny_tables
 }
 
 #[test]
+fn a_table_with_a_near_part_gives_the_same_values() {
+    // Searches large enough that the engine learns which depths are near and uses the near part: the empty 5 x 4
+    // and 6 x 4 boards (a draw; a second-player win in 24 plies by the solved databases) and random 5 x 5
+    // positions, against a table that never forgets. Tiny near parts force constant replacement.
+    for (width, height, near_bytes) in [(5, 4, 1 << 12), (6, 4, 1 << 10), (5, 5, 1 << 14)] {
+        let game = ConnectFour::new(width, height).unwrap();
+        let mut reference = AlphaBeta::with_table(Mode::Exact, UnboundedTable::new());
+        let mut split = AlphaBeta::with_table(Mode::Exact, PackedTable::with_parts(1 << 20, near_bytes).unwrap());
+        let mut lazy =
+            LazySmp::with_table(Mode::Exact, 2, PackedTable::with_parts(1 << 20, near_bytes).unwrap()).unwrap();
+        let cells = width * height;
+        let mut boards = vec![Board::EMPTY];
+        boards.extend(random_boards(&game, cells - 16..=cells - 8, 12, u64::from(cells)));
+        for board in boards {
+            let expected = reference.value(&game, &board);
+            assert_eq!(split.value(&game, &board), expected, "{width} x {height}: {board:?}");
+            assert_eq!(lazy.value(&game, &board), expected, "{width} x {height}: {board:?}");
+        }
+        assert!(split.table().occupied_near() > 0, "{width} x {height}: the near part was used");
+    }
+    let game = ConnectFour::new(6, 4).unwrap();
+    let mut split = AlphaBeta::with_table(Mode::Exact, PackedTable::with_parts(1 << 20, 1 << 10).unwrap());
+    assert_eq!(split.value(&game, &Board::EMPTY), Value::Lose(24));
+}
+
+#[test]
 fn a_one_kilobyte_table_still_gives_exact_scores_on_end_easy() {
     // 64 entries for positions that visit thousands: the table forgets constantly, the scores stay exact.
     let game = ConnectFour::standard();

@@ -29,6 +29,15 @@
 //! that a small game (or a test that makes thousands of engines) does not pay for a table it never fills. Allocation never aborts the process: a budget the system cannot provide is an
 //! [`Error::Unsupported`] that suggests a lower `--table-mb`.
 //!
+//! # Near and far parts
+//!
+//! A [`PackedTable`] of 8 MiB or more has two parts: a near part of [`NEAR_BYTES`], small enough to stay in a
+//! core's caches, and a far part of the rest. The engines put positions whose searches are cheap (deep in the
+//! tree) in the near part and the rest in the far part: near the leaves, where most probes happen, a probe that
+//! waits for main memory costs more than searching the small subtree again, so those probes should find the
+//! cache; the costly results near the root keep the far part to themselves. The other tables have one part
+//! ([`TranspositionTable::probe_near`] is then [`TranspositionTable::probe`]).
+//!
 //! # Replacement scheme
 //!
 //! A bucket has two entries. Each entry records the work spent on its key (the number of positions its search
@@ -48,11 +57,12 @@
 
 mod keyed;
 mod packed;
+mod region;
 mod sharded;
 mod unbounded;
 
 pub use keyed::KeyedTable;
-pub use packed::PackedTable;
+pub use packed::{PackedTable, NEAR_BYTES};
 pub use sharded::ShardedTable;
 pub use unbounded::UnboundedTable;
 
@@ -124,6 +134,19 @@ pub trait TranspositionTable<Key>: TableStorage {
     /// Stores `bounds` for `key`, replacing what the table held for it. `work` is the number of positions the
     /// search of this key visited, used by the replacement scheme. Storing [`Bounds::UNKNOWN`] forgets the key.
     fn store(&mut self, key: &Key, bounds: Bounds, work: u64);
+
+    /// The bounds stored for `key` in the table's near part: a small part that stays in the processor's caches,
+    /// for positions whose searches are cheap (engines choose which; see [`crate::engines::alpha_beta`]). Same
+    /// contract as [`Self::probe`]; a key stored near is found near, one stored far is found far. Default (a
+    /// table with no near part): [`Self::probe`].
+    fn probe_near(&mut self, key: &Key) -> Option<Bounds> {
+        self.probe(key)
+    }
+
+    /// Stores `bounds` for `key` in the table's near part. Default (no near part): [`Self::store`].
+    fn store_near(&mut self, key: &Key, bounds: Bounds, work: u64) {
+        self.store(key, bounds, work);
+    }
 }
 
 /// A table of score bounds shared by several search threads at once (Lazy SMP).
@@ -137,6 +160,17 @@ pub trait SharedTable<Key>: Sync + TableStorage {
     /// Stores `bounds` for `key`, replacing what the table held for it. `work` is the number of positions the
     /// search of this key visited, used by the replacement scheme. Storing [`Bounds::UNKNOWN`] forgets the key.
     fn store(&self, key: &Key, bounds: Bounds, work: u64);
+
+    /// The bounds stored for `key` in the table's near part (see [`TranspositionTable::probe_near`]). Default:
+    /// [`Self::probe`].
+    fn probe_near(&self, key: &Key) -> Option<Bounds> {
+        self.probe(key)
+    }
+
+    /// Stores `bounds` for `key` in the table's near part. Default: [`Self::store`].
+    fn store_near(&self, key: &Key, bounds: Bounds, work: u64) {
+        self.store(key, bounds, work);
+    }
 }
 
 /// A number of MiB in bytes (saturating at `usize::MAX`).

@@ -1,13 +1,8 @@
 //! [`PackedTable`]: a compact, lock-free transposition table for `u64` keys, one 64-bit word per entry.
 
-use super::{
-    allocate, bucket_count, work_class, Bounds, SharedTable, TableStorage, TranspositionTable, INFINITY, MATE,
-};
+use super::region::{Region, BUCKET_BYTES, WORK_MASK};
+use super::{bucket_count, mib, work_class, Bounds, SharedTable, TableStorage, TranspositionTable, INFINITY, MATE};
 use crate::Result;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The bytes of a bucket: two one-word entries.
-const BUCKET_BYTES: usize = 16;
 
 /// The code of `-INFINITY` (the codes of scores follow in the order of scores).
 const CODE_NO_LOWER: u64 = 0;
@@ -20,14 +15,18 @@ const CODE_QUICKEST_WIN: u64 = 8190;
 /// The code of `INFINITY`, the largest 13-bit code.
 const CODE_NO_UPPER: u64 = 8191;
 
-/// Where the fields of an entry word start (tag: bits 32..64; lower code: 19..32; upper code: 6..19; work: 0..6).
-const TAG_SHIFT: u32 = 32;
+/// Where the bound codes of an entry word start (tag: bits 32..64; lower code: 19..32; upper code: 6..19; work
+/// class: 0..6).
 const LOWER_SHIFT: u32 = 19;
 const UPPER_SHIFT: u32 = 6;
 const CODE_MASK: u64 = (1 << 13) - 1;
-const WORK_MASK: u64 = (1 << 6) - 1;
-/// The bits below the tag.
-const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
+
+/// The size of the near part of a table made by [`PackedTable::with_budget`]: small enough to stay in a core's
+/// caches, large enough that its tags fit for keys below 2^49 (Connect Four 7 x 6).
+pub const NEAR_BYTES: usize = mib(2);
+/// The smallest budget that [`PackedTable::with_budget`] splits into a near and a far part: below it the whole
+/// table is near enough.
+const SPLIT_BUDGET: usize = 4 * NEAR_BYTES;
 
 /// Which way a score without a code is rounded: a lower bound may only go down, an upper bound only up.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -70,11 +69,12 @@ enum Round {
 /// spare callers the choice.
 #[derive(Debug)]
 pub struct PackedTable {
-    /// Two consecutive words per bucket.
-    words: Vec<AtomicU64>,
-    /// The number of buckets, as the divisor of keys.
-    buckets: u64,
-    /// The most buckets the budget allows (a growing table doubles up to it).
+    /// The far part: most of the budget, for the positions whose searches cost the most.
+    far: Region,
+    /// The near part, if the table has one: a small region that stays in the cache, for positions whose
+    /// searches are cheap (see [`TranspositionTable::probe_near`]).
+    near: Option<Region>,
+    /// The most buckets the budget allows the far part (a growing table doubles up to it).
     limit: usize,
     /// Entries filled through [`TranspositionTable::store`] (which alone may grow the table), plus the stores
     /// refused there because a key needs more buckets: both call for a larger table.
@@ -91,129 +91,119 @@ impl PackedTable {
     pub const LONGEST_WIN: i32 = 4093;
 
     /// A table taking at most `budget_bytes` bytes, but at least one bucket (16 bytes), all allocated now (as
-    /// threads sharing it need); the number of buckets is the largest prime that fits. Fails (rather than
+    /// threads sharing it need). A budget of at least 8 MiB is split into a near part of [`NEAR_BYTES`] and a
+    /// far part of the rest (see [`PackedTable::with_parts`]); a smaller one is one part. Fails (rather than
     /// abort) if the memory is not available.
     pub fn with_budget(budget_bytes: usize) -> Result<Self> {
-        let buckets = largest_prime_at_most(bucket_count(budget_bytes, BUCKET_BYTES));
-        let words = allocate(buckets * 2, || AtomicU64::new(0))?;
-        Ok(PackedTable { words, buckets: buckets as u64, limit: buckets, filled: 0 })
+        let near_bytes = if budget_bytes >= SPLIT_BUDGET { NEAR_BYTES } else { 0 };
+        Self::with_parts(budget_bytes, near_bytes)
     }
 
-    /// A table of the same budget that starts small and, as one engine fills it through
+    /// A table taking at most `budget_bytes` bytes, all allocated now, of which `near_bytes` (at most half the
+    /// budget; 0 for none) form the near part: a small part that stays in the processor's caches, which the
+    /// engines use for positions whose searches are cheap ([`TranspositionTable::probe_near`]), so that the
+    /// many probes near the leaves do not each wait for main memory while the far part keeps the costly results.
+    /// Each part has the largest prime number of buckets that fits. Fails (rather than abort) if the memory is
+    /// not available.
+    pub fn with_parts(budget_bytes: usize, near_bytes: usize) -> Result<Self> {
+        let near_bytes = near_bytes.min(budget_bytes / 2);
+        let near = if near_bytes >= BUCKET_BYTES {
+            Some(Region::new(largest_prime_at_most(bucket_count(near_bytes, BUCKET_BYTES)))?)
+        } else {
+            None
+        };
+        let far_bytes = budget_bytes - near.as_ref().map_or(0, Region::bytes);
+        let buckets = largest_prime_at_most(bucket_count(far_bytes, BUCKET_BYTES));
+        Ok(PackedTable { far: Region::new(buckets)?, near, limit: buckets, filled: 0 })
+    }
+
+    /// A table of the same budget, in one part, that starts small and, as one engine fills it through
     /// [`TranspositionTable::store`], doubles up to the budget: a search that needs little memory takes little
     /// (and a run of many small searches does not clear a large table each time). Fails (rather than abort) if
     /// even the small table cannot be allocated; past that, a refused larger table leaves it at its size.
     pub fn new(budget_bytes: usize) -> Result<Self> {
         let limit = largest_prime_at_most(bucket_count(budget_bytes, BUCKET_BYTES));
         let buckets = largest_prime_at_most(limit.min(FIRST_BUCKETS));
-        let words = allocate(buckets * 2, || AtomicU64::new(0))?;
-        Ok(PackedTable { words, buckets: buckets as u64, limit, filled: 0 })
+        Ok(PackedTable { far: Region::new(buckets)?, near: None, limit, filled: 0 })
     }
 
-    /// Doubles the table (within the budget) once three quarters of its entries are filled: every entry is
+    /// Doubles the far part (within the budget) once three quarters of its entries are filled: every entry is
     /// placed again by its whole key, recovered from its tag and bucket.
     fn grow_if_full(&mut self) {
-        let buckets = self.words.len() / 2;
-        if buckets >= self.limit || self.filled * 4 < self.words.len() * 3 {
+        let buckets = self.far.buckets();
+        if buckets >= self.limit || self.filled * 4 < self.far.capacity() * 3 {
             return;
         }
         let count = largest_prime_at_most((buckets * 2).min(self.limit));
-        let Ok(larger) = allocate(count * 2, || AtomicU64::new(0)) else {
+        let Ok(larger) = Region::new(count) else {
             // The system has no more memory to give: stay at this size.
             self.limit = buckets;
             return;
         };
-        let old = std::mem::replace(&mut self.words, larger);
-        let old_buckets = std::mem::replace(&mut self.buckets, count as u64);
-        self.filled = 0;
-        for (position, word) in old.into_iter().enumerate() {
-            let word = word.into_inner();
-            if word == 0 {
-                continue;
-            }
-            let key = (word >> TAG_SHIFT) * old_buckets + (position / 2) as u64;
-            self.filled += usize::from(self.put(key, word & PAYLOAD_MASK));
-        }
+        let old = std::mem::replace(&mut self.far, larger);
+        self.filled = old.drain().map(|(key, payload)| usize::from(self.far.put(key, payload))).sum();
     }
 
-    /// The bounds stored for `key`, if the table still holds them (possibly widened, see the type docs).
+    /// The bounds stored for `key` in the far part, if the table still holds them (possibly widened, see the
+    /// type docs).
+    #[inline]
     pub fn probe<Key: Copy + Into<u64>>(&self, key: &Key) -> Option<Bounds> {
-        let (index, tag) = self.locate((*key).into())?;
-        let pair = &self.words[2 * index..2 * index + 2];
-        pair.iter().map(|word| word.load(Ordering::Relaxed)).find(|&word| holds(word, tag)).map(decode_bounds)
+        self.far.find((*key).into()).map(decode_bounds)
     }
 
-    /// Stores `bounds` for `key` by the replacement scheme (see the [module](super) docs); `work` is the number
-    /// of positions its search visited. Storing [`Bounds::UNKNOWN`] forgets the key; a key whose tag does not
-    /// fit in 32 bits is not stored.
+    /// The bounds stored for `key` in the near part (the far part if there is none).
+    #[inline]
+    pub fn probe_near<Key: Copy + Into<u64>>(&self, key: &Key) -> Option<Bounds> {
+        self.near.as_ref().unwrap_or(&self.far).find((*key).into()).map(decode_bounds)
+    }
+
+    /// Stores `bounds` for `key` in the far part by the replacement scheme (see the [module](super) docs);
+    /// `work` is the number of positions its search visited. Storing [`Bounds::UNKNOWN`] forgets the key; a key
+    /// whose tag does not fit in 32 bits is not stored.
     pub fn store<Key: Copy + Into<u64>>(&self, key: &Key, bounds: Bounds, work: u64) {
-        let key = (*key).into();
+        Self::store_in(&self.far, (*key).into(), bounds, work);
+    }
+
+    /// Stores `bounds` for `key` in the near part (the far part if there is none).
+    pub fn store_near<Key: Copy + Into<u64>>(&self, key: &Key, bounds: Bounds, work: u64) {
+        Self::store_in(self.near.as_ref().unwrap_or(&self.far), (*key).into(), bounds, work);
+    }
+
+    /// Stores (or forgets, for [`Bounds::UNKNOWN`]) `bounds` for `key` in `region`.
+    fn store_in(region: &Region, key: u64, bounds: Bounds, work: u64) {
         if bounds == Bounds::UNKNOWN {
-            self.forget(key);
+            region.forget(key);
         } else {
-            self.put(key, encode_payload(bounds, work_class(work)));
+            region.put(key, encode_payload(bounds, work_class(work)));
         }
-    }
-
-    /// Forgets `key`.
-    fn forget(&self, key: u64) {
-        let Some((index, tag)) = self.locate(key) else { return };
-        for word in &self.words[2 * index..2 * index + 2] {
-            if holds(word.load(Ordering::Relaxed), tag) {
-                word.store(0, Ordering::Relaxed);
-            }
-        }
-    }
-
-    /// Writes the entry `payload` (bounds and work class) for `key` by the replacement scheme; whether it went
-    /// into an empty entry, or found no room at all (its tag is too large for this many buckets): either way
-    /// a sign that a growing table should grow.
-    fn put(&self, key: u64, payload: u64) -> bool {
-        let Some((index, tag)) = self.locate(key) else {
-            return true;
-        };
-        let [first, second] = [&self.words[2 * index], &self.words[2 * index + 1]];
-        let [first_word, second_word] = [first.load(Ordering::Relaxed), second.load(Ordering::Relaxed)];
-        let (slot, old) = if holds(first_word, tag) {
-            (first, first_word)
-        } else if holds(second_word, tag) {
-            (second, second_word)
-        } else if first_word == 0 || payload & WORK_MASK >= first_word & WORK_MASK {
-            (first, first_word)
-        } else {
-            (second, second_word)
-        };
-        slot.store(u64::from(tag) << TAG_SHIFT | payload, Ordering::Relaxed);
-        old == 0
     }
 
     /// Forgets everything. Safe while other threads use the table (it may then keep some of their stores).
     pub fn clear(&self) {
-        for word in &self.words {
-            word.store(0, Ordering::Relaxed);
+        self.far.clear();
+        if let Some(near) = &self.near {
+            near.clear();
         }
     }
 
     /// The number of occupied entries (scans the whole table: call it rarely).
     pub fn occupied(&self) -> usize {
-        self.words.iter().filter(|word| word.load(Ordering::Relaxed) != 0).count()
+        self.far.occupied() + self.near.as_ref().map_or(0, Region::occupied)
+    }
+
+    /// The number of occupied entries of the near part (0 if there is none; scans it).
+    pub fn occupied_near(&self) -> usize {
+        self.near.as_ref().map_or(0, Region::occupied)
     }
 
     /// The number of entries the table can hold.
     pub fn capacity(&self) -> usize {
-        self.words.len()
+        self.far.capacity() + self.near.as_ref().map_or(0, Region::capacity)
     }
 
     /// The memory the table's storage takes, in bytes.
     pub fn bytes(&self) -> usize {
-        self.words.len() * size_of::<AtomicU64>()
-    }
-
-    /// The bucket index and tag of a key, or `None` if its tag does not fit in 32 bits.
-    fn locate(&self, key: u64) -> Option<(usize, u32)> {
-        let tag = u32::try_from(key / self.buckets).ok()?;
-        // The remainder is below the bucket count, which is a `usize`.
-        Some(((key % self.buckets) as usize, tag))
+        self.far.bytes() + self.near.as_ref().map_or(0, Region::bytes)
     }
 }
 
@@ -228,11 +218,6 @@ fn largest_prime_at_most(count: usize) -> usize {
                 .all(|divisor| !candidate.is_multiple_of(divisor))
     };
     (2..=count).rev().find(|&candidate| is_prime(candidate)).unwrap_or(count)
-}
-
-/// Whether `word` is a (non-empty) entry with this tag.
-fn holds(word: u64, tag: u32) -> bool {
-    word != 0 && word >> TAG_SHIFT == u64::from(tag)
 }
 
 /// The low half of an entry word: bounds (rounded outwards) and work class.
@@ -321,11 +306,23 @@ impl<Key: Copy + Into<u64>> TranspositionTable<Key> for PackedTable {
     fn store(&mut self, key: &Key, bounds: Bounds, work: u64) {
         let key = (*key).into();
         if bounds == Bounds::UNKNOWN {
-            self.forget(key);
+            self.far.forget(key);
             return;
         }
         self.grow_if_full();
-        self.filled += usize::from(self.put(key, encode_payload(bounds, work_class(work))));
+        self.filled += usize::from(self.far.put(key, encode_payload(bounds, work_class(work))));
+    }
+
+    fn probe_near(&mut self, key: &Key) -> Option<Bounds> {
+        PackedTable::probe_near(self, key)
+    }
+
+    fn store_near(&mut self, key: &Key, bounds: Bounds, work: u64) {
+        if self.near.is_some() {
+            PackedTable::store_near(self, key, bounds, work);
+        } else {
+            TranspositionTable::store(self, key, bounds, work);
+        }
     }
 }
 
@@ -336,5 +333,13 @@ impl<Key: Copy + Into<u64>> SharedTable<Key> for PackedTable {
 
     fn store(&self, key: &Key, bounds: Bounds, work: u64) {
         PackedTable::store(self, key, bounds, work);
+    }
+
+    fn probe_near(&self, key: &Key) -> Option<Bounds> {
+        PackedTable::probe_near(self, key)
+    }
+
+    fn store_near(&self, key: &Key, bounds: Bounds, work: u64) {
+        PackedTable::store_near(self, key, bounds, work);
     }
 }

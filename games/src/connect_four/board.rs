@@ -98,12 +98,7 @@ fn fours(stones: u64, height: u32, right: impl Fn(u64, u32) -> u64) -> bool {
 /// The cells (empty or not, in or out of the board) that would complete four in a row with `stones` on a board
 /// of `height` rows, with `left` and `right` as the shifts.
 #[inline(always)]
-fn completions(
-    stones: u64,
-    height: u32,
-    left: impl Fn(u64, u32) -> u64,
-    right: impl Fn(u64, u32) -> u64,
-) -> u64 {
+fn completions(stones: u64, height: u32, left: impl Fn(u64, u32) -> u64, right: impl Fn(u64, u32) -> u64) -> u64 {
     let mut cells = left(stones, 1) & left(stones, 2) & left(stones, 3);
     for direction in [height + 1, height, height + 2] {
         let below = left(stones, direction) & left(stones, 2 * direction);
@@ -468,7 +463,9 @@ mod tests {
                 let completes = [(1, 0), (0, 1), (1, 1), (1, -1)].into_iter().any(|(step_column, step_row)| {
                     let run = |sign: i32| {
                         (1..4)
-                            .take_while(|&steps| owned(column + sign * steps * step_column, row + sign * steps * step_row))
+                            .take_while(|&steps| {
+                                owned(column + sign * steps * step_column, row + sign * steps * step_row)
+                            })
                             .count()
                     };
                     run(1) + run(-1) >= 3

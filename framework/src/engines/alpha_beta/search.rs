@@ -11,35 +11,111 @@ use crate::table::{Bounds, SharedTable, TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How a search reaches its table: owned by one engine (`&mut`) or shared by threads (`&`).
+/// How a search reaches its table: owned by one engine (`&mut`) or shared by threads (`&`); `near` picks the
+/// table's near part (see [`crate::table`]).
 pub(crate) trait TableAccess<Key> {
     /// The bounds stored for `key`, if any.
-    fn probe(&mut self, key: &Key) -> Option<Bounds>;
+    fn probe(&mut self, key: &Key, near: bool) -> Option<Bounds>;
     /// Stores `bounds` for `key`.
-    fn store(&mut self, key: &Key, bounds: Bounds, work: u64);
+    fn store(&mut self, key: &Key, bounds: Bounds, work: u64, near: bool);
 }
 
 impl<Key, Table: TranspositionTable<Key>> TableAccess<Key> for &mut Table {
     #[inline]
-    fn probe(&mut self, key: &Key) -> Option<Bounds> {
-        TranspositionTable::probe(&mut **self, key)
+    fn probe(&mut self, key: &Key, near: bool) -> Option<Bounds> {
+        if near {
+            TranspositionTable::probe_near(&mut **self, key)
+        } else {
+            TranspositionTable::probe(&mut **self, key)
+        }
     }
 
     #[inline]
-    fn store(&mut self, key: &Key, bounds: Bounds, work: u64) {
-        TranspositionTable::store(&mut **self, key, bounds, work);
+    fn store(&mut self, key: &Key, bounds: Bounds, work: u64, near: bool) {
+        if near {
+            TranspositionTable::store_near(&mut **self, key, bounds, work);
+        } else {
+            TranspositionTable::store(&mut **self, key, bounds, work);
+        }
     }
 }
 
 impl<Key, Table: SharedTable<Key>> TableAccess<Key> for &Table {
     #[inline]
-    fn probe(&mut self, key: &Key) -> Option<Bounds> {
-        SharedTable::probe(*self, key)
+    fn probe(&mut self, key: &Key, near: bool) -> Option<Bounds> {
+        if near {
+            SharedTable::probe_near(*self, key)
+        } else {
+            SharedTable::probe(*self, key)
+        }
     }
 
     #[inline]
-    fn store(&mut self, key: &Key, bounds: Bounds, work: u64) {
-        SharedTable::store(*self, key, bounds, work);
+    fn store(&mut self, key: &Key, bounds: Bounds, work: u64, near: bool) {
+        if near {
+            SharedTable::store_near(*self, key, bounds, work);
+        } else {
+            SharedTable::store(*self, key, bounds, work);
+        }
+    }
+}
+
+/// Which depths of a search use the table's near part: those at and below the shallowest depth whose finished
+/// searches have cost, on average, at most [`NEAR_WORK`] positions, learnt as the search goes (the engine knows
+/// no game, so it measures rather than asks).
+#[derive(Debug)]
+pub(crate) struct NearDepths {
+    /// Searches finished at each depth, and the positions they visited.
+    finished: Vec<(u64, u64)>,
+    /// The shallowest near depth (`u32::MAX`: none yet).
+    from: u32,
+    /// Searches finished since `from` was last worked out.
+    since: u32,
+}
+
+/// The average work (positions visited) below which a depth's positions go to the near part: about what a probe
+/// that waits for main memory costs, in positions searched again.
+const NEAR_WORK: u64 = 32;
+/// A depth's average counts once this many searches have finished there.
+const NEAR_EVIDENCE: u64 = 256;
+/// How many finished searches pass between two updates of the near depth.
+const NEAR_UPDATE: u32 = 4096;
+/// The deepest depth tracked (deeper ones count as this one).
+const NEAR_TRACKED: usize = 256;
+
+impl Default for NearDepths {
+    fn default() -> Self {
+        NearDepths { finished: Vec::new(), from: u32::MAX, since: 0 }
+    }
+}
+
+impl NearDepths {
+    /// Whether positions at `depth` use the near part.
+    #[inline]
+    pub(crate) fn is_near(&self, depth: u32) -> bool {
+        depth >= self.from
+    }
+
+    /// Records a search finished at `depth` that visited `work` positions.
+    #[inline]
+    fn record(&mut self, depth: usize, work: u64) {
+        let depth = depth.min(NEAR_TRACKED - 1);
+        if self.finished.len() <= depth {
+            self.finished.resize(depth + 1, (0, 0));
+        }
+        if let Some((count, total)) = self.finished.get_mut(depth) {
+            *count += 1;
+            *total += work;
+        }
+        self.since += 1;
+        if self.since >= NEAR_UPDATE {
+            self.since = 0;
+            self.from = self
+                .finished
+                .iter()
+                .position(|&(count, total)| count >= NEAR_EVIDENCE && total <= NEAR_WORK * count)
+                .map_or(u32::MAX, |depth| u32::try_from(depth).unwrap_or(u32::MAX));
+        }
     }
 }
 
@@ -62,6 +138,8 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     /// Lazy SMP helpers (`variation > 0`) rotate the move order near the root, so that threads start in
     /// different subtrees and fill the shared table with different work.
     pub(crate) variation: usize,
+    /// Which depths use the table's near part.
+    near: NearDepths,
 }
 
 /// How deep the move order of a helper thread differs from the main thread's.
@@ -85,6 +163,7 @@ where
             stopped: false,
             budget: u64::MAX,
             variation: 0,
+            near: NearDepths::default(),
         }
     }
 
@@ -140,7 +219,8 @@ where
             return low;
         }
         let key = self.game.canonical(position);
-        if let Some(bounds) = self.table.probe(&key) {
+        let near = self.near.is_near(depth);
+        if let Some(bounds) = self.table.probe(&key, near) {
             low = low.max(from_table(bounds.lower, depth));
             high = high.min(from_table(bounds.upper, depth));
             if low == high || high <= alpha || low >= beta {
@@ -181,9 +261,11 @@ where
         let lower = if best > window_low { best.max(low) } else { low };
         let upper = if best < window_high { best.min(high) } else { high };
         let bounds = Bounds { lower: to_table(lower, depth), upper: to_table(upper, depth) };
+        let work = self.visited - before + 1;
         if bounds != Bounds::UNKNOWN {
-            self.table.store(&key, bounds, self.visited - before + 1);
+            self.table.store(&key, bounds, work, near);
         }
+        self.near.record(level, work);
         best
     }
 }

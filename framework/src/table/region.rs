@@ -1,0 +1,125 @@
+//! [`Region`]: the storage of a [`super::PackedTable`] part: buckets of two one-word entries, the key's bucket and
+//! tag by division by a prime, and the two-entry replacement scheme, on words that threads may share.
+
+use super::allocate;
+use crate::Result;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The bytes of a bucket: two one-word entries.
+pub(super) const BUCKET_BYTES: usize = 16;
+
+/// Where the tag of an entry word starts (tag: bits 32..64; the payload below it).
+pub(super) const TAG_SHIFT: u32 = 32;
+/// The work class of an entry word (its lowest bits).
+pub(super) const WORK_MASK: u64 = (1 << 6) - 1;
+/// The bits below the tag.
+pub(super) const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
+
+/// Buckets of two entry words. An entry word is the key's tag (the quotient of the key by the bucket count) in
+/// its high half and a payload (bounds and work class, never 0 as a whole) in its low half; the word 0 is an
+/// empty entry.
+#[derive(Debug)]
+pub(super) struct Region {
+    /// Two consecutive words per bucket.
+    words: Vec<AtomicU64>,
+    /// The number of buckets, as the divisor of keys.
+    buckets: u64,
+}
+
+impl Region {
+    /// `buckets` empty buckets (at least one), or an error if the memory is not available.
+    pub(super) fn new(buckets: usize) -> Result<Self> {
+        let buckets = buckets.max(1);
+        Ok(Region { words: allocate(buckets * 2, || AtomicU64::new(0))?, buckets: buckets as u64 })
+    }
+
+    /// The number of buckets.
+    pub(super) fn buckets(&self) -> usize {
+        self.words.len() / 2
+    }
+
+    /// The number of entries.
+    pub(super) fn capacity(&self) -> usize {
+        self.words.len()
+    }
+
+    /// The bytes of its words.
+    pub(super) fn bytes(&self) -> usize {
+        self.words.len() * size_of::<AtomicU64>()
+    }
+
+    /// The bucket index and tag of a key, or `None` if its tag does not fit in 32 bits.
+    #[inline]
+    fn locate(&self, key: u64) -> Option<(usize, u32)> {
+        let tag = u32::try_from(key / self.buckets).ok()?;
+        // The remainder is below the bucket count, which is a `usize`.
+        Some(((key % self.buckets) as usize, tag))
+    }
+
+    /// The entry word held for `key`, if any.
+    #[inline]
+    pub(super) fn find(&self, key: u64) -> Option<u64> {
+        let (index, tag) = self.locate(key)?;
+        let pair = &self.words[2 * index..2 * index + 2];
+        pair.iter().map(|word| word.load(Ordering::Relaxed)).find(|&word| holds(word, tag))
+    }
+
+    /// Forgets `key`.
+    pub(super) fn forget(&self, key: u64) {
+        let Some((index, tag)) = self.locate(key) else { return };
+        for word in &self.words[2 * index..2 * index + 2] {
+            if holds(word.load(Ordering::Relaxed), tag) {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Writes the entry `payload` (bounds and work class) for `key` by the replacement scheme (see the
+    /// [module](super) docs); whether it went into an empty entry, or found no room at all (its tag is too
+    /// large for this many buckets): either way a sign that a growing table should grow.
+    pub(super) fn put(&self, key: u64, payload: u64) -> bool {
+        let Some((index, tag)) = self.locate(key) else {
+            return true;
+        };
+        let [first, second] = [&self.words[2 * index], &self.words[2 * index + 1]];
+        let [first_word, second_word] = [first.load(Ordering::Relaxed), second.load(Ordering::Relaxed)];
+        let (slot, old) = if holds(first_word, tag) {
+            (first, first_word)
+        } else if holds(second_word, tag) {
+            (second, second_word)
+        } else if first_word == 0 || payload & WORK_MASK >= first_word & WORK_MASK {
+            (first, first_word)
+        } else {
+            (second, second_word)
+        };
+        slot.store(u64::from(tag) << TAG_SHIFT | payload, Ordering::Relaxed);
+        old == 0
+    }
+
+    /// Forgets everything. Safe while other threads use the region (it may then keep some of their stores).
+    pub(super) fn clear(&self) {
+        for word in &self.words {
+            word.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// The number of occupied entries (scans the whole region).
+    pub(super) fn occupied(&self) -> usize {
+        self.words.iter().filter(|word| word.load(Ordering::Relaxed) != 0).count()
+    }
+
+    /// Every entry, by whole key and payload, emptying the region (for moving them into a larger one).
+    pub(super) fn drain(self) -> impl Iterator<Item = (u64, u64)> {
+        let buckets = self.buckets;
+        self.words.into_iter().enumerate().filter_map(move |(position, word)| {
+            let word = word.into_inner();
+            (word != 0).then(|| ((word >> TAG_SHIFT) * buckets + (position / 2) as u64, word & PAYLOAD_MASK))
+        })
+    }
+}
+
+/// Whether `word` is a (non-empty) entry with this tag.
+#[inline]
+fn holds(word: u64, tag: u32) -> bool {
+    word != 0 && word >> TAG_SHIFT == u64::from(tag)
+}
