@@ -25,7 +25,8 @@
 //! The fixed-size tables take a budget in bytes ([`mib`] converts from MiB; the default is
 //! [`DEFAULT_TABLE_MB`]): as many buckets as fit in the budget, but at least one bucket, so a budget smaller than
 //! one bucket still gives a working (tiny) table. [`PackedTable`] and [`KeyedTable::with_budget`] allocate all of
-//! it at construction; [`KeyedTable::new`] starts small and doubles while it fills up, never past the budget, so
+//! it at construction (the packed table as zeroed memory from the system, whose pages are paid for only when
+//! first touched: a large table costs a small search nothing); [`KeyedTable::new`] starts small and doubles while it fills up, never past the budget, so
 //! that a small game (or a test that makes thousands of engines) does not pay for a table it never fills. Allocation never aborts the process: a budget the system cannot provide is an
 //! [`Error::Unsupported`] that suggests a lower `--table-mb`.
 //!

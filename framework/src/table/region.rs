@@ -1,8 +1,7 @@
 //! [`Region`]: the storage of a [`super::PackedTable`] part: buckets of two one-word entries, the key's bucket and
 //! tag by division by a prime, and the two-entry replacement scheme, on words that threads may share.
 
-use super::allocate;
-use crate::Result;
+use crate::{Error, Result};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The bytes of a bucket: two one-word entries.
@@ -21,7 +20,7 @@ pub(super) const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
 #[derive(Debug)]
 pub(super) struct Region {
     /// Two consecutive words per bucket.
-    words: Vec<AtomicU64>,
+    words: Box<[AtomicU64]>,
     /// The number of buckets, as the divisor of keys.
     buckets: u64,
 }
@@ -30,7 +29,15 @@ impl Region {
     /// `buckets` empty buckets (at least one), or an error if the memory is not available.
     pub(super) fn new(buckets: usize) -> Result<Self> {
         let buckets = buckets.max(1);
-        Ok(Region { words: allocate(buckets * 2, || AtomicU64::new(0))?, buckets: buckets as u64 })
+        // Zeroed memory straight from the allocator: the system hands out zero pages as they are first touched,
+        // so a large table costs nothing until it is used (no page is written to clear it).
+        let words = bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(buckets * 2).map_err(|()| {
+            Error::Unsupported(format!(
+                "cannot allocate a transposition table of {} MiB (lower --table-mb)",
+                (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20)
+            ))
+        })?;
+        Ok(Region { words, buckets: buckets as u64 })
     }
 
     /// The number of buckets.
@@ -111,7 +118,7 @@ impl Region {
     /// Every entry, by whole key and payload, emptying the region (for moving them into a larger one).
     pub(super) fn drain(self) -> impl Iterator<Item = (u64, u64)> {
         let buckets = self.buckets;
-        self.words.into_iter().enumerate().filter_map(move |(position, word)| {
+        self.words.into_vec().into_iter().enumerate().filter_map(move |(position, word)| {
             let word = word.into_inner();
             (word != 0).then(|| ((word >> TAG_SHIFT) * buckets + (position / 2) as u64, word & PAYLOAD_MASK))
         })

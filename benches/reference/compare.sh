@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs Ludus' Connect Four solver and the Pons-style reference solver (pons_style.cpp) on the same positions:
+# End-Easy (Pons' set, samples/) and the five generated sets (benches/data/connect-four/), one thread each, and
+# prints per set the time per position of each, the reference's nodes per position, and whether both solvers
+# gave every score of the file. Usage: benches/reference/compare.sh [SET...] (names like begin-hard; default:
+# all six). Needs g++ and a release build of ludus (`cargo build --release`).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+mkdir -p target/reference
+reference=target/reference/pons_style
+if [[ ! -x $reference || benches/reference/pons_style.cpp -nt $reference ]]; then
+    g++ -O3 -march=native -std=c++17 -o "$reference" benches/reference/pons_style.cpp
+fi
+ludus=target/release/ludus
+[[ -x $ludus ]] || { echo "build ludus first: cargo build --release" >&2; exit 1; }
+
+file_of() {
+    case $1 in
+        end-easy) echo samples/connect-four/end-easy.txt ;;
+        *) echo "benches/data/connect-four/$1.txt" ;;
+    esac
+}
+
+sets=("$@")
+[[ ${#sets[@]} -gt 0 ]] || sets=(end-easy middle-easy middle-medium begin-easy begin-medium begin-hard)
+printf '| set | positions | ludus: time per position | reference: time per position | reference: nodes per position | ratio | scores |\n'
+printf '|---|---|---|---|---|---|---|\n'
+for set in "${sets[@]}"; do
+    file=$(file_of "$set")
+    count=$(grep -c . "$file")
+    work=$(mktemp -d)
+    cut -d' ' -f1 "$file" > "$work/moves"
+    cut -d' ' -f2 "$file" > "$work/scores"
+    "$ludus" solve connect-four "$work/moves" --threads 1 --no-limit --stats > "$work/ludus" 2> "$work/stats"
+    # Ludus' closing line on standard error: "N cases in S s; ..." (the solving, as the reference times its own).
+    ludus_seconds=$(sed -n 's/.* cases in \([0-9.]*\) s.*/\1/p' "$work/stats")
+    "$reference" < "$file" > "$work/reference"
+    ours_right=$(awk '{print $NF}' "$work/ludus" | diff -q - "$work/scores" > /dev/null && echo yes || echo NO)
+    theirs_right=$(grep -q MISMATCH "$work/reference" && echo NO || echo yes)
+    # The reference prints its own solve time (table clearing excluded) and nodes on its closing lines.
+    reference_seconds=$(awk '/^# total solve time/ {print $5}' "$work/reference")
+    nodes=$(awk '/^# total nodes/ {print $7}' "$work/reference")
+    printf '| %s | %d | %.4g ms | %.4g ms | %.0f | %.2f | ludus %s, reference %s |\n' "$set" "$count" \
+        "$(echo "$ludus_seconds * 1000 / $count" | bc -l)" "$(echo "$reference_seconds * 1000 / $count" | bc -l)" \
+        "$nodes" "$(echo "$ludus_seconds / $reference_seconds" | bc -l)" "$ours_right" "$theirs_right"
+    rm -r "$work"
+done
