@@ -60,34 +60,30 @@ impl<Key, Table: SharedTable<Key>> TableAccess<Key> for &Table {
     }
 }
 
-/// Which depths of a search use the table's near part: those at and below the shallowest depth whose finished
-/// searches have cost, on average, at most [`NEAR_WORK`] positions, learnt as the search goes (the engine knows
-/// no game, so it measures rather than asks).
-#[derive(Debug)]
+/// Which depths of a search use the table's near part: the depths below the deepest one whose finished searches
+/// have cost more than [`NEAR_WORK`] positions on average, learnt as the search goes (the engine knows no game,
+/// so it measures rather than asks). A depth counts as having finished at least [`NEAR_EVIDENCE`] searches, so
+/// that a few small searches do not make a depth far and a few huge ones do; until a depth has cost that much,
+/// it is near (a small search then stays in the near part, and in the cache, from its first probe).
+#[derive(Debug, Default)]
 pub(crate) struct NearDepths {
     /// Searches finished at each depth, and the positions they visited.
     finished: Vec<(u64, u64)>,
-    /// The shallowest near depth (`u32::MAX`: none yet).
+    /// The shallowest near depth: every depth below the deepest far one.
     from: u32,
     /// Searches finished since `from` was last worked out.
     since: u32,
 }
 
-/// The average work (positions visited) below which a depth's positions go to the near part: about what a probe
-/// that waits for main memory costs, in positions searched again.
+/// The average work (positions visited) above which a depth's positions go to the far part: about what a
+/// probe that waits for main memory costs, in positions searched again.
 const NEAR_WORK: u64 = 32;
-/// A depth's average counts once this many searches have finished there.
+/// The fewest searches a depth's average is taken over.
 const NEAR_EVIDENCE: u64 = 256;
 /// How many finished searches pass between two updates of the near depth.
 const NEAR_UPDATE: u32 = 4096;
 /// The deepest depth tracked (deeper ones count as this one).
 const NEAR_TRACKED: usize = 256;
-
-impl Default for NearDepths {
-    fn default() -> Self {
-        NearDepths { finished: Vec::new(), from: u32::MAX, since: 0 }
-    }
-}
 
 impl NearDepths {
     /// Whether positions at `depth` use the near part.
@@ -113,8 +109,8 @@ impl NearDepths {
             self.from = self
                 .finished
                 .iter()
-                .position(|&(count, total)| count >= NEAR_EVIDENCE && total <= NEAR_WORK * count)
-                .map_or(u32::MAX, |depth| u32::try_from(depth).unwrap_or(u32::MAX));
+                .rposition(|&(count, total)| total > NEAR_WORK * count.max(NEAR_EVIDENCE))
+                .map_or(0, |depth| u32::try_from(depth + 1).unwrap_or(u32::MAX));
         }
     }
 }
@@ -313,6 +309,29 @@ mod tests {
             let test = next_test(low, high);
             assert!(low < test && test <= high, "{low} {high} -> {test}");
         }
+    }
+
+    #[test]
+    fn depths_are_near_until_their_searches_cost_more_than_the_threshold() {
+        let mut near = NearDepths::default();
+        // Small searches everywhere: every depth stays near.
+        for index in 0..NEAR_UPDATE {
+            near.record(5 + (index % 20) as usize, 3);
+        }
+        assert!(near.is_near(0) && near.is_near(30));
+        // A few huge searches at depth 2 make depths 0 to 2 far (a few of them count as many as the evidence).
+        for _ in 0..4 {
+            near.record(2, NEAR_WORK * NEAR_EVIDENCE);
+        }
+        for _ in 4..NEAR_UPDATE {
+            near.record(12, 1);
+        }
+        assert!(!near.is_near(0) && !near.is_near(2) && near.is_near(3));
+        // Many searches just above the threshold at depth 7 make it and every shallower depth far.
+        for _ in 0..NEAR_UPDATE {
+            near.record(7, NEAR_WORK + 8);
+        }
+        assert!(!near.is_near(7) && near.is_near(8));
     }
 
     #[test]
