@@ -39,15 +39,17 @@ enum Round {
 ///
 /// # Layout
 ///
-/// The table has `buckets = max(1, budget / 16)` buckets of two 64-bit words, one entry per word. The key `k`
+/// The table has one or two parts (a near and a far part, see [`PackedTable::with_parts`]), each of
+/// `buckets = max(1, its bytes / 16)` buckets (the largest prime that fits) of two 64-bit words, one entry per
+/// word. Within a part, the key `k`
 /// lives in bucket `k % buckets` and its entry stores only the tag `k / buckets`: the bucket index implies the
 /// remainder, so tag and index together are the whole key and the comparison is exact. An entry word holds the
 /// tag (high 32 bits), the lower-bound code (13 bits), the upper-bound code (13 bits) and the [`work_class`]
 /// (6 bits, at least 1, so an entry is never the word 0, which marks an empty entry).
 ///
 /// A key whose tag does not fit in 32 bits (`k >= 2^32 * buckets`) is never stored (its probes miss): correct,
-/// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable; Connect Four 7x6 keys are
-/// below 2^49.
+/// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 2 MiB near
+/// part (2^17 buckets) nearly every key below 2^49; Connect Four 7x6 keys are below 2^49.
 ///
 /// # Bound codes
 ///

@@ -18,7 +18,9 @@
 //! Each entry holds a lower and an upper bound of the position's score (seen from the position itself). A
 //! search with window `(alpha, beta)` that returns `v` learns: `v <= alpha` an upper bound, `v >= beta` a lower
 //! bound, anything in between the exact score; it stores that, intersected with what it knew before. The table
-//! is lossy (see [`crate::table`]): a forgotten entry costs a search, never a wrong value.
+//! is lossy (see [`crate::table`]): a forgotten entry costs a search, never a wrong value. A table with a near
+//! part (a [`crate::table::PackedTable`] of 8 MiB or more) gets there the positions of the depths whose searches
+//! are cheap, as the search learns them from the work it measures per depth; the rest go to the far part.
 //!
 //! ## How the exact score is found
 //!
