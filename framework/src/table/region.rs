@@ -2,7 +2,7 @@
 //! tag by division by a prime, and the two-entry replacement scheme, on words that threads may share.
 
 use crate::{Error, Result};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The bytes of a bucket: two one-word entries.
 pub(super) const BUCKET_BYTES: usize = 16;
@@ -23,6 +23,9 @@ pub(super) struct Region {
     words: Box<[AtomicU64]>,
     /// The number of buckets, as the divisor of keys.
     buckets: u64,
+    /// Whether anything was ever stored since the region was made or cleared: counting the entries of a region
+    /// never written is then free (a scan would touch, page by page, memory the search never used).
+    written: AtomicBool,
 }
 
 impl Region {
@@ -37,7 +40,7 @@ impl Region {
                 (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20)
             ))
         })?;
-        Ok(Region { words, buckets: buckets as u64 })
+        Ok(Region { words, buckets: buckets as u64, written: AtomicBool::new(false) })
     }
 
     /// The number of buckets.
@@ -100,6 +103,10 @@ impl Region {
             (second, second_word)
         };
         slot.store(u64::from(tag) << TAG_SHIFT | payload, Ordering::Relaxed);
+        // Read first: once it is set, a store writes no shared flag.
+        if !self.written.load(Ordering::Relaxed) {
+            self.written.store(true, Ordering::Relaxed);
+        }
         old == 0
     }
 
@@ -108,10 +115,16 @@ impl Region {
         for word in &self.words {
             word.store(0, Ordering::Relaxed);
         }
+        // After the words: a store racing with the clearing can only make `occupied` count too few (it is a
+        // statistic), never leave an entry that a later clear skips.
+        self.written.store(false, Ordering::Relaxed);
     }
 
-    /// The number of occupied entries (scans the whole region).
+    /// The number of occupied entries (scans the whole region, unless nothing was ever stored in it).
     pub(super) fn occupied(&self) -> usize {
+        if !self.written.load(Ordering::Relaxed) {
+            return 0;
+        }
         self.words.iter().filter(|word| word.load(Ordering::Relaxed) != 0).count()
     }
 
