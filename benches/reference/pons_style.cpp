@@ -291,7 +291,7 @@ int main(int argc, char** argv) {
 
     std::string line;
     long lineNo = 0, positions = 0, invalid = 0, checked = 0, mismatches = 0;
-    unsigned long long totalNodes = 0, totalUs = 0;
+    unsigned long long totalNodes = 0, totalNs = 0;
     while (std::getline(std::cin, line)) {
         ++lineNo;
         if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -310,11 +310,13 @@ int main(int argc, char** argv) {
         const auto t0 = std::chrono::steady_clock::now();
         const int score = solver.solve(P, weak);
         const auto t1 = std::chrono::steady_clock::now();
-        const unsigned long long us =
-            std::chrono::duration_cast<std::chrono::microseconds>(t1 - t0).count();
+        // Nanoseconds: an easy position takes a few microseconds, whole microseconds would round its time away.
+        const unsigned long long ns =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
+        const unsigned long long us = ns / 1000;
         ++positions;
         totalNodes += solver.nodes;
-        totalUs += us;
+        totalNs += ns;
         std::printf("%s %d %llu %llu", seq.empty() ? "-" : seq.c_str(), score,
                     (unsigned long long)solver.nodes, us);
         if (!refTok.empty()) {
@@ -334,7 +336,7 @@ int main(int argc, char** argv) {
                 checked, mismatches);
     if (positions) {
         std::printf("# total solve time %.6f s  mean time/position %.3f us (%.6f s)\n",
-                    totalUs / 1e6, double(totalUs) / positions, double(totalUs) / positions / 1e6);
+                    totalNs / 1e9, double(totalNs) / positions / 1e3, double(totalNs) / positions / 1e9);
         std::printf("# total nodes %llu  mean nodes/position %.1f\n", totalNodes,
                     double(totalNodes) / positions);
     }
