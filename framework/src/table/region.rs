@@ -8,11 +8,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub(super) const BUCKET_BYTES: usize = 16;
 
 /// Where the tag of an entry word starts (tag: bits 32..64; the payload below it).
-pub(super) const TAG_SHIFT: u32 = 32;
+const TAG_SHIFT: u32 = 32;
 /// The work class of an entry word (its lowest bits).
 pub(super) const WORK_MASK: u64 = (1 << 6) - 1;
 /// The bits below the tag.
-pub(super) const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
+const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
 
 /// Buckets of two entry words. An entry word is the key's tag (the quotient of the key by the bucket count) in
 /// its high half and a payload (bounds and work class, never 0 as a whole) in its low half; the word 0 is an
