@@ -21,12 +21,13 @@ const LOWER_SHIFT: u32 = 19;
 const UPPER_SHIFT: u32 = 6;
 const CODE_MASK: u64 = (1 << 13) - 1;
 
-/// The size of the near part of a table made by [`PackedTable::with_budget`]: small enough to stay in a core's
-/// caches, large enough that its tags fit for keys below 2^49 (Connect Four 7 x 6).
-pub const NEAR_BYTES: usize = mib(2);
+/// The size of the near part of a table made by [`PackedTable::with_budget`]: a core's second-level cache on the
+/// machines measured (BENCHMARKS.md: 1 MiB searched Connect Four 6-11% faster than 2 MiB). Its tags fit for keys
+/// below about 2^48.
+pub const NEAR_BYTES: usize = mib(1);
 /// The smallest budget that [`PackedTable::with_budget`] splits into a near and a far part: below it the whole
 /// table is near enough.
-const SPLIT_BUDGET: usize = 4 * NEAR_BYTES;
+const SPLIT_BUDGET: usize = mib(8);
 
 /// Which way a score without a code is rounded: a lower bound may only go down, an upper bound only up.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -48,8 +49,10 @@ enum Round {
 /// (6 bits, at least 1, so an entry is never the word 0, which marks an empty entry).
 ///
 /// A key whose tag does not fit in 32 bits (`k >= 2^32 * buckets`) is never stored (its probes miss): correct,
-/// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 2 MiB near
-/// part (2^17 buckets) nearly every key below 2^49; Connect Four 7x6 keys are below 2^49.
+/// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 1 MiB near
+/// part (2^16 buckets) nearly every key below 2^48. Connect Four 7x6 keys are below 2^49, and one of 2^48 or more
+/// has both outer columns full (the key is the smaller of a position's and its mirror image's encodings), which
+/// few positions of a search have: those are not kept near.
 ///
 /// # Bound codes
 ///
