@@ -36,6 +36,7 @@
 mod board;
 mod format;
 mod hints;
+mod lines;
 mod plugin;
 mod text;
 
