@@ -5,7 +5,7 @@
 use super::check::CheckReport;
 use super::file::{partial_path, write_tier, TierFile, TierName};
 use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
-use crate::engines::retrograde::{Rank, RetrogradeSolver, TierSchedule, TierSolution, TierStore, Tiers};
+use crate::engines::retrograde::{InProcess, Rank, RetrogradeSolver, TierSchedule, TierSolution, TierStore, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use crate::value::Value;
@@ -142,10 +142,7 @@ where
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
     ) -> Result<()> {
-        let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
-        self.solve_with(budget, per_position, report, Database::load, |solver, store| {
-            solver.solve_tiers_into(self.game, start, store)
-        })
+        self.solve_scheduled(start, budget, report, &mut InProcess)
     }
 
     /// [`Database::solve`] with the tiers solved as `schedule` decides (for example by the ranks of an MPI run,
@@ -159,7 +156,7 @@ where
     ) -> Result<()> {
         let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
         self.solve_with(budget, per_position, report, Database::load, |solver, store| {
-            solver.solve_tiers_scheduled(self.game, start, store, schedule)
+            solver.solve_tiers_into(self.game, start, store, schedule)
         })
     }
 
@@ -294,10 +291,7 @@ where
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
     ) -> Result<()> {
-        let per_position = bytes_per_ranked_position::<Rules::Position>();
-        self.solve_with(budget, per_position, report, Database::load_ranked, |solver, store| {
-            solver.solve_tiers_ranked_into(self.game, start, store)
-        })
+        self.solve_ranked_scheduled(start, budget, report, &mut InProcess)
     }
 
     /// [`Database::solve_ranked`] with the tiers solved as `schedule` decides: the same files.
@@ -310,7 +304,7 @@ where
     ) -> Result<()> {
         let per_position = bytes_per_ranked_position::<Rules::Position>();
         self.solve_with(budget, per_position, report, Database::load_ranked, |solver, store| {
-            solver.solve_tiers_ranked_scheduled(self.game, start, store, schedule)
+            solver.solve_tiers_ranked_into(self.game, start, store, schedule)
         })
     }
 

@@ -59,23 +59,6 @@ impl RetrogradeSolver {
         game: &Rules,
         start: &Rules::Position,
         store: &mut Store,
-    ) -> crate::Result<()>
-    where
-        Rules: Rank + Clone + Send + Sync + 'static,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-        Store: TierStore<Rules::Tier, Rules::Key>,
-    {
-        let ranked = Ranked::new(Arc::new(game.clone()));
-        self.solve_tiered(game, start, None, store, &ranked, &mut InProcess)
-    }
-
-    /// [`RetrogradeSolver::solve_tiers_ranked_into`] with the tiers solved as `schedule` decides.
-    pub fn solve_tiers_ranked_scheduled<Rules, Store>(
-        &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        store: &mut Store,
         schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
     ) -> crate::Result<()>
     where

@@ -202,27 +202,11 @@ impl RetrogradeSolver {
         self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier), &Hashed, &mut InProcess)
     }
 
-    /// [`RetrogradeSolver::solve_tiers`] into a store: the tiers the store has finished are not solved again
-    /// (nor enumerated, when every tier below them is finished too), and are loaded only when an unsolved
-    /// parent tier needs them.
+    /// [`RetrogradeSolver::solve_tiers`] into a store, the tiers solved as `schedule` decides ([`InProcess`]:
+    /// here, one after another; another schedule may hand them to other processes): the tiers the store has
+    /// finished are not solved again (nor enumerated, when every tier below them is finished too), and are
+    /// loaded only when an unsolved parent tier needs them.
     pub fn solve_tiers_into<Rules, Store>(
-        &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        store: &mut Store,
-    ) -> crate::Result<()>
-    where
-        Rules: Tiers + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-        Store: TierStore<Rules::Tier, Rules::Key>,
-    {
-        self.solve_tiered(game, start, None, store, &Hashed, &mut InProcess)
-    }
-
-    /// [`RetrogradeSolver::solve_tiers_into`] with the tiers solved as `schedule` decides (for example by other
-    /// processes); [`InProcess`] gives [`RetrogradeSolver::solve_tiers_into`] itself.
-    pub fn solve_tiers_scheduled<Rules, Store>(
         &mut self,
         game: &Rules,
         start: &Rules::Position,
