@@ -9,42 +9,25 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
 use ludus_framework::Game;
 use ludus_games::connect_four::ConnectFour;
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{scratch, tier_files, wait_for_entries};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 fn ludus(arguments: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ludus")).args(arguments).stdin(Stdio::null()).output().expect("ludus runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let directory = std::env::temp_dir().join(format!("ludus-db-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    directory
-}
-
-/// The tier files of a directory with their bytes, sorted by name.
-fn tier_files(directory: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(directory)
-        .unwrap()
-        .map(|entry| entry.unwrap())
-        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".ludb"))
-        .map(|entry| (entry.file_name().to_string_lossy().into_owned(), std::fs::read(entry.path()).unwrap()))
-        .collect();
-    files.sort();
-    files
 }
 
 const GAME: &str = "connect-four:width=5,height=4";
 
 #[test]
 fn a_killed_solve_resumes_to_the_same_files() {
-    let whole = scratch("whole");
+    let whole = scratch("ludus-db-cli", "whole");
     let done = ludus(&["db", "solve", GAME, "--db", whole.to_str().unwrap()]);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
     assert_eq!(tier_files(&whole).len(), 21);
 
-    let killed = scratch("killed");
+    let killed = scratch("ludus-db-cli", "killed");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(["db", "solve", GAME, "--db", killed.to_str().unwrap(), "--threads", "1"])
         .stdin(Stdio::null())
@@ -53,12 +36,7 @@ fn a_killed_solve_resumes_to_the_same_files() {
         .spawn()
         .expect("ludus starts");
     // Kill it (SIGKILL: no chance to tidy up) once a few tiers are on disk.
-    let clock = Instant::now();
-    while std::fs::read_dir(&killed).map_or(0, |entries| entries.count()) < 4
-        && clock.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    wait_for_entries(&killed, 4);
     child.kill().unwrap();
     let status = child.wait().unwrap();
     assert!(!status.success(), "the solve ended before it was killed: the test proves nothing");
@@ -92,7 +70,7 @@ fn a_killed_solve_resumes_to_the_same_files() {
 
 #[test]
 fn query_and_analyze_read_the_database() {
-    let directory = scratch("query");
+    let directory = scratch("ludus-db-cli", "query");
     let db = directory.to_str().unwrap();
     let game = "connect-four:width=4,height=4";
     assert!(ludus(&["db", "solve", game, "--db", db]).status.success());
@@ -129,7 +107,7 @@ fn query_and_analyze_read_the_database() {
     let unknown = ludus(&["db", "solve", "chess", "--db", db]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("available: tic-tac-toe"));
-    let empty = scratch("empty");
+    let empty = scratch("ludus-db-cli", "empty");
     let missing = ludus(&["db", "query", game, "--db", empty.to_str().unwrap()]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(

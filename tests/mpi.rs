@@ -8,18 +8,14 @@
 #![cfg(feature = "mpi")]
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure to spawn a process should fail loudly
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{scratch, tier_files, wait_for_entries};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 const DODGEM: &str = "dodgem:n=4";
 const CONNECT_FOUR: &str = "connect-four:width=5,height=4";
-
-fn scratch(name: &str) -> PathBuf {
-    let directory = std::env::temp_dir().join(format!("ludus-mpi-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    directory
-}
 
 /// `mpirun` with local ranks, as root too (CI's containers), more ranks than cores allowed.
 fn mpirun(ranks: usize) -> Command {
@@ -47,29 +43,17 @@ fn solve_over_mpi(ranks: usize, game: &str, directory: &Path, extra: &[&str]) ->
         .expect("mpirun runs (install openmpi-bin)")
 }
 
-/// The tier files of a directory with their bytes, sorted by name.
-fn tier_files(directory: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(directory)
-        .unwrap()
-        .map(|entry| entry.unwrap())
-        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".ludb"))
-        .map(|entry| (entry.file_name().to_string_lossy().into_owned(), std::fs::read(entry.path()).unwrap()))
-        .collect();
-    files.sort();
-    files
-}
-
 fn text(output: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
 
 fn same_files_on_1_2_and_4_ranks_in_both_modes(game: &str, name: &str, tiers: usize) {
-    let whole = scratch(&format!("{name}-whole"));
+    let whole = scratch("ludus-mpi", &format!("{name}-whole"));
     solve_in_process(game, &whole);
     let expected = tier_files(&whole);
     assert_eq!(expected.len(), tiers);
     for (ranks, mode) in [1, 2, 4].into_iter().flat_map(|ranks| [(ranks, "by tier"), (ranks, "split tiers")]) {
-        let directory = scratch(&format!("{name}-{ranks}-{}", mode.replace(' ', "-")));
+        let directory = scratch("ludus-mpi", &format!("{name}-{ranks}-{}", mode.replace(' ', "-")));
         let mut flags = vec!["--format", "json"];
         if mode == "split tiers" {
             flags.push("--split-tiers");
@@ -114,10 +98,10 @@ fn rank_process(directory: &Path, rank: u32) -> Option<u32> {
 
 #[test]
 fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
-    let whole = scratch("killed-whole");
+    let whole = scratch("ludus-mpi", "killed-whole");
     solve_in_process(CONNECT_FOUR, &whole);
 
-    let killed = scratch("killed");
+    let killed = scratch("ludus-mpi", "killed");
     let child = mpirun(3)
         .arg(env!("CARGO_BIN_EXE_ludus"))
         .args(["db", "solve", CONNECT_FOUR, "--db", killed.to_str().unwrap(), "--mpi", "--threads", "1"])
@@ -126,12 +110,7 @@ fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
         .spawn()
         .expect("mpirun starts (install openmpi-bin)");
     // Kill worker rank 1 (SIGKILL: no chance to tidy up) once a few tiers are on disk.
-    let clock = Instant::now();
-    while std::fs::read_dir(&killed).map_or(0, |entries| entries.count()) < 3
-        && clock.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    wait_for_entries(&killed, 3);
     let worker = rank_process(&killed, 1).expect("rank 1 runs");
     let signalled = Command::new("kill").args(["-KILL", &worker.to_string()]).status().unwrap();
     assert!(signalled.success());
@@ -160,7 +139,7 @@ fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
 fn a_rank_that_fails_ends_the_run_with_its_message_in_both_modes() {
     // A database whose tiers 0 to 10 are to solve again, and whose tier 11, which tier 10 reads, is damaged in
     // a block (its header is whole, so rank 0 takes it as finished): the rank that reads it fails.
-    let directory = scratch("damaged");
+    let directory = scratch("ludus-mpi", "damaged");
     solve_in_process(CONNECT_FOUR, &directory);
     for tier in 0..=10 {
         std::fs::remove_file(directory.join(format!("tier-{tier}.ludb"))).unwrap();
