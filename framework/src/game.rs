@@ -101,4 +101,10 @@ pub trait Canonicalize: Game {
 pub trait FromKey: Canonicalize {
     /// A position whose canonical key is `key`.
     fn position_of_key(&self, key: &Self::Key) -> Option<Self::Position>;
+
+    /// [`FromKey::position_of_key`], checked: the position only if its canonical key is `key` (`None` for a key
+    /// no position has, whatever `position_of_key` makes of it). For keys read from outside (files, messages).
+    fn checked_position_of_key(&self, key: &Self::Key) -> Option<Self::Position> {
+        self.position_of_key(key).filter(|position| self.canonical(position) == *key)
+    }
 }

@@ -239,9 +239,7 @@ where
             .into_iter()
             .map(|wide| {
                 Rules::Key::from_wide(wide)
-                    .and_then(|key| {
-                        self.game.position_of_key(&key).filter(|position| self.game.canonical(position) == key)
-                    })
+                    .and_then(|key| self.game.checked_position_of_key(&key))
                     .ok_or_else(|| protocol(format!("tier {tier:?}: the key {wide:x} is no position's")))
             })
             .collect::<Result<Vec<_>>>()?;

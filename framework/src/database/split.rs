@@ -31,6 +31,7 @@ use crate::value::Value;
 use hashbrown::HashMap;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Debug;
 
 /// Collective exchanges among the ranks: the split solve's only contact with MPI.
 pub trait Exchange {
@@ -120,15 +121,11 @@ where
                      keys: &mut Vec<Rules::Key>,
                      parents: &mut Vec<Vec<(u32, u32)>>|
      -> Result<u32> {
-        let key = Rules::Key::from_wide(wide)
-            .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: {wide:x} is no key of the game")))?;
+        let key = received_key::<Rules::Key>(tier, wide)?;
         if let Some(&place) = index.get(&key) {
             return Ok(place);
         }
-        let position = game
-            .position_of_key(&key)
-            .filter(|position| game.canonical(position) == key)
-            .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: the key {wide:x} is no position's")))?;
+        let position = received_position(game, tier, &key, wide)?;
         if positions.len() as u64 >= budget {
             return Err(Error::Budget(Budget::Positions(budget)));
         }
@@ -385,6 +382,22 @@ fn induce_slice(
 /// and the key (16).
 const FOUND_BYTES: usize = 20;
 
+/// The key of `wide`, a key of `tier` received from another rank, or the error that it is no key of the game.
+fn received_key<Key: RecordKey>(tier: &impl Debug, wide: u128) -> Result<Key> {
+    Key::from_wide(wide).ok_or_else(|| Error::Distributed(format!("tier {tier:?}: {wide:x} is no key of the game")))
+}
+
+/// The position of `key` (received as `wide`), or the error that no position has it.
+fn received_position<Rules: FromKey>(
+    game: &Rules,
+    tier: &impl Debug,
+    key: &Rules::Key,
+    wide: u128,
+) -> Result<Rules::Position> {
+    game.checked_position_of_key(key)
+        .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: the key {wide:x} is no position's")))
+}
+
 /// The discovery of this rank's slice of `tier`, entered at `entries` (keys this rank owns): every position of
 /// the slice enumerated, and each key of a child tier (one of `below`) reached from it added to `found` on the
 /// rank that owns the key (sorted, once each). At most `budget` positions in the slice. Every rank must call it
@@ -407,15 +420,11 @@ where
     let mut positions: Vec<Rules::Position> = Vec::new();
     let mut index: hashbrown::HashSet<Rules::Key> = hashbrown::HashSet::new();
     let mut admit = |wide: u128, positions: &mut Vec<Rules::Position>| -> Result<()> {
-        let key = Rules::Key::from_wide(wide)
-            .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: {wide:x} is no key of the game")))?;
+        let key = received_key::<Rules::Key>(tier, wide)?;
         if index.contains(&key) {
             return Ok(());
         }
-        let position = game
-            .position_of_key(&key)
-            .filter(|position| game.canonical(position) == key)
-            .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: the key {wide:x} is no position's")))?;
+        let position = received_position(game, tier, &key, wide)?;
         if positions.len() as u64 >= budget {
             return Err(Error::Budget(Budget::Positions(budget)));
         }

@@ -345,7 +345,7 @@ where
     /// The position of a stored key (checked to have that key).
     pub fn position_of(&self, wide: u128) -> Option<Rules::Position> {
         let key = Rules::Key::from_wide(wide)?;
-        self.game.position_of_key(&key).filter(|position| self.game.canonical(position) == key)
+        self.game.checked_position_of_key(&key)
     }
 }
 
