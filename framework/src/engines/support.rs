@@ -104,11 +104,9 @@ impl<Move: Clone> MoveLists<Move> {
         Rules: SearchHints<Move = Move>,
     {
         let mut moves = self.by_depth.get_mut(depth).map(std::mem::take).unwrap_or_default();
+        // The default `search_moves` keeps every move when a pruning hint would drop them all; an empty list here
+        // is a position without moves (asking the game again would double the work at every such leaf).
         game.search_moves(position, &mut moves, &mut self.scores);
-        if moves.is_empty() {
-            // An override broke its contract (it must keep a move): search every legal move rather than misjudge.
-            game.moves(position, &mut moves);
-        }
         moves
     }
 
