@@ -72,24 +72,24 @@ pub enum Command {
         #[arg(long)]
         no_limit: bool,
         /// The memory budget of the search engine's table, in MiB.
-        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
+        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB, value_parser = mib_parser())]
         table_mb: usize,
         /// The memory budget of the whole solve, in MiB (default: half the machine's memory): the tables of all
         /// worker threads must fit in it.
-        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb())]
+        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
         memory_mb: usize,
         /// Win, draw or loss only, not how fast (plugins that can: connect-four).
         #[arg(long)]
         weak: bool,
         /// The most positions (states, components, candidates) a search engine may expand for one case; past it
         /// the case ends with a budget error.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_positions: Option<u64>,
         /// Print engine statistics and the time on standard error.
         #[arg(long)]
         stats: bool,
         /// The most input read, in MiB: a larger input is refused before it is parsed.
-        #[arg(long, default_value_t = crate::commands::DEFAULT_MAX_INPUT_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        #[arg(long, default_value_t = crate::commands::DEFAULT_MAX_INPUT_MB, value_parser = clap::value_parser!(u64).range(1..=MAX_MB))]
         max_input_mb: u64,
     },
     /// Judge an answer file against an input file, case by case, by the plugin's rules.
@@ -104,7 +104,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
         /// The most read of each file, in MiB: a larger file is refused before it is parsed.
-        #[arg(long, default_value_t = crate::commands::DEFAULT_MAX_INPUT_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        #[arg(long, default_value_t = crate::commands::DEFAULT_MAX_INPUT_MB, value_parser = clap::value_parser!(u64).range(1..=MAX_MB))]
         max_input_mb: u64,
     },
     /// Cross-check every solver of a plugin (or `all`) on random small instances; every answer must verify.
@@ -160,12 +160,16 @@ pub enum Command {
         /// `retrograde` (all exact).
         #[arg(long, default_value = "auto")]
         engine: ludus_framework::playable::AnalysisEngine,
-        /// The memory budget of the engine's table, in MiB.
-        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
+        /// The memory budget of the engine's table, in MiB (at most `--memory-mb`).
+        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB, value_parser = mib_parser())]
         table_mb: usize,
+        /// The memory budget of the analysis, in MiB (default: half the machine's memory): the table, or every
+        /// position the retrograde engine holds.
+        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
+        memory_mb: usize,
         /// The most positions the search of the position itself may expand (past it, a budget error); the
         /// move values and the line that follow reuse its table.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_positions: Option<u64>,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
@@ -181,9 +185,16 @@ pub enum Command {
         /// The perfect player's engine: `auto`, `alpha-beta`, `memo-negamax` or `retrograde`.
         #[arg(long, default_value = "auto")]
         engine: ludus_framework::playable::AnalysisEngine,
-        /// The memory budget of the engine's table, in MiB.
-        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB)]
+        /// The memory budget of the engine's table, in MiB (at most `--memory-mb`).
+        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB, value_parser = mib_parser())]
         table_mb: usize,
+        /// The memory budget of the perfect player, in MiB (default: half the machine's memory): the table, or
+        /// every position the retrograde engine holds.
+        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
+        memory_mb: usize,
+        /// The most positions one search of the perfect player may expand (past it, a budget error).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        max_positions: Option<u64>,
         /// Read the perfect player's moves from this solved database (`ludus db solve`) instead of searching:
         /// the games of `ludus db`, such as `dodgem:n=5`.
         #[arg(long, conflicts_with = "engine")]
@@ -222,10 +233,10 @@ pub enum DbCommand {
         #[arg(long, visible_alias = "out")]
         db: Option<PathBuf>,
         /// The memory budget of the solve, in MiB (past it, a clear error; the tiers solved stay on disk).
-        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb())]
+        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
         memory_mb: usize,
         /// The most positions held in memory at once, if fewer than the memory budget allows.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_positions: Option<u64>,
         /// Worker threads (0: all cores; at most 256).
         #[arg(long, default_value_t = 0, value_parser = thread_count_parser())]
@@ -281,6 +292,15 @@ pub enum DbCommand {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+}
+
+/// The largest memory budget a flag takes, in MiB (1 TiB): far above any machine this runs on, and small
+/// enough that budgets in bytes never overflow.
+pub const MAX_MB: u64 = 1 << 20;
+
+/// `--table-mb`, `--memory-mb`: from 1 to [`MAX_MB`] MiB, the same range for every command.
+fn mib_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_MB)
 }
 
 /// `--threads`: from 0 (all cores) to [`ludus_framework::plugin::MAX_THREADS`].

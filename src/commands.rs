@@ -1,6 +1,7 @@
 //! The subcommands' work: reading files, calling plugins, printing answers, tables and JSON.
 
 use crate::cli::{Format, PresetArg};
+use crate::output::{output_error, print_json};
 use crate::progress::{Bar, Interrupt};
 use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
@@ -64,13 +65,6 @@ pub fn read_input(path: Option<&Path>, max_bytes: u64) -> Result<(String, String
     }
 }
 
-pub(crate) fn print_json(value: &serde_json::Value) -> Result<()> {
-    let mut out = std::io::BufWriter::new(std::io::stdout());
-    serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
-    writeln!(out)?;
-    Ok(())
-}
-
 /// `ludus list`.
 pub fn list(registry: &Registry, format: Format) -> Result<()> {
     let plugins = registry.plugins();
@@ -79,7 +73,7 @@ pub fn list(registry: &Registry, format: Format) -> Result<()> {
             .iter()
             .map(|p| json!({"name": p.name(), "kind": p.kind(), "summary": p.summary(), "solvers": p.solvers()}))
             .collect();
-        return print_json(&json!(items));
+        return Ok(print_json(&json!(items))?);
     }
     for plugin in plugins {
         say!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
@@ -89,6 +83,9 @@ pub fn list(registry: &Registry, format: Format) -> Result<()> {
     }
     Ok(())
 }
+
+/// The name under which a failed write of an answer leaves the plugin's driver.
+const STANDARD_OUTPUT: &str = "<stdout>";
 
 /// How `ludus solve` reads and reports.
 #[derive(Clone, Copy, Debug)]
@@ -130,7 +127,7 @@ pub fn solve(
             // Written, flushed and counted under the interrupt's lock: a stop waits for a whole answer.
             interrupt
                 .printing(|| bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush())))
-                .map_err(|error| Error::Io { path: "<stdout>".to_string(), source: error })?;
+                .map_err(|cause| Error::Io { path: STANDARD_OUTPUT.to_string(), cause })?;
         }
         printed += 1;
         Ok(())
@@ -139,23 +136,26 @@ pub fn solve(
     bar.finish();
     let elapsed = started.elapsed();
     if let Err(error) = outcome {
-        let reader_left = matches!(&error, Error::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe);
+        let reader_left = matches!(&error, Error::Io { cause, .. } if cause.kind() == std::io::ErrorKind::BrokenPipe);
         // JSON is printed at the end: the cases found before the stop go out, marked incomplete.
         if format == Format::Json && printed > 0 && !reader_left {
             print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases,
                 "complete": false, "stats": bar.stats()}))?;
         }
         if printed > 0 && !reader_left && !matches!(error, Error::Cancelled { .. }) {
-            eprintln!("partial output: it holds the first {printed} cases only");
+            note!("partial output: it holds the first {printed} cases only");
         }
-        return Err(error.into());
+        return Err(match error {
+            Error::Io { path, cause } if path == STANDARD_OUTPUT => output_error(cause).into(),
+            other => other.into(),
+        });
     }
     if format == Format::Json {
         print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases, "complete": true,
             "seconds": elapsed.as_secs_f64(), "stats": bar.stats()}))?;
     }
     if stats {
-        eprintln!("{printed} cases in {:.3} s; {}", elapsed.as_secs_f64(), bar.stats());
+        note!("{printed} cases in {:.3} s; {}", elapsed.as_secs_f64(), bar.stats());
     }
     Ok(())
 }
@@ -267,7 +267,7 @@ pub fn generate(
     let text = plugin.generate(&GenOptions { preset, cases, size }, seed)?;
     match output {
         Some(path) => std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?,
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+        None => std::io::stdout().lock().write_all(text.as_bytes()).map_err(output_error)?,
     }
     Ok(())
 }
@@ -340,7 +340,7 @@ pub fn games(registry: &Registry, format: Format) -> Result<()> {
             .map(|game| item(game.name, game.summary, game.parameters, "analyze"))
             .chain(databases.iter().map(|game| item(game.name, game.summary, game.parameters, "db")))
             .collect();
-        return print_json(&json!(items));
+        return Ok(print_json(&json!(items))?);
     }
     let line = |name: &str, parameters: &str| {
         let parameters = if parameters.is_empty() { String::new() } else { format!(":{parameters}") };
@@ -374,7 +374,7 @@ pub fn analyze(
 /// An analysis as text or JSON (`ludus analyze`, `ludus db query`).
 pub(crate) fn print_analysis(analysis: &ludus_framework::playable::Analysis, format: Format) -> Result<()> {
     if format == Format::Json {
-        return print_json(&serde_json::to_value(analysis)?);
+        return Ok(print_json(&serde_json::to_value(analysis)?)?);
     }
     say_raw!("{}", analysis.drawing);
     let plies = |remoteness: Option<u32>| remoteness.map_or(String::new(), |plies| format!(" in {plies} plies"));

@@ -1,7 +1,8 @@
 //! `ludus db`: strong solving into databases on disk, and the queries, summaries and checks that read them.
 
 use crate::cli::{DbCommand, Format};
-use crate::commands::{print_analysis, print_json};
+use crate::commands::print_analysis;
+use crate::output::print_json;
 use crate::registry::Registry;
 use anyhow::{Context, Result};
 use ludus_framework::database::{DatabaseGame, SolveBudget, TierReport};
@@ -42,20 +43,36 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
     }
 }
 
-/// The directory given, or `db/` and the game's name with every run of other characters than letters and
-/// digits made one `-` (`db/connect-four-width-5-height-4`).
+/// The directory given, or `db/` and the folder named after the game ([`folder_of`]).
 fn directory_of(game: &dyn DatabaseGame, given: Option<PathBuf>) -> PathBuf {
-    given.unwrap_or_else(|| {
-        let mut name = String::new();
-        for character in game.name().chars() {
-            if character.is_ascii_alphanumeric() {
-                name.push(character);
-            } else if !name.ends_with('-') {
-                name.push('-');
+    given.unwrap_or_else(|| Path::new("db").join(folder_of(&game.name())))
+}
+
+/// The folder of a game named with its parameters: the name and each key and value joined by `-`
+/// (`connect-four:width=5,height=4` is `connect-four-width-5-height-4`). Letters and digits stay; so does
+/// `-` in the game's name. Any other character, and `-` in a key or a value, is written `_` and its code in
+/// hexadecimal (`margin=-8` is `margin-_2d8`), so that distinct parameters never share a folder.
+fn folder_of(name: &str) -> String {
+    fn push(folder: &mut String, text: &str, keep_dash: bool) {
+        for character in text.chars() {
+            if character.is_ascii_alphanumeric() || (keep_dash && character == '-') {
+                folder.push(character);
+            } else {
+                folder.push_str(&format!("_{:x}", u32::from(character)));
             }
         }
-        Path::new("db").join(name.trim_matches('-'))
-    })
+    }
+    let (game, parameters) = name.split_once(':').unwrap_or((name, ""));
+    let mut folder = String::new();
+    push(&mut folder, game, true);
+    for pair in parameters.split(',').filter(|pair| !pair.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        folder.push('-');
+        push(&mut folder, key, false);
+        folder.push('-');
+        push(&mut folder, value, false);
+    }
+    folder
 }
 
 /// Runs `work` on a pool of `threads` workers (0: all cores).
@@ -111,10 +128,10 @@ fn solve(
         bytes += tier.bytes;
         if tier.resumed {
             resumed += tier.positions;
-            eprintln!("tier {}: on disk, {} positions", tier.tier, tier.positions);
+            note!("tier {}: on disk, {} positions", tier.tier, tier.positions);
         } else {
             solved += tier.positions;
-            eprintln!(
+            note!(
                 "tier {}: {} positions, {} bytes, {:.2} s",
                 tier.tier,
                 tier.positions,
@@ -130,14 +147,14 @@ fn solve(
     let per_position = if positions > 0 { bytes as f64 / positions as f64 } else { 0.0 };
     let peak = peak_memory_mb();
     if format == Format::Json {
-        return print_json(&json!({
+        return Ok(print_json(&json!({
             "game": game.name(), "directory": directory.display().to_string(), "tiers": tiers,
             "positions": positions, "solved": solved, "resumed": resumed, "bytes": bytes, "seconds": seconds,
             "positions_per_second": per_second, "bytes_per_position": per_position, "peak_memory_mb": peak,
             "ranks": ranks.unwrap_or(1),
-        }));
+        }))?);
     }
-    println!(
+    say!(
         "{}: {positions} positions in {tiers} tiers ({resumed} found on disk), {bytes} bytes ({per_position:.2} \
          bytes a position) in {}",
         game.name(),
@@ -145,7 +162,7 @@ fn solve(
     );
     let peak = peak.map_or(String::new(), |peak| format!(", peak memory {peak} MiB"));
     let ranks = ranks.map_or(String::new(), |ranks| format!(" on {ranks} MPI ranks (peak memory of rank 0)"));
-    println!("solved in {seconds:.2} s ({per_second:.0} positions a second){peak}{ranks}");
+    say!("solved in {seconds:.2} s ({per_second:.0} positions a second){peak}{ranks}");
     Ok(())
 }
 
@@ -153,24 +170,24 @@ fn solve(
 fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<()> {
     let analysis = game.summary(directory)?;
     if format == Format::Json {
-        return print_json(&serde_json::to_value(&analysis)?);
+        return Ok(print_json(&serde_json::to_value(&analysis)?)?);
     }
     let summary = &analysis.summary;
-    println!("{}: the start is a {}", analysis.game, analysis.start);
-    println!("{} positions in {} tiers, {} bytes on disk", summary.positions, summary.tiers.len(), summary.bytes);
-    println!();
-    println!("{:>10}  {:>14}  {:>14}  {:>14}", "remoteness", "win", "loss", "total");
+    say!("{}: the start is a {}", analysis.game, analysis.start);
+    say!("{} positions in {} tiers, {} bytes on disk", summary.positions, summary.tiers.len(), summary.bytes);
+    say!();
+    say!("{:>10}  {:>14}  {:>14}  {:>14}", "remoteness", "win", "loss", "total");
     for row in &summary.by_remoteness {
-        println!("{:>10}  {:>14}  {:>14}  {:>14}", row.remoteness, row.wins, row.losses, row.wins + row.losses);
+        say!("{:>10}  {:>14}  {:>14}  {:>14}", row.remoteness, row.wins, row.losses, row.wins + row.losses);
     }
-    println!("{:>10}  {:>14}  {:>14}  {:>14}", "draw", "", "", summary.draws);
+    say!("{:>10}  {:>14}  {:>14}  {:>14}", "draw", "", "", summary.draws);
     let (wins, losses): (u64, u64) =
         summary.by_remoteness.iter().fold((0, 0), |(w, l), row| (w + row.wins, l + row.losses));
-    println!("{:>10}  {:>14}  {:>14}  {:>14}", "all", wins, losses, summary.positions);
-    println!();
-    println!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", "tier", "win", "loss", "draw", "bytes");
+    say!("{:>10}  {:>14}  {:>14}  {:>14}", "all", wins, losses, summary.positions);
+    say!();
+    say!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", "tier", "win", "loss", "draw", "bytes");
     for tier in &summary.tiers {
-        println!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", tier.tier, tier.wins, tier.losses, tier.draws, tier.bytes);
+        say!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", tier.tier, tier.wins, tier.losses, tier.draws, tier.bytes);
     }
     for (what, longest, drawing) in [
         ("win", &summary.longest_win, &analysis.longest_win_drawing),
@@ -178,9 +195,9 @@ fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<
     ] {
         if let Some(longest) = longest {
             let remoteness = longest.value.remoteness().unwrap_or(0);
-            println!();
-            println!("longest {what}: {remoteness} plies, for example (key {:x}):", longest.key);
-            println!("{}", drawing.as_deref().unwrap_or("(the key does not decode to a position)"));
+            say!();
+            say!("longest {what}: {remoteness} plies, for example (key {:x}):", longest.key);
+            say!("{}", drawing.as_deref().unwrap_or("(the key does not decode to a position)"));
         }
     }
     Ok(())
@@ -190,7 +207,7 @@ fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<
 fn check(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<bool> {
     let clock = Instant::now();
     let mut progress = |tier: &str, done: usize, total: usize| {
-        eprintln!("checking tier {tier} ({} of {total})", done + 1);
+        note!("checking tier {tier} ({} of {total})", done + 1);
     };
     let report = game.check(directory, &mut progress)?;
     let right = report.problems.is_empty();
@@ -203,10 +220,10 @@ fn check(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<bo
         return Ok(right);
     }
     for problem in &report.problems {
-        println!("problem: {problem}");
+        say!("problem: {problem}");
     }
     let verdict = if right { "every record is right" } else { "the database is WRONG" };
-    println!(
+    say!(
         "{}: {} records in {} tiers re-derived from their children in {:.2} s: {verdict}",
         game.name(),
         report.positions,
@@ -214,4 +231,27 @@ fn check(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<bo
         clock.elapsed().as_secs_f64()
     );
     Ok(right)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::folder_of;
+
+    #[test]
+    fn folders_keep_the_plain_names_and_never_collide() {
+        assert_eq!(folder_of("connect-four:width=5,height=4"), "connect-four-width-5-height-4");
+        assert_eq!(folder_of("dodgem:n=5"), "dodgem-n-5");
+        assert_eq!(folder_of("three-mens-morris"), "three-mens-morris");
+        let names = [
+            "game:margin=-8",
+            "game:margin=8",
+            "game:margin=_2d8",
+            "game:margin=8-",
+            "game:a=b,c=d",
+            "game:a=b-c=d",
+            "game:a-b=c",
+        ];
+        let folders: std::collections::HashSet<String> = names.iter().map(|name| folder_of(name)).collect();
+        assert_eq!(folders.len(), names.len(), "{folders:?}");
+    }
 }

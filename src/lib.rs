@@ -10,21 +10,8 @@
 //! }
 //! ```
 
-/// `println!` that returns an error instead of panicking when standard output is closed (`ludus ... | head`).
-macro_rules! say {
-    ($($argument:tt)*) => {{
-        use std::io::Write as _;
-        writeln!(std::io::stdout().lock(), $($argument)*)?
-    }};
-}
-
-/// `print!` likewise.
-macro_rules! say_raw {
-    ($($argument:tt)*) => {{
-        use std::io::Write as _;
-        write!(std::io::stdout().lock(), $($argument)*)?
-    }};
-}
+#[macro_use]
+mod output;
 
 mod bench;
 mod cli;
@@ -44,7 +31,17 @@ use std::process::ExitCode;
 /// Deep searches recurse once per move; run on a thread with a generous stack.
 const STACK_BYTES: usize = 512 * 1024 * 1024;
 
+/// Runs the command, then flushes standard output: a command has succeeded only once all it said is written.
 fn dispatch(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
+    let outcome = dispatch_command(registry, cli);
+    // What was written before an error still goes out; the command's own error comes first.
+    let flushed = output::finish();
+    let outcome = outcome?;
+    flushed?;
+    Ok(outcome)
+}
+
+fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
     match cli.command.unwrap_or(Command::Samples { plugin: None, format: Format::Text }) {
         Command::List { format } => commands::list(registry, format).map(|()| true),
         Command::Samples { plugin, format } => commands::samples(registry, plugin.as_deref(), format),
@@ -78,17 +75,24 @@ fn dispatch(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             commands::generate(registry, &plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)
         }
         Command::Games { format } => commands::games(registry, format).map(|()| true),
-        Command::Analyze { game, position, engine, table_mb, max_positions, format } => {
+        Command::Analyze { game, position, engine, table_mb, memory_mb, max_positions, format } => {
             let options = ludus_framework::playable::AnalysisOptions {
                 engine,
                 table_mb,
+                memory_mb,
                 max_positions: max_positions.unwrap_or(u64::MAX),
                 ..Default::default()
             };
             commands::analyze(registry, &game, position.as_deref(), &options, format).map(|()| true)
         }
-        Command::Play { game, side, engine, table_mb, db } => {
-            let options = ludus_framework::playable::AnalysisOptions { engine, table_mb, ..Default::default() };
+        Command::Play { game, side, engine, table_mb, memory_mb, max_positions, db } => {
+            let options = ludus_framework::playable::AnalysisOptions {
+                engine,
+                table_mb,
+                memory_mb,
+                max_positions: max_positions.unwrap_or(u64::MAX),
+                ..Default::default()
+            };
             play::play(registry, &game, side, &options, db.as_deref()).map(|()| true)
         }
         Command::Db { command } => database::run(registry, command),
@@ -102,6 +106,7 @@ fn dispatch(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
 /// 0 success, 1 a rejected answer or failed check, 2 an error, 130 stopped by Ctrl-C.
 pub fn run(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
+    file_size_limit_as_error();
     let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || dispatch(&registry, cli));
     let outcome = match worker {
         Ok(handle) => {
@@ -115,13 +120,25 @@ pub fn run(registry: Registry) -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         // Stopped by Ctrl-C: the status a shell gives an interrupted program.
         Err(error) if is_cancelled(&error) => {
-            eprintln!("{error:#}");
+            note!("{error:#}");
             ExitCode::from(130)
         }
         Ok(false) => ExitCode::from(1),
         Err(error) => {
-            eprintln!("error: {error:#}");
+            note!("error: {error:#}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Past a file-size limit (`ulimit -f`), the system stops a process with SIGXFSZ unless the signal is
+/// caught; caught, the write fails with "File too large" instead, and that error names the file being written.
+fn file_size_limit_as_error() {
+    #[cfg(unix)]
+    {
+        let caught = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if let Err(error) = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, caught) {
+            note!("warning: cannot catch SIGXFSZ ({error}): a file-size limit will stop ludus without a message");
         }
     }
 }
@@ -133,7 +150,9 @@ fn is_cancelled(error: &anyhow::Error) -> bool {
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    let broken = |io: &std::io::Error| io.kind() == std::io::ErrorKind::BrokenPipe;
     error.chain().any(|cause| {
-        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        cause.downcast_ref::<std::io::Error>().is_some_and(broken)
+            || matches!(cause.downcast_ref(), Some(ludus_framework::Error::Io { cause, .. }) if broken(cause))
     })
 }

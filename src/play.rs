@@ -5,7 +5,7 @@ use crate::cli::Side;
 use crate::registry::Registry;
 use anyhow::Result;
 use ludus_framework::playable::{AnalysisOptions, GameSession};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::Path;
 
 const HELP: &str = "commands: a move (as `ludus analyze` writes them), `hint` (every move's value), `undo` (take \
@@ -19,9 +19,51 @@ fn prompt(text: &str) -> Result<()> {
     Ok(())
 }
 
-/// The next line of standard input, trimmed; `None` at its end.
-fn next_line(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Result<Option<String>> {
-    Ok(lines.next().transpose()?.map(|line| line.trim().to_string()))
+/// The longest line of standard input read as a command, in bytes: a move or a command is a few bytes, so a
+/// longer line is refused without being kept.
+const MAX_LINE_BYTES: usize = 1024;
+
+/// A line of standard input.
+enum Line {
+    /// A command, trimmed.
+    Text(String),
+    /// A line longer than [`MAX_LINE_BYTES`], skipped to its end without being kept.
+    TooLong,
+}
+
+/// The next line of standard input; `None` at its end. At most [`MAX_LINE_BYTES`] of it are held.
+fn next_line(input: &mut impl BufRead) -> Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let read = input.by_ref().take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.len() <= MAX_LINE_BYTES || bytes.ends_with(b"\n") {
+        return Ok(Some(Line::Text(String::from_utf8_lossy(&bytes).trim().to_string())));
+    }
+    // Skip the rest of the line, a buffer at a time.
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                break;
+            }
+            None => {
+                let length = buffer.len();
+                input.consume(length);
+            }
+        }
+    }
+    Ok(Some(Line::TooLong))
+}
+
+/// What is said of a line longer than [`MAX_LINE_BYTES`].
+fn too_long() -> String {
+    format!("That line is longer than {MAX_LINE_BYTES} bytes: ignored.")
 }
 
 /// `ludus play GAME`: the perfect player's moves from an engine set up by `options`, or from the solved
@@ -38,15 +80,14 @@ pub fn play(
         None => (Some(registry.game(spec)?), None),
         Some(_) => (None, Some(registry.database(spec)?)),
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = std::io::stdin().lock();
     let side = match side {
         Some(side) => side,
         None => loop {
             prompt("Do you play first or second? [1/2] ")?;
-            match next_line(&mut lines)?.as_deref() {
-                Some("1" | "first") => break Side::First,
-                Some("2" | "second") => break Side::Second,
+            match next_line(&mut lines)? {
+                Some(Line::Text(answer)) if matches!(answer.as_str(), "1" | "first") => break Side::First,
+                Some(Line::Text(answer)) if matches!(answer.as_str(), "2" | "second") => break Side::Second,
                 Some(_) => say!("Please answer 1 or 2."),
                 None => return Ok(()),
             }
@@ -76,9 +117,16 @@ pub fn play(
         }
         say_raw!("{}", session.drawing());
         prompt("your move> ")?;
-        let Some(command) = next_line(&mut lines)? else {
-            say!("");
-            return Ok(());
+        let command = match next_line(&mut lines)? {
+            Some(Line::Text(command)) => command,
+            Some(Line::TooLong) => {
+                say!("{}", too_long());
+                continue;
+            }
+            None => {
+                say!("");
+                return Ok(());
+            }
         };
         match command.as_str() {
             "" => {}
@@ -86,17 +134,19 @@ pub fn play(
             "help" | "?" => say!("{HELP}"),
             "hint" => hint(session.as_mut())?,
             "undo" => {
-                // Back to your previous turn: your move and my reply are taken back.
-                let mut undone = session.undo();
-                if undone && session.first_to_move() != you_first {
-                    undone = session.undo();
-                }
-                if !undone {
+                // Back to your previous turn: your move and my reply are taken back. It is your turn, so
+                // there is a move of yours to take back only when two moves or more were played (playing
+                // second, the first move is mine).
+                if session.moves_played() < 2 {
                     say!("Nothing to take back.");
+                } else {
+                    session.undo();
+                    session.undo();
                 }
             }
             text => {
                 if let Err(reason) = session.play(text) {
+                    let text = ludus_framework::input::shorten(text);
                     say!("`{text}` is not a move here: {reason}. Try again (`hint` lists the moves).");
                 }
             }

@@ -39,13 +39,13 @@ impl Interrupt {
                 let held = state.writing.lock();
                 std::mem::forget(held);
                 let printed = state.printed.load(Ordering::SeqCst);
-                eprintln!("stopped: the output holds the first {printed} cases only");
+                note!("stopped: the output holds the first {printed} cases only");
                 std::process::exit(130);
             };
             if seen.requested.swap(true, Ordering::SeqCst) {
                 stop_now(&seen);
             }
-            eprintln!("\nstopping after the cases under way (Ctrl-C again to stop at once)");
+            note!("\nstopping after the cases under way (Ctrl-C again to stop at once)");
             let state = Arc::clone(&seen);
             std::thread::spawn(move || {
                 std::thread::sleep(GRACE);

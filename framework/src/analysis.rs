@@ -23,15 +23,32 @@ pub fn move_values<Rules: Game, Search: Engine<Rules> + ?Sized>(
     game: &Rules,
     position: &Rules::Position,
 ) -> Vec<MoveValue<Rules::Move>> {
+    let values = values_by(game, position, |child| Ok::<_, std::convert::Infallible>(engine.value(game, child)));
+    values.unwrap_or_else(|never| match never {})
+}
+
+/// [`move_values`], each move's search within the engine's budget ([`Engine::try_value`]): the first search
+/// that runs past it, or fails, is the error.
+pub fn try_move_values<Rules: Game, Search: Engine<Rules> + ?Sized>(
+    engine: &mut Search,
+    game: &Rules,
+    position: &Rules::Position,
+) -> crate::Result<Vec<MoveValue<Rules::Move>>> {
+    values_by(game, position, |child| engine.try_value(game, child))
+}
+
+/// Every legal move of `position` with its value, from `value` of the position it leads to.
+fn values_by<Rules: Game, Failure>(
+    game: &Rules,
+    position: &Rules::Position,
+    mut value: impl FnMut(&Rules::Position) -> Result<Value, Failure>,
+) -> Result<Vec<MoveValue<Rules::Move>>, Failure> {
     if game.is_over(position) {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     game.legal_moves(position)
         .into_iter()
-        .map(|mv| {
-            let value = engine.value(game, &game.play(position, &mv)).backed_up();
-            MoveValue { mv, value }
-        })
+        .map(|mv| Ok(MoveValue { value: value(&game.play(position, &mv))?.backed_up(), mv }))
         .collect()
 }
 

@@ -75,12 +75,13 @@ pub enum Error {
     #[error("distributed solve: {0}")]
     Distributed(String),
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Io {
         /// The file.
         path: String,
-        /// The cause.
-        source: std::io::Error,
+        /// The operating system's error. (Not a `source` in the `std::error::Error` sense: this error's text
+        /// already holds it, and a chain printed whole would say it twice.)
+        cause: std::io::Error,
     },
 }
 

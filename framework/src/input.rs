@@ -265,9 +265,15 @@ impl<'a> Reader<'a> {
 /// with control characters (NUL, escape, line breaks...) and invisible ones (a byte-order mark) escaped, so
 /// that an error line stays one short, readable line whatever the input holds.
 pub fn shorten(text: &str) -> String {
+    shorten_to(text, 24)
+}
+
+/// [`shorten`] to the first `characters` characters: for quoting what is usually longer than a token, such
+/// as a game's name with its parameters.
+pub fn shorten_to(text: &str, characters: usize) -> String {
     let mut out = String::new();
     for (index, character) in text.chars().enumerate() {
-        if index == 24 {
+        if index == characters {
             out.push_str("...");
             break;
         }

@@ -379,7 +379,8 @@ impl TextForm for ThreeMensMorris {
             (true, _, _) => {
                 return Err(format!(
                     "men are still being placed: expected an empty point like `b2` (columns a to c, rows 1 to 3), \
-                     found `{text}`"
+                     found `{}`",
+                    ludus_framework::input::shorten(text)
                 ))
             }
             (false, _, Some((from, to))) => {
@@ -394,7 +395,8 @@ impl TextForm for ThreeMensMorris {
             (false, _, _) => {
                 return Err(format!(
                     "every man is placed: expected a man's point and the adjacent empty point it slides to, like \
-                     `a1b2`, found `{text}`"
+                     `a1b2`, found `{}`",
+                    ludus_framework::input::shorten(text)
                 ))
             }
         };

@@ -89,7 +89,7 @@ fn damaged(path: &Path, reason: impl Into<String>) -> Error {
 
 /// The error of a failed read or write.
 fn io_error(path: &Path, source: std::io::Error) -> Error {
-    Error::Io { path: path.display().to_string(), source }
+    Error::Io { path: path.display().to_string(), cause: source }
 }
 
 /// The block's bytes before compression.

@@ -8,7 +8,7 @@ use super::check::CheckReport;
 use super::record::RecordKey;
 use super::store::{Database, SolveBudget, TierFiles, TierReport};
 use super::summary::Summary;
-use crate::analysis::principal_variation;
+use crate::analysis::{move_values, principal_variation};
 use crate::engines::retrograde::{Rank, Tiers};
 use crate::engines::{Engine, Statistics};
 use crate::error::{Error, Result};
@@ -211,7 +211,7 @@ where
                 directory.display()
             ))
         })?;
-        let moves = move_analyses(&mut engine, game, &position);
+        let moves = move_analyses(game, move_values(&mut engine, game, &position));
         let line = principal_variation(&mut engine, game, &position, max_line);
         if let Some(error) = Engine::<Rules>::take_failure(&mut engine) {
             return Err(error);

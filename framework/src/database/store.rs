@@ -44,20 +44,7 @@ pub struct TierReport {
     pub resumed: bool,
 }
 
-/// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
-/// position, its key twice (index and entry list), its value, counter and edge offsets, its hash slot, and
-/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it.
-pub fn bytes_per_position<Position, Key>() -> u64 {
-    (std::mem::size_of::<Position>() + 2 * std::mem::size_of::<Key>() + 96) as u64
-}
-
-/// [`bytes_per_position`] for a solve by rank ([`Database::solve_ranked`]): no key is held, neither in the
-/// index (a place per rank) nor in the list of a tier's entries (a bit per rank). The engine counts each
-/// tier's rank space on top, eight ranks (4 bytes each) as one position: more than they take, since a position
-/// is estimated at more than 96 bytes.
-pub fn bytes_per_ranked_position<Position>() -> u64 {
-    (std::mem::size_of::<Position>() + 96) as u64
-}
+pub use crate::engines::retrograde::{bytes_per_position, bytes_per_ranked_position};
 
 /// A game's solved database in a directory.
 pub struct Database<'game, Rules> {
@@ -171,7 +158,7 @@ where
         run: impl FnOnce(&mut RetrogradeSolver, &mut DiskStore<'_, 'game, Rules>) -> Result<()>,
     ) -> Result<()> {
         std::fs::create_dir_all(&self.directory)
-            .map_err(|source| Error::Io { path: self.directory.display().to_string(), source })?;
+            .map_err(|cause| Error::Io { path: self.directory.display().to_string(), cause })?;
         let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / per_position.max(1);
         let positions = by_memory.min(budget.max_positions);
         let mut store = DiskStore { database: self, report, started: Instant::now(), load };
@@ -378,8 +365,7 @@ where
         // A file left half-written by a stopped run is no tier: it is written anew.
         let partial = partial_path(&self.database.tier_path(tier)?);
         if partial.exists() {
-            std::fs::remove_file(&partial)
-                .map_err(|source| Error::Io { path: partial.display().to_string(), source })?;
+            std::fs::remove_file(&partial).map_err(|cause| Error::Io { path: partial.display().to_string(), cause })?;
         }
         let Some(file) = self.database.open(tier).map_err(resume_hint)? else { return Ok(None) };
         let reached = self.database.reached(&file)?;

@@ -4,6 +4,10 @@
 
 use super::PlayableGame;
 use crate::error::{Error, Result};
+use crate::input::{shorten, shorten_to};
+
+/// How much of a game's name with its parameters an error quotes.
+const QUOTED_SPEC: usize = 80;
 
 /// The parameters of a game named on the command line (`connect-four:width=5,height=4`), checked against the
 /// ones the game declares.
@@ -19,7 +23,11 @@ impl Parameters {
         match self.values.iter().find(|(found, _)| found == key) {
             None => Ok(default),
             Some((_, value)) => value.parse().map_err(|_| {
-                Error::Unsupported(format!("{}: `{key}` must be a whole number, found `{value}`", self.spec))
+                Error::Unsupported(format!(
+                    "{}: `{key}` must be a whole number, found `{}`",
+                    self.spec(),
+                    shorten(value)
+                ))
             }),
         }
     }
@@ -29,9 +37,9 @@ impl Parameters {
         self.values.iter().find(|(found, _)| found == key).map_or(default.to_string(), |(_, value)| value.clone())
     }
 
-    /// The spec as typed, for messages.
-    pub fn spec(&self) -> &str {
-        &self.spec
+    /// The spec as typed, for messages: cut to its first 80 characters, control characters escaped.
+    pub fn spec(&self) -> String {
+        shorten_to(&self.spec, QUOTED_SPEC)
     }
 }
 
@@ -72,23 +80,31 @@ pub fn find_entry<Made: ?Sized>(entries: &[Entry<Made>], spec: &str) -> Result<B
     let (name, given) = spec.split_once(':').unwrap_or((spec, ""));
     let entry = entries.iter().find(|entry| entry.name == name).ok_or_else(|| {
         let names: Vec<&str> = entries.iter().map(|entry| entry.name).collect();
-        Error::Unsupported(format!("no game `{name}` (available: {})", names.join(", ")))
+        Error::Unsupported(format!("no game `{}` (available: {})", shorten(name), names.join(", ")))
     })?;
     let known: Vec<&str> = entry.parameters.split(',').filter_map(|pair| pair.split('=').next()).collect();
     let mut values = Vec::new();
     for pair in given.split(',').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| Error::Unsupported(format!("{spec}: expected `key=value`, found `{pair}`")))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{}: expected `key=value`, found `{}`",
+                shorten_to(spec, QUOTED_SPEC),
+                shorten(pair)
+            ))
+        })?;
         if !known.contains(&key.trim()) {
             let declared = if entry.parameters.is_empty() { "none" } else { entry.parameters };
             return Err(Error::Unsupported(format!(
                 "{name} has no parameter `{}` (its parameters: {declared})",
-                key.trim()
+                shorten(key.trim())
             )));
         }
         if values.iter().any(|(known, _): &(String, String)| known == key.trim()) {
-            return Err(Error::Unsupported(format!("{spec}: `{}` is given twice", key.trim())));
+            return Err(Error::Unsupported(format!(
+                "{}: `{}` is given twice",
+                shorten_to(spec, QUOTED_SPEC),
+                key.trim()
+            )));
         }
         values.push((key.trim().to_string(), value.trim().to_string()));
     }

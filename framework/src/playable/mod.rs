@@ -6,7 +6,7 @@
 //! Files: `session.rs` (a game against the perfect player), `entries.rs` (the games people name, with their
 //! parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games).
 
-use crate::analysis::{move_values, principal_variation};
+use crate::analysis::{move_values, principal_variation, MoveValue};
 use crate::engines::alpha_beta::AlphaBeta;
 use crate::engines::negamax::MemoNegamax;
 use crate::engines::{Engine, Mode};
@@ -84,8 +84,12 @@ impl std::str::FromStr for AnalysisEngine {
 pub struct AnalysisOptions {
     /// The engine.
     pub engine: AnalysisEngine,
-    /// Its table's memory, in MiB.
+    /// Its table's memory, in MiB (`--table-mb`): at most `memory_mb`.
     pub table_mb: usize,
+    /// The memory budget of the whole analysis, in MiB (`--memory-mb`): the table of a searching engine, or
+    /// every position the retrograde engine holds (estimated by
+    /// [`crate::engines::retrograde::bytes_per_position`]).
+    pub memory_mb: usize,
     /// The most positions one search may expand (`--max-positions`).
     pub max_positions: u64,
     /// The longest principal variation shown.
@@ -97,6 +101,7 @@ impl Default for AnalysisOptions {
         AnalysisOptions {
             engine: AnalysisEngine::default(),
             table_mb: crate::table::DEFAULT_TABLE_MB,
+            memory_mb: crate::table::default_memory_mb(),
             max_positions: u64::MAX,
             max_line: 200,
         }
@@ -172,6 +177,9 @@ pub trait GameSession {
 
     /// Takes back the last move; `false` at the start.
     fn undo(&mut self) -> bool;
+
+    /// The moves played since the start.
+    fn moves_played(&self) -> usize;
 }
 
 /// A game with a text form, as a [`PlayableGame`].
@@ -224,9 +232,17 @@ where
         let table = || KeyedTable::new(mib(options.table_mb));
         match (options.engine, self.loopy) {
             #[cfg(feature = "parallel")]
-            (AnalysisEngine::Retrograde, _) | (AnalysisEngine::Auto, true) => {
-                Ok(Box::new(RetrogradeEngine::new(options.max_positions)))
-            }
+            (AnalysisEngine::Retrograde, _) | (AnalysisEngine::Auto, true) => Ok(Box::new(RetrogradeEngine::new(
+                options.max_positions,
+                options.memory_mb,
+                crate::engines::retrograde::bytes_per_position::<Rules::Position, Rules::Key>(),
+            ))),
+            _ if options.table_mb > options.memory_mb => Err(Error::limit_with_hint(
+                "the table's memory (--table-mb), in MiB,",
+                options.table_mb as u64,
+                options.memory_mb as u64,
+                "raise --memory-mb, or lower --table-mb",
+            )),
             (AnalysisEngine::AlphaBeta | AnalysisEngine::MemoNegamax, true) => Err(Error::Unsupported(format!(
                 "{} is loopy (its positions can repeat): only the retrograde engine analyses it",
                 self.name
@@ -247,8 +263,12 @@ where
         let game = &self.game;
         // The budget bounds the first search; the move values and the line reuse its table.
         let value = engine.try_value(game, position)?;
-        let moves = move_analyses(engine.as_mut(), game, position);
+        let moves = move_analyses(game, move_values(engine.as_mut(), game, position));
         let line = principal_variation(engine.as_mut(), game, position, options.max_line);
+        // A search that failed (past the memory budget, a damaged database) gave values that mean nothing.
+        if let Some(failure) = engine.take_failure() {
+            return Err(failure);
+        }
         Ok(Analysis {
             game: self.name.clone(),
             drawing: game.draw_position(position),
@@ -260,13 +280,9 @@ where
         })
     }
 }
-/// Every legal move of `position` with its value, the best ones marked (the moves' values are searched once).
-pub(crate) fn move_analyses<Rules: TextForm>(
-    engine: &mut (dyn Engine<Rules> + '_),
-    game: &Rules,
-    position: &Rules::Position,
-) -> Vec<MoveAnalysis> {
-    let values = move_values(engine, game, position);
+/// Every legal move with its value (from [`move_values`] or [`crate::analysis::try_move_values`]), the best ones
+/// marked.
+pub(crate) fn move_analyses<Rules: TextForm>(game: &Rules, values: Vec<MoveValue<Rules::Move>>) -> Vec<MoveAnalysis> {
     let best = values.iter().map(|m| m.value).max();
     values
         .into_iter()

@@ -2,7 +2,7 @@
 //! the engine that chooses the perfect player's moves (an exact search, or a solved database).
 
 use super::{move_analyses, GameSession, MoveAnalysis, TextForm};
-use crate::analysis::best_moves;
+use crate::analysis::try_move_values;
 use crate::engines::Engine;
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -28,12 +28,6 @@ struct Session<'game, Rules: Game> {
 impl<Rules: TextForm> Session<'_, Rules> {
     fn current(&self) -> Option<&Rules::Position> {
         self.positions.last()
-    }
-
-    /// `Err` if the engine failed (a damaged database) while the last moves were valued: those values mean
-    /// nothing then.
-    fn failure(&mut self) -> Result<()> {
-        self.engine.take_failure().map_or(Ok(()), Err)
     }
 }
 
@@ -75,8 +69,9 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
 
     fn play_best(&mut self) -> Result<String> {
         let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
-        let best = best_moves(self.engine.as_mut(), self.game, &position).into_iter().next();
-        self.failure()?;
+        // Each move's search within the engine's budget (`--max-positions`, the memory budget).
+        let values = try_move_values(self.engine.as_mut(), self.game, &position)?;
+        let best = values.into_iter().reduce(|best, next| if next.value > best.value { next } else { best });
         let mv = best.ok_or_else(|| Error::Unsupported("the game is over".to_string()))?.mv;
         self.positions.push(self.game.play(&position, &mv));
         Ok(self.game.render_move(&mv))
@@ -84,9 +79,8 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
 
     fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
         let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
-        let hints = move_analyses(self.engine.as_mut(), self.game, &position);
-        self.failure()?;
-        Ok(hints)
+        let values = try_move_values(self.engine.as_mut(), self.game, &position)?;
+        Ok(move_analyses(self.game, values))
     }
 
     fn undo(&mut self) -> bool {
@@ -96,5 +90,9 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
         } else {
             false
         }
+    }
+
+    fn moves_played(&self) -> usize {
+        self.positions.len().saturating_sub(1)
     }
 }

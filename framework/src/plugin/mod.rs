@@ -310,15 +310,7 @@ pub trait Plugin: Send + Sync {
     fn solver(&self, name: &str) -> Result<SolverInfo>;
 }
 
-/// The default memory budget of a solve (`--memory-mb`): half the machine's memory (from `/proc/meminfo`), or
-/// 4 GiB where that cannot be read.
-pub fn default_memory_mb() -> usize {
-    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
-        let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
-        line.split_whitespace().nth(1)?.parse::<usize>().ok()
-    });
-    total_kib.map_or(4096, |kib| (kib / 1024 / 2).max(64))
-}
+pub use crate::table::default_memory_mb;
 
 /// The most threads a solve may ask for (`--threads`): far more than cores only costs memory and time.
 pub const MAX_THREADS: usize = 256;

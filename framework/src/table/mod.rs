@@ -78,6 +78,16 @@ pub const INFINITY: i32 = MATE + 1;
 /// The default budget of a table, in MiB.
 pub const DEFAULT_TABLE_MB: usize = 64;
 
+/// The default memory budget of a solve (`--memory-mb`): half the machine's memory (from `/proc/meminfo`), or
+/// 4 GiB where that cannot be read.
+pub fn default_memory_mb() -> usize {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<usize>().ok()
+    });
+    total_kib.map_or(4096, |kib| (kib / 1024 / 2).max(64))
+}
+
 /// Bounds of a position's score: `lower <= true score <= upper`. Exact when they meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {

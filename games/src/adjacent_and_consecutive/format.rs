@@ -85,8 +85,14 @@ pub fn read_counts(text: &str) -> std::result::Result<(usize, usize), String> {
     match numbers.as_slice() {
         [a, b] => match (a.parse::<usize>(), b.parse::<usize>()) {
             (Ok(a), Ok(b)) => Ok((a, b)),
-            _ => Err(format!("expected two non-negative integers, found `{}`", text.trim())),
+            _ => Err(format!(
+                "expected two non-negative integers, found `{}`",
+                ludus_framework::input::shorten(text.trim())
+            )),
         },
-        _ => Err(format!("expected two integers (mistakes of A and of B), found `{}`", text.trim())),
+        _ => Err(format!(
+            "expected two integers (mistakes of A and of B), found `{}`",
+            ludus_framework::input::shorten(text.trim())
+        )),
     }
 }

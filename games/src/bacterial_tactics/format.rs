@@ -89,7 +89,7 @@ pub(super) fn read_count(text: &str) -> std::result::Result<u64, String> {
         _ => {
             return Err(format!(
                 "expected one non-negative integer (Becca's winning opening moves), found `{}`",
-                text.trim()
+                ludus_framework::input::shorten(text.trim())
             ))
         }
     };

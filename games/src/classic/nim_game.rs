@@ -59,9 +59,12 @@ impl TextForm for NimGame {
         let heaps: Result<Vec<u32>, String> = text
             .split(',')
             .map(|heap| {
-                heap.trim()
-                    .parse::<u32>()
-                    .map_err(|_| format!("expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `{heap}`"))
+                heap.trim().parse::<u32>().map_err(|_| {
+                    format!(
+                        "expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `{}`",
+                        ludus_framework::input::shorten(heap)
+                    )
+                })
             })
             .collect();
         let heaps = heaps?;

@@ -260,7 +260,9 @@ impl Problem for ConnectFourPlugin {
         let [moves, score] = parts.as_slice() else {
             return Err(format!("expected `MOVES SCORE`, found `{}`", shorten(line)));
         };
-        let score = score.parse().map_err(|_| format!("expected a score (an integer), found `{score}`"))?;
+        let score = score.parse().map_err(|_| {
+            format!("expected a score (an integer), found `{}`", ludus_framework::input::shorten(score))
+        })?;
         Ok(ScoreAnswer { moves: moves.to_string(), score, solved: None })
     }
 

@@ -185,12 +185,16 @@ pub(crate) fn read_claim(text: &str, header_line: usize, stacks: usize) -> std::
             continue;
         }
         if !possible {
-            return Err(format!("line {line_number}: an IMPOSSIBLE answer has no moves, found `{trimmed}`"));
+            return Err(format!(
+                "line {line_number}: an IMPOSSIBLE answer has no moves, found `{}`",
+                ludus_framework::input::shorten(trimmed)
+            ));
         }
         let step = read_step(trimmed, stacks).ok_or_else(|| {
             format!(
                 "line {line_number}: expected `remove X` or `move X Y` with stacks numbered 1 to {stacks}, \
-                 found `{trimmed}`"
+                 found `{}`",
+                ludus_framework::input::shorten(trimmed)
             )
         })?;
         steps.push(LineMove { step, line: line_number });

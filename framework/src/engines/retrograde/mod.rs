@@ -107,6 +107,21 @@ pub trait Rank: Tiers {
     fn unrank(&self, tier: &Self::Tier, rank: u64) -> Option<Self::Key>;
 }
 
+/// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
+/// position, its key twice (index and entry list), its value, counter and edge offsets, its hash slot, and
+/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it.
+pub fn bytes_per_position<Position, Key>() -> u64 {
+    (std::mem::size_of::<Position>() + 2 * std::mem::size_of::<Key>() + 96) as u64
+}
+
+/// [`bytes_per_position`] for a solve by rank ([`RetrogradeSolver::solve_tiers_ranked`]): no key is held,
+/// neither in the index (a place per rank) nor in the list of a tier's entries (a bit per rank). The engine counts each
+/// tier's rank space on top, eight ranks (4 bytes each) as one position: more than they take, since a position
+/// is estimated at more than 96 bytes.
+pub fn bytes_per_ranked_position<Position>() -> u64 {
+    (std::mem::size_of::<Position>() + 96) as u64
+}
+
 /// The retrograde engine. It holds a budget and its statistics; solutions are returned, not kept.
 ///
 /// ```
