@@ -378,9 +378,18 @@ pub(crate) fn print_analysis(analysis: &ludus_framework::playable::Analysis, for
     }
     say_raw!("{}", analysis.drawing);
     let plies = |remoteness: Option<u32>| remoteness.map_or(String::new(), |plies| format!(" in {plies} plies"));
-    say!("{}: {}{} for the player to move", analysis.game, analysis.value, plies(analysis.remoteness));
+    let nimber = |nimber: Option<u32>, what: &str| nimber.map_or(String::new(), |n| format!(" ({what}nimber {n})"));
+    say!(
+        "{}: {}{}{} for the player to move",
+        analysis.game,
+        analysis.value,
+        plies(analysis.remoteness),
+        nimber(analysis.nimber, "")
+    );
     for mv in &analysis.moves {
-        say!("  {:>4}  {}{}{}", mv.mv, mv.value, plies(mv.remoteness), if mv.best { "  (best)" } else { "" });
+        let after = nimber(mv.nimber, "leaves ");
+        let best = if mv.best { "  (best)" } else { "" };
+        say!("  {:>4}  {}{}{after}{best}", mv.mv, mv.value, plies(mv.remoteness));
     }
     say!("line: {}", if analysis.line.is_empty() { "(the game is over)".to_string() } else { analysis.line.join(" ") });
     say!("{}", analysis.stats);

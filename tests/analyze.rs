@@ -170,7 +170,7 @@ fn games_are_listed_and_bad_names_explained() {
         "{text}"
     );
     for (spec, message) in [
-        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, dodgem, three-mens-morris)"),
+        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, octal, dodgem, three-mens-morris)"),
         ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),
         ("dodgem:n=5", "n is from 3 to 4"),
         ("nim:heaps=3-x", "expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `x`"),
@@ -185,4 +185,43 @@ fn games_are_listed_and_bad_names_explained() {
     let output =
         Command::new(env!("CARGO_BIN_EXE_ludus")).args(["analyze", "tic-tac-toe", "155"]).output().expect("ludus runs");
     assert!(String::from_utf8_lossy(&output.stderr).contains("move 3: cell 5 is taken"), "{output:?}");
+}
+
+/// An octal game is analysed by the Sprague-Grundy engine: Kayles on 80 pins answers at once with the nimbers
+/// of the position and of every move (those of the Grundy engine called directly), and the winning moves
+/// themselves; misère play is solved whole, by alpha-beta over the sum.
+#[test]
+fn octal_games_are_analysed_by_their_nimbers() {
+    use ludus_framework::engines::grundy::GrundyEngine;
+    use ludus_games::classic::Kayles;
+    let json = analyze("octal:code=0.77", "80,7", "auto");
+    let mut engine = GrundyEngine::new();
+    let nimber = engine.nimber(&Kayles, &80) ^ engine.nimber(&Kayles, &7);
+    assert_eq!(json["nimber"].as_u64(), Some(u64::from(nimber)));
+    assert_eq!(json["value"], if nimber == 0 { "loss" } else { "win" });
+    let moves = json["moves"].as_array().expect("moves");
+    // Knocking down 1 or 2 pins leaves one row or two (mirror images once): of 80 pins, 1 + 39 and 1 + 39
+    // options; of 7, 1 + 3 and 1 + 2.
+    assert_eq!(moves.len(), 87);
+    for mv in moves {
+        let text = mv["move"].as_str().expect("a move");
+        let (heap, parts) = text.split_once(':').expect("HEAP:PARTS");
+        let mut after = if heap == "1" { engine.nimber(&Kayles, &7) } else { engine.nimber(&Kayles, &80) };
+        for part in parts.split('+').filter(|part| *part != "-") {
+            after ^= engine.nimber(&Kayles, &part.parse().expect("a heap"));
+        }
+        assert_eq!(mv["nimber"].as_u64(), Some(u64::from(after)), "{text}");
+        assert_eq!(mv["value"], if after == 0 { "win" } else { "loss" }, "{text}");
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["analyze", "octal:code=0.07,play=misere", "5,3"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("ludus runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("octal:code=0.07,play=misere: "));
+    for bad in ["octal:code=0.9", "octal:play=sometimes"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["analyze", bad]).output().expect("ludus runs");
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+    }
 }

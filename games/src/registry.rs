@@ -1,13 +1,15 @@
 //! The games of this crate that people can name on the command line (`ludus games`, `ludus analyze`,
 //! `ludus play`), with their parameters: `tic-tac-toe`, `connect-four:width=7,height=6`, `nim:heaps=3-5-7`,
-//! `dodgem:n=3`, `three-mens-morris`.
+//! `octal:code=0.77,play=normal`, `dodgem:n=3`, `three-mens-morris`.
 
-use crate::classic::{NimGame, TicTacToe};
+use crate::classic::{NimGame, OctalGame, TicTacToe};
 use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
 use crate::three_mens_morris::ThreeMensMorris;
 use ludus_framework::database::{DatabaseEntry, RankedSolvable, Solvable};
-use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
+use ludus_framework::playable::{
+    Convention, GameEntry, ImpartialPlayable, Parameters, Playable, PlayableGame, TextForm,
+};
 use ludus_framework::{Error, Result};
 
 /// Every game of this crate's registry.
@@ -32,6 +34,14 @@ pub const GAMES: &[GameEntry] = &[
         make: nim,
     },
     GameEntry {
+        name: "octal",
+        summary: "an octal game by its code (`0.77` Kayles, `0.07` Dawson's Kayles, `0.137` Dawson's chess), by the \
+                  Sprague-Grundy engine (misère: alpha-beta over the whole sum); a position is its heaps (`10,3`), \
+                  a move `HEAP:PARTS` (`1:3+5`)",
+        parameters: "code=0.77,play=normal",
+        make: octal,
+    },
+    GameEntry {
         name: "dodgem",
         summary: "Colin Vout's loopy car game on n x n (3 or 4; analysed by the retrograde engine); a position is \
                   its moves, like `a2b2 b1b2 c2x`",
@@ -46,6 +56,23 @@ pub const GAMES: &[GameEntry] = &[
         make: |_| Ok(Box::new(Playable { game: ThreeMensMorris, name: "three-mens-morris".to_string(), loopy: true })),
     },
 ];
+
+fn octal(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
+    let game = OctalGame::parse(&parameters.text("code", "0.77"))
+        .map_err(|reason| Error::Unsupported(format!("{}: {reason}", parameters.spec())))?;
+    let (convention, play) = match parameters.text("play", "normal").as_str() {
+        "normal" => (Convention::Normal, "normal"),
+        "misere" => (Convention::Misere, "misere"),
+        _ => {
+            return Err(Error::Unsupported(format!(
+                "{}: `play` is `normal` (the last mover wins) or `misere` (the last mover loses)",
+                parameters.spec()
+            )))
+        }
+    };
+    let name = format!("octal:code={},play={play}", game.code());
+    Ok(Box::new(ImpartialPlayable { game, name, convention }))
+}
 
 fn dodgem(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
     // From 5 x 5 on the positions are too many to solve at a question (tens of millions a tier): `ludus db`.

@@ -221,6 +221,7 @@ where
             drawing: game.draw_position(&position),
             value: value_word(value),
             remoteness: value.remoteness(),
+            nimber: None,
             moves,
             line: line.iter().map(|mv| game.render_move(mv)).collect(),
             stats: engine.stats(),

@@ -4,7 +4,8 @@
 //! best moves and the principal variation.
 //!
 //! Files: `session.rs` (a game against the perfect player), `entries.rs` (the games people name, with their
-//! parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games).
+//! parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
+//! (impartial games, by the Sprague-Grundy engine under normal play).
 
 use crate::analysis::{move_values, principal_variation, MoveValue};
 use crate::engines::alpha_beta::AlphaBeta;
@@ -19,11 +20,13 @@ use crate::value::Value;
 use serde::Serialize;
 
 mod entries;
+mod impartial;
 #[cfg(feature = "parallel")]
 mod retrograde;
 mod session;
 
 pub use entries::{find_entry, find_game, Entry, GameEntry, Parameters};
+pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS};
 #[cfg(feature = "parallel")]
 use retrograde::RetrogradeEngine;
 pub use session::session;
@@ -118,6 +121,9 @@ pub struct MoveAnalysis {
     pub value: String,
     /// Plies to the end under perfect play if it is made, counted from the position before it.
     pub remoteness: Option<u32>,
+    /// For an impartial game under normal play, the nimber of the position it leads to (zero: a winning move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nimber: Option<u32>,
     /// Whether it is among the best moves.
     pub best: bool,
 }
@@ -131,8 +137,12 @@ pub struct Analysis {
     pub drawing: String,
     /// Its value for the player to move (`win`, `loss` or `draw`, with the remoteness).
     pub value: String,
-    /// Plies to the end under perfect play (none for a draw).
+    /// Plies to the end under perfect play (none for a draw, and where the engine does not give it: the
+    /// Sprague-Grundy engine gives nimbers, not remoteness).
     pub remoteness: Option<u32>,
+    /// For an impartial game under normal play, the position's nimber (zero exactly when it is lost).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nimber: Option<u32>,
     /// Every legal move, in the game's order, with its value.
     pub moves: Vec<MoveAnalysis>,
     /// The principal variation: a best move for each side in turn, to the end (or to the length cap).
@@ -274,6 +284,7 @@ where
             drawing: game.draw_position(position),
             value: value_word(value),
             remoteness: value.remoteness(),
+            nimber: None,
             moves,
             line: line.iter().map(|mv| game.render_move(mv)).collect(),
             stats: engine.stats(),
@@ -290,6 +301,7 @@ pub(crate) fn move_analyses<Rules: TextForm>(game: &Rules, values: Vec<MoveValue
             mv: game.render_move(&m.mv),
             value: value_word(m.value),
             remoteness: m.value.remoteness(),
+            nimber: None,
             best: Some(m.value) == best,
         })
         .collect()
