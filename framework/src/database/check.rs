@@ -125,7 +125,11 @@ where
             let (solution, children) = match loaded {
                 Ok(loaded) => loaded,
                 Err(error) => {
-                    report.problems.push(error.to_string());
+                    // A damaged child tier fails each parent's load and its own: it is one problem.
+                    let problem = error.to_string();
+                    if !report.problems.contains(&problem) {
+                        report.problems.push(problem);
+                    }
                     if report.problems.len() >= MAX_PROBLEMS {
                         break;
                     }
