@@ -3,6 +3,8 @@
 //! errors naming the file (exit status 2), never an abort or a hang; a second solve into a directory being
 //! written is refused.
 
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure to spawn the binary should fail loudly
+
 mod common;
 
 use common::{scratch, tier_files, wait_for_entries};

@@ -347,7 +347,8 @@ mod tests {
         };
         let wide = |header: &mut Header| header.blocks[0].bytes = u32::MAX;
         let counts = |header: &mut Header| header.counts[0] += 1;
-        let cases: [(&str, &dyn Fn(&mut Header)); 4] = [
+        type Change<'change> = &'change dyn Fn(&mut Header);
+        let cases: [(&str, Change); 4] = [
             ("block 0 claims 4294967295 records, a block holds 1 to 4096", &huge),
             ("200000 blocks cannot fit", &empty),
             ("block 0 claims 4294967295 bytes", &wide),
