@@ -200,6 +200,10 @@ fn check_fails_on_damaged_databases() {
     });
     let problems = check();
     assert!(problems.iter().any(|problem| problem.contains("stored as Draw")), "{problems:?}");
+    // The problem names the file the record is in, and its tier.
+    let tier_six = format!("{}: tier 6: ", database.tier_path(&6).unwrap().display());
+    let named = |problem: &&String| problem.starts_with(&tier_six) && problem.contains("stored as Draw");
+    assert!(problems.iter().any(|problem| named(&problem)), "{problems:?}");
     restore();
 
     // A wrong remoteness.
