@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fuzzes every plugin's parser and judge with libFuzzer (cargo-fuzz, on the stable toolchain through
-# RUSTC_BOOTSTRAP=1), RUNS executions each (default 1,000,000), starting from the corpus in fuzz/corpus/ seeded
-# with the bundled samples and with maximal generated inputs (`ludus gen --preset official`), which random
-# bytes alone would never reach. Usage: fuzz/run.sh [RUNS] [PLUGIN...]
+# Fuzzes the tier-file reader, and every plugin's parser and judge, with libFuzzer (cargo-fuzz, on the stable
+# toolchain through RUSTC_BOOTSTRAP=1), RUNS executions each (default 1,000,000), starting from the corpus in
+# fuzz/corpus/ seeded with a solved database's files, the bundled samples and maximal generated inputs (`ludus
+# gen --preset official`), which random bytes alone would never reach. Usage: fuzz/run.sh [RUNS] [PLUGIN...]
+# (the tier-file target runs every time).
 set -euo pipefail
 cd "$(dirname "$0")"
 runs="${1:-1000000}"
@@ -17,6 +18,29 @@ cargo fuzz build -s none -O parse
 cargo fuzz build -s none -O judge
 ludus=../target/release/ludus
 [ -x "$ludus" ] || (cd .. && cargo build --release)
+# The tier-file reader, seeded with a solved database's files in both of the target's forms: whole files
+# (form 0) and header + blocks with the checksums left to the target (form 1).
+tier_corpus="corpus/tier_file"
+mkdir -p "$tier_corpus"
+scratch="$(mktemp -d)"
+"$ludus" db solve dodgem:n=3 --db "$scratch" 2>/dev/null >/dev/null
+for file in "$scratch"/*.ludb; do
+    seed="$tier_corpus/$(basename "$file" .ludb)"
+    { printf '\0'; cat "$file"; } > "$seed-whole"
+    length=$(od -An -tu4 -j8 -N4 "$file" | tr -d ' ')
+    {
+        printf '\1'
+        head -c $((12 + length)) "$file" | tail -c "$length"
+        printf '\0'
+        tail -c +$((12 + length + 4 + 1)) "$file"
+    } > "$seed-fields"
+done
+rm -r "$scratch"
+cargo fuzz build -s none -O tier_file
+echo "== tier_file ($runs runs)"
+cargo fuzz run -s none -O tier_file "$tier_corpus" -- \
+    -runs="$runs" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 2>&1 |
+    grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==|SUMMARY|Done)" || true
 for plugin in "${plugins[@]}"; do
     parse_corpus="corpus/parse/$plugin"
     judge_corpus="corpus/judge/$plugin"

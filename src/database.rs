@@ -124,6 +124,10 @@ fn solve(
     let clock = Instant::now();
     let (mut tiers, mut solved, mut resumed, mut bytes) = (0u64, 0u64, 0u64, 0u64);
     let mut report = |tier: &TierReport| {
+        if let Some(damage) = &tier.damaged {
+            eprintln!("tier {}: {damage}; solving it again", tier.tier);
+            return;
+        }
         tiers += 1;
         bytes += tier.bytes;
         if tier.resumed {

@@ -11,6 +11,7 @@
 mod common;
 
 use common::{scratch, tier_files, wait_for_entries};
+use ludus_framework::database::file::{write_tier, TierFile, TierName};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -137,18 +138,23 @@ fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
 
 #[test]
 fn a_rank_that_fails_ends_the_run_with_its_message_in_both_modes() {
-    // A database whose tiers 0 to 10 are to solve again, and whose tier 11, which tier 10 reads, is damaged in
-    // a block (its header is whole, so rank 0 takes it as finished): the rank that reads it fails.
+    // A database whose tiers 0 to 10 are to solve again, and whose tier 11, which tier 10 reads, holds a forged
+    // record (a key no position has, with every checksum right, so rank 0 verifies it and takes it as finished):
+    // the rank that reads it fails.
     let directory = scratch("ludus-mpi", "damaged");
     solve_in_process(CONNECT_FOUR, &directory);
     for tier in 0..=10 {
         std::fs::remove_file(directory.join(format!("tier-{tier}.ludb"))).unwrap();
     }
     let path = directory.join("tier-11.ludb");
-    let mut bytes = std::fs::read(&path).unwrap();
-    let at = bytes.len() - 100;
-    bytes[at] ^= 0xff;
-    std::fs::write(&path, bytes).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let length = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&bytes[12..12 + length]).unwrap();
+    let name = TierName { game: header["game"].as_str().unwrap().into(), tier: header["tier"].clone() };
+    let mut records = TierFile::open(&path, &name).unwrap().read_all().unwrap();
+    let last = records.len() - 1;
+    records[last].0 = u128::MAX >> 1;
+    write_tier(&path, &name, header["reached"].as_array().unwrap().clone(), records).unwrap();
     for flags in [&[][..], &["--split-tiers"][..]] {
         let failed = solve_over_mpi(3, CONNECT_FOUR, &directory, flags);
         assert!(!failed.status.success(), "{flags:?}: {}", text(&failed));

@@ -113,6 +113,8 @@ where
         let total = order.len();
         for (done, tier) in order.into_iter().enumerate() {
             let name = self.tier_name(&tier)?.tier.to_string();
+            // Each problem of a record names the file it is in, and the tier.
+            let file = self.tier_path(&tier)?.display().to_string();
             progress(&name, done, total);
             let loaded = load(self, &tier).and_then(|solution| {
                 let children = solution
@@ -125,7 +127,11 @@ where
             let (solution, children) = match loaded {
                 Ok(loaded) => loaded,
                 Err(error) => {
-                    report.problems.push(error.to_string());
+                    // A damaged child tier fails each parent's load and its own: it is one problem.
+                    let problem = error.to_string();
+                    if !report.problems.contains(&problem) {
+                        report.problems.push(problem);
+                    }
                     if report.problems.len() >= MAX_PROBLEMS {
                         break;
                     }
@@ -152,7 +158,7 @@ where
                     }
                     let problem = self.check_record(&checked, key, *stored).err()?;
                     found.fetch_add(1, Relaxed);
-                    Some(format!("tier {name}: {problem}"))
+                    Some(format!("{file}: tier {name}: {problem}"))
                 })
                 .collect();
             problems.sort();
@@ -166,9 +172,9 @@ where
                     .iter()
                     .filter(|(key, _)| solution.locate(key).is_some_and(|(place, _)| !mine.marked(place)));
                 for (key, _) in unreached.take(MAX_PROBLEMS) {
-                    report
-                        .problems
-                        .push(format!("tier {name}: the record of key {key:?} is of a position no move reaches"));
+                    report.problems.push(format!(
+                        "{file}: tier {name}: the record of key {key:?} is of a position no move reaches"
+                    ));
                 }
             }
             if report.problems.len() >= MAX_PROBLEMS {

@@ -10,13 +10,17 @@
 //! Invariant: a file is written under a temporary name, synced, then renamed, so a file with the final name is
 //! always whole; the bytes depend only on the records (no time stamp), so equal solves give equal files.
 
+mod read;
+
+pub use read::{Inspected, TierFile};
+
 use super::record::{Record, RecordKey};
 use crate::error::{Error, Result};
 use crate::value::Value;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The first bytes of every tier file.
@@ -36,6 +40,13 @@ const MAX_HEADER_BYTES: u32 = 1 << 30;
 
 /// The longest LEB128 form of a 128-bit gap.
 const MAX_GAP_BYTES: usize = 19;
+
+/// The most bytes a block takes before compression: its count, [`BLOCK_RECORDS`] keys and records.
+const MAX_PLAIN_BLOCK_BYTES: usize = 4 + BLOCK_RECORDS * (MAX_GAP_BYTES + 2);
+
+/// The fewest bytes a stored block takes: a zstd frame is at least its magic number (4 bytes), its frame
+/// header (at least 1) and a block header (3). Bounds the number of blocks by the file's length.
+const MIN_STORED_BLOCK_BYTES: u64 = 8;
 
 /// A tier file's header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -239,155 +250,6 @@ pub fn partial_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// An open tier file: its header read and checked, its blocks read on demand.
-#[derive(Debug)]
-pub struct TierFile {
-    path: PathBuf,
-    file: File,
-    header: Header,
-    first_keys: Vec<u128>,
-    /// Where the blocks start.
-    data_start: u64,
-    /// The block read last, with its place.
-    cached: Option<(usize, Vec<(u128, Record)>)>,
-}
-
-impl TierFile {
-    /// Opens the file at `path`, checking its magic, format version, header checksum and block index, and that
-    /// it is the file of `name`.
-    pub fn open(path: &Path, name: &TierName) -> Result<TierFile> {
-        let mut file = File::open(path).map_err(|source| io_error(path, source))?;
-        let size = file.metadata().map_err(|source| io_error(path, source))?.len();
-        let mut magic = [0u8; 12];
-        file.read_exact(&mut magic).map_err(|_| damaged(path, "shorter than a tier file's start"))?;
-        if &magic[..8] != MAGIC {
-            return Err(damaged(path, "not a Ludus database file (no LUDUS-DB at its start)"));
-        }
-        let length = u32::from_le_bytes([magic[8], magic[9], magic[10], magic[11]]);
-        if length > MAX_HEADER_BYTES || u64::from(length) + 16 > size {
-            return Err(damaged(path, format!("a header of {length} bytes does not fit the file")));
-        }
-        let mut header_bytes = vec![0u8; length as usize + 4];
-        file.read_exact(&mut header_bytes).map_err(|source| io_error(path, source))?;
-        let stored = header_bytes.split_off(length as usize);
-        if crc32fast::hash(&header_bytes).to_le_bytes().as_slice() != stored.as_slice() {
-            return Err(damaged(path, "the header's checksum does not match (the file is damaged)"));
-        }
-        let header: Header = serde_json::from_slice(&header_bytes)
-            .map_err(|error| damaged(path, format!("the header is not valid: {error}")))?;
-        if header.format != FORMAT_VERSION {
-            return Err(damaged(
-                path,
-                format!("format version {}, this build reads version {FORMAT_VERSION}", header.format),
-            ));
-        }
-        if header.game != name.game || header.tier != name.tier {
-            return Err(damaged(
-                path,
-                format!("holds tier {} of {}, not tier {} of {}", header.tier, header.game, name.tier, name.game),
-            ));
-        }
-        let data_start = 16 + u64::from(length);
-        let mut first_keys = Vec::with_capacity(header.blocks.len());
-        let (mut offset, mut records) = (0u64, 0u64);
-        for block in &header.blocks {
-            let key = u128::from_str_radix(&block.first_key, 16)
-                .map_err(|_| damaged(path, format!("a block's first key `{}` is not hexadecimal", block.first_key)))?;
-            if first_keys.last().is_some_and(|&last| last >= key) || block.offset != offset || block.records == 0 {
-                return Err(damaged(path, "the block index is out of order"));
-            }
-            first_keys.push(key);
-            offset += u64::from(block.bytes);
-            records += u64::from(block.records);
-        }
-        if records != header.records || data_start + offset != size {
-            return Err(damaged(path, "the block index does not match the file's size or record count"));
-        }
-        Ok(TierFile { path: path.to_path_buf(), file, header, first_keys, data_start, cached: None })
-    }
-
-    /// The header.
-    pub fn header(&self) -> &Header {
-        &self.header
-    }
-
-    /// The number of blocks.
-    pub fn blocks(&self) -> usize {
-        self.first_keys.len()
-    }
-
-    /// The records of block `place`, its checksum checked.
-    pub fn read_block(&mut self, place: usize) -> Result<Vec<(u128, Record)>> {
-        let stored = self.read_stored(place)?;
-        self.decode(place, &stored)
-    }
-
-    /// Block `place`'s bytes as stored, its checksum checked.
-    fn read_stored(&mut self, place: usize) -> Result<Vec<u8>> {
-        let entry = self.header.blocks.get(place).ok_or_else(|| damaged(&self.path, format!("no block {place}")))?;
-        let (offset, checksum) = (self.data_start + entry.offset, entry.checksum);
-        let mut bytes = vec![0u8; entry.bytes as usize];
-        self.file.seek(SeekFrom::Start(offset)).map_err(|source| io_error(&self.path, source))?;
-        self.file.read_exact(&mut bytes).map_err(|source| io_error(&self.path, source))?;
-        if crc32fast::hash(&bytes) != checksum {
-            return Err(damaged(&self.path, format!("block {place}'s checksum does not match (the file is damaged)")));
-        }
-        Ok(bytes)
-    }
-
-    /// The records of block `place` from its stored bytes.
-    fn decode(&self, place: usize, stored: &[u8]) -> Result<Vec<(u128, Record)>> {
-        let path = &self.path;
-        let records = self.header.blocks.get(place).map_or(0, |entry| entry.records);
-        let capacity = records as usize * (MAX_GAP_BYTES + 2) + 4;
-        let plain = zstd::bulk::decompress(stored, capacity)
-            .map_err(|error| damaged(path, format!("block {place} does not decompress: {error}")))?;
-        let decoded =
-            decode_block(&plain, records).map_err(|reason| damaged(path, format!("block {place}: {reason}")))?;
-        if decoded.first().map(|(key, _)| *key) != self.first_keys.get(place).copied() {
-            return Err(damaged(path, format!("block {place} does not start at its index's key")));
-        }
-        Ok(decoded)
-    }
-
-    /// The record of `key`, or `None` if the tier has no such key; reads at most one block.
-    pub fn lookup(&mut self, key: u128) -> Result<Option<Record>> {
-        let Some(place) = self.first_keys.partition_point(|&first| first <= key).checked_sub(1) else {
-            return Ok(None);
-        };
-        if self.cached.as_ref().is_none_or(|(cached, _)| *cached != place) {
-            let block = self.read_block(place)?;
-            self.cached = Some((place, block));
-        }
-        let block = self.cached.as_ref().map(|(_, block)| block.as_slice()).unwrap_or(&[]);
-        Ok(block
-            .binary_search_by_key(&key, |(stored, _)| *stored)
-            .ok()
-            .and_then(|at| block.get(at))
-            .map(|(_, record)| *record))
-    }
-
-    /// Every record, in key order, each block checked, and the blocks' checksum over the whole file.
-    pub fn read_all(&mut self) -> Result<Vec<(u128, Record)>> {
-        // The blocks lie end to end and fill the file after the header (checked when it was opened): their
-        // bytes in order are the bytes the header's checksum covers, read once.
-        let mut all = Vec::with_capacity(self.header.records as usize);
-        let mut checksum = crc32fast::Hasher::new();
-        for place in 0..self.blocks() {
-            let stored = self.read_stored(place)?;
-            checksum.update(&stored);
-            all.extend(self.decode(place, &stored)?);
-        }
-        if checksum.finalize() != self.header.checksum {
-            return Err(damaged(&self.path, "the blocks' checksum does not match the header (the file is damaged)"));
-        }
-        if all.windows(2).any(|pair| pair[0].0 >= pair[1].0) {
-            return Err(damaged(&self.path, "the blocks' keys are out of order"));
-        }
-        Ok(all)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,6 +304,87 @@ mod tests {
         bytes[20] ^= 0x01;
         std::fs::write(&path, &bytes).unwrap();
         assert!(matches!(TierFile::open(&path, &name()), Err(Error::Database { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Rewrites the header of the file at `path` with `change`, its checksum recomputed so that it passes.
+    fn craft(path: &Path, original: &[u8], change: impl FnOnce(&mut Header)) {
+        let length = u32::from_le_bytes(original[8..12].try_into().unwrap()) as usize;
+        let mut header: Header = serde_json::from_slice(&original[12..12 + length]).unwrap();
+        change(&mut header);
+        let header_bytes = serde_json::to_vec(&header).unwrap();
+        let mut crafted = MAGIC.to_vec();
+        crafted.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
+        crafted.extend_from_slice(&header_bytes);
+        crafted.extend_from_slice(&crc32fast::hash(&header_bytes).to_le_bytes());
+        crafted.extend_from_slice(&original[16 + length..]);
+        std::fs::write(path, crafted).unwrap();
+    }
+
+    #[test]
+    fn crafted_block_indexes_are_refused_before_anything_is_allocated() {
+        let dir = std::env::temp_dir().join(format!("ludus-file-crafted-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tier.ludb");
+        write_tier(&path, &name(), vec![], records(10_000)).unwrap();
+        let original = std::fs::read(&path).unwrap();
+        let huge = |header: &mut Header| {
+            header.records += u64::from(u32::MAX - header.blocks[0].records);
+            header.blocks[0].records = u32::MAX;
+        };
+        let empty = |header: &mut Header| {
+            header.blocks = (0..200_000u64)
+                .map(|place| BlockEntry {
+                    first_key: format!("{place:x}"),
+                    records: BLOCK_RECORDS as u32,
+                    offset: 0,
+                    bytes: 0,
+                    checksum: 0,
+                })
+                .collect();
+            header.records = 200_000 * BLOCK_RECORDS as u64;
+            header.counts = [header.records, 0, 0];
+        };
+        let wide = |header: &mut Header| header.blocks[0].bytes = u32::MAX;
+        let counts = |header: &mut Header| header.counts[0] += 1;
+        type Change<'change> = &'change dyn Fn(&mut Header);
+        let cases: [(&str, Change); 4] = [
+            ("block 0 claims 4294967295 records, a block holds 1 to 4096", &huge),
+            ("200000 blocks cannot fit", &empty),
+            ("block 0 claims 4294967295 bytes", &wide),
+            ("the counts by value do not add up", &counts),
+        ];
+        for (expected, change) in cases {
+            craft(&path, &original, change);
+            match TierFile::open(&path, &name()) {
+                Err(Error::Database { reason, .. }) => assert!(reason.contains(expected), "{expected}: {reason}"),
+                other => panic!("{expected}: {other:?}"),
+            }
+            assert!(matches!(TierFile::inspect(&path, &name()), Ok(Inspected::Damaged(_))), "{expected}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_block_fails_the_verification_and_what_is_no_file_is_refused_by_name() {
+        let dir = std::env::temp_dir().join(format!("ludus-file-verify-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tier.ludb");
+        write_tier(&path, &name(), vec![], records(10_000)).unwrap();
+        TierFile::open(&path, &name()).unwrap().verify().unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0xff;
+        std::fs::write(&path, &bytes).unwrap();
+        let mut file = TierFile::open(&path, &name()).unwrap();
+        assert!(matches!(file.verify(), Err(Error::Database { .. })));
+        // A directory in place of the file: refused (not damaged: a solve must not write over it).
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        match TierFile::inspect(&path, &name()) {
+            Err(Error::Database { reason, .. }) => assert!(reason.starts_with("is a directory, not a tier file")),
+            other => panic!("{other:?}"),
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -2,18 +2,20 @@
 //! engine through [`TierStore`] (so that a stopped solve resumes from its finished tiers), and read back by
 //! queries and by the tier graph of the files themselves (each header lists the child tiers its moves reach).
 
+mod disk;
+
 use super::check::CheckReport;
-use super::file::{partial_path, write_tier, TierFile, TierName};
-use super::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
-use crate::engines::retrograde::{InProcess, Rank, RetrogradeSolver, TierSchedule, TierSolution, TierStore, Tiers};
+use super::file::{Inspected, TierFile, TierName};
+use super::record::{Record, RecordKey};
+use crate::engines::retrograde::{InProcess, Rank, RetrogradeSolver, TierSchedule, TierSolution, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use crate::value::Value;
+use disk::DiskStore;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The extension of tier files.
@@ -42,6 +44,9 @@ pub struct TierReport {
     pub elapsed: Duration,
     /// Whether it was found on disk, solved by an earlier run.
     pub resumed: bool,
+    /// Set when the tier's file on disk was found damaged: the file and what is wrong with it. The tier is
+    /// solved again (a later report says so) and its file written anew; the counts of this report are zero.
+    pub damaged: Option<String>,
 }
 
 pub use crate::engines::retrograde::{bytes_per_position, bytes_per_ranked_position};
@@ -100,11 +105,24 @@ where
 
     /// Opens the file of `tier` (`None` if there is none).
     pub fn open(&self, tier: &Rules::Tier) -> Result<Option<TierFile>> {
-        let path = self.tier_path(tier)?;
-        if !path.exists() {
-            return Ok(None);
+        match self.inspect(tier)? {
+            None => Ok(None),
+            Some(Inspected::Whole(file)) => Ok(Some(file)),
+            Some(Inspected::Damaged(error)) => Err(error),
         }
-        TierFile::open(&path, &self.tier_name(tier)?).map(Some)
+    }
+
+    /// [`TierFile::inspect`] of the file of `tier` (`None` if there is none).
+    pub fn inspect(&self, tier: &Rules::Tier) -> Result<Option<Inspected>> {
+        let path = self.tier_path(tier)?;
+        // Only a path that is not there means an unsolved tier; any other failure (a directory that cannot
+        // be read, a path through a file) is the system's error, with the path.
+        match std::fs::metadata(&path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(Error::Io { path: path.display().to_string(), cause: source }),
+            Ok(_) => {}
+        }
+        TierFile::inspect(&path, &self.tier_name(tier)?).map(Some)
     }
 
     /// The tiers a file's header says its moves reach.
@@ -161,7 +179,15 @@ where
             .map_err(|cause| Error::Io { path: self.directory.display().to_string(), cause })?;
         let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / per_position.max(1);
         let positions = by_memory.min(budget.max_positions);
-        let mut store = DiskStore { database: self, report, started: Instant::now(), load };
+        let mut store = DiskStore {
+            database: self,
+            report,
+            started: Instant::now(),
+            load,
+            positions,
+            records: hashbrown::HashMap::new(),
+            lock: None,
+        };
         let solved = run(&mut RetrogradeSolver::new().with_budget(positions), &mut store);
         match solved {
             Err(Error::Budget(Budget::Positions(_))) if by_memory <= budget.max_positions => {
@@ -198,12 +224,7 @@ where
                 }
                 match (Rules::Key::from_wide(wide), record.value()) {
                     (Some(key), Some(value)) => records.push((key, value)),
-                    _ => {
-                        return Err(Error::Database {
-                            path: path.display().to_string(),
-                            reason: format!("the key {wide:x} is no key of {}", self.name),
-                        })
-                    }
+                    _ => return Err(self.forged(tier, &path, wide)),
                 }
             }
         }
@@ -225,14 +246,24 @@ where
                 let key = Rules::Key::from_wide(wide);
                 match (key, record.value()) {
                     (Some(key), Some(value)) => Ok((key, value)),
-                    _ => Err(Error::Database {
-                        path: path.display().to_string(),
-                        reason: format!("the key {wide:x} is no key of {}", self.name),
-                    }),
+                    _ => Err(self.forged(tier, &path, wide)),
                 }
             })
             .collect::<Result<Vec<_>>>()?;
         Ok((records, reached))
+    }
+
+    /// The error of a record in the file of `tier` at `path` whose key `wide` is of no position of the tier.
+    fn forged(&self, tier: &Rules::Tier, path: &Path, wide: u128) -> Error {
+        let tier = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
+        Error::Database {
+            path: path.display().to_string(),
+            reason: format!(
+                "tier {tier}: the record of key {wide:x} is of no position of this tier of {} (the file is damaged \
+                 or forged): delete it and run `ludus db solve` again",
+                self.name
+            ),
+        }
     }
 
     /// The stored value of `position`: `Ok(None)` if its tier's file has no such position.
@@ -312,7 +343,21 @@ where
     /// [`Database::load`] in the dense form: the values in a flat array by rank.
     pub fn load_ranked(&self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
         let (records, reached) = self.records(tier)?;
-        TierSolution::from_values_ranked(self.game, tier.clone(), records, reached)
+        TierSolution::from_values_ranked(self.game, tier.clone(), records, reached).map_err(|error| match error {
+            // The records came from the file: a key without a rank in the tier is the file's fault.
+            Error::Unsupported(reason) => {
+                let path = self.tier_path(tier).unwrap_or_else(|_| self.directory.clone());
+                let name = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
+                Error::Database {
+                    path: path.display().to_string(),
+                    reason: format!(
+                        "tier {name}: {reason} (the file is damaged or forged): delete it and run `ludus db solve` \
+                         again"
+                    ),
+                }
+            }
+            other => other,
+        })
     }
 }
 
@@ -333,122 +378,5 @@ where
     pub fn position_of(&self, wide: u128) -> Option<Rules::Position> {
         let key = Rules::Key::from_wide(wide)?;
         self.game.checked_position_of_key(&key)
-    }
-}
-
-/// The tier engine's store on disk.
-struct DiskStore<'store, 'game, Rules: Tiers> {
-    database: &'store Database<'game, Rules>,
-    report: &'store mut dyn FnMut(&TierReport),
-    started: Instant,
-    load: Loader<'game, Rules>,
-}
-
-/// A damaged file met by a resumed solve, with what to do about it.
-fn resume_hint(error: Error) -> Error {
-    match error {
-        Error::Database { path, reason } => {
-            Error::Database { path, reason: format!("{reason}; delete the file to solve its tier again") }
-        }
-        other => other,
-    }
-}
-
-impl<Rules> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules>
-where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
-{
-    fn finished(&mut self, tier: &Rules::Tier) -> Result<Option<Vec<Rules::Tier>>> {
-        // A file left half-written by a stopped run is no tier: it is written anew.
-        let partial = partial_path(&self.database.tier_path(tier)?);
-        if partial.exists() {
-            std::fs::remove_file(&partial).map_err(|cause| Error::Io { path: partial.display().to_string(), cause })?;
-        }
-        let Some(file) = self.database.open(tier).map_err(resume_hint)? else { return Ok(None) };
-        let reached = self.database.reached(&file)?;
-        (self.report)(&TierReport {
-            tier: self.database.tier_name(tier)?.tier.to_string(),
-            positions: file.header().records,
-            bytes: std::fs::metadata(self.database.tier_path(tier)?).map(|meta| meta.len()).unwrap_or(0),
-            elapsed: Duration::ZERO,
-            resumed: true,
-        });
-        self.started = Instant::now();
-        Ok(Some(reached))
-    }
-
-    fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        (self.load)(self.database, tier).map_err(resume_hint)
-    }
-
-    fn load_where(
-        &mut self,
-        tier: &Rules::Tier,
-        keep: &dyn Fn(&Rules::Key) -> bool,
-    ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        let keep_wide = |wide: u128| Rules::Key::from_wide(wide).is_none_or(|key| keep(&key));
-        self.database.load_where(tier, &keep_wide).map_err(resume_hint)
-    }
-
-    // Reported from the file's header, as a tier solved here would be.
-    fn saved_elsewhere(&mut self, tier: &Rules::Tier, elapsed: Duration) -> Result<()> {
-        let path = self.database.tier_path(tier)?;
-        let file = self.database.open(tier)?.ok_or_else(|| Error::Database {
-            path: path.display().to_string(),
-            reason: "missing: another process said it solved this tier".into(),
-        })?;
-        (self.report)(&TierReport {
-            tier: self.database.tier_name(tier)?.tier.to_string(),
-            positions: file.header().records,
-            bytes: std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0),
-            elapsed,
-            resumed: false,
-        });
-        self.started = Instant::now();
-        Ok(())
-    }
-
-    fn save(&mut self, solution: &Arc<TierSolution<Rules::Tier, Rules::Key>>) -> Result<()> {
-        let tier = solution.tier();
-        let records = solution
-            .iter()
-            .map(|(key, value)| {
-                Record::from_value(value).map(|record| (key, record)).ok_or_else(|| {
-                    Error::limit(
-                        "the remoteness of a stored position",
-                        u64::from(value.remoteness().unwrap_or(0)),
-                        u64::from(MAX_STORED_REMOTENESS),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>>>()?;
-        if records.len() != solution.len() {
-            // Only a ranking whose unrank fails on a rank of the tier loses records on the way.
-            return Err(Error::Unsupported(format!(
-                "tier {:?}: {} positions solved, {} keys listed (Rank::unrank breaks its contract)",
-                tier,
-                solution.len(),
-                records.len()
-            )));
-        }
-        let reached = solution
-            .reached()
-            .iter()
-            .map(|child| self.database.tier_name(child).map(|name| name.tier))
-            .collect::<Result<Vec<_>>>()?;
-        let path = self.database.tier_path(tier)?;
-        let bytes = write_tier(&path, &self.database.tier_name(tier)?, reached, records)?;
-        (self.report)(&TierReport {
-            tier: self.database.tier_name(tier)?.tier.to_string(),
-            positions: solution.len() as u64,
-            bytes,
-            elapsed: self.started.elapsed(),
-            resumed: false,
-        });
-        self.started = Instant::now();
-        Ok(())
     }
 }

@@ -182,7 +182,7 @@ impl<Rules: Rank> TierRank<Rules> {
     }
 
     /// The rank of `key`, below the tier's size, or `None` if it has none.
-    fn rank_of(&self, key: &Rules::Key) -> Option<u64> {
+    pub(super) fn rank_of(&self, key: &Rules::Key) -> Option<u64> {
         self.game.rank(&self.tier, key).filter(|&rank| rank < self.size)
     }
 

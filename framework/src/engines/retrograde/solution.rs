@@ -153,8 +153,8 @@ where
         let positions = records.len();
         for (key, value) in records {
             let packed = PackedValue::pack(value).ok_or_else(|| remoteness_error(value))?;
-            let slot = values.get_mut(ranking.slot(&key)?).ok_or_else(|| {
-                crate::Error::Unsupported(format!("the key {key:?} of a record has no rank in tier {tier:?}"))
+            let slot = ranking.rank_of(&key).and_then(|rank| values.get_mut(rank as usize)).ok_or_else(|| {
+                crate::Error::Unsupported(format!("the record of key {key:?} is of no position of the tier"))
             })?;
             if *slot != PackedValue::NONE {
                 return Err(crate::Error::Unsupported("a tier's records list one key twice".into()));

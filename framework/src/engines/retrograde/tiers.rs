@@ -51,6 +51,12 @@ impl<Tier: Eq, Key: Eq + std::hash::Hash> TieredSolution<Tier, Key> {
 /// Contract: a tier is `finished` only if `save` was given its solution, for this game and start, in this or
 /// an earlier run; `load` returns that solution; `finished` returns its [`TierSolution::reached`].
 pub trait TierStore<Tier, Key> {
+    /// Takes the store for this solve before anything is read or written (the process that surveys the tiers
+    /// calls it once; a store on disk locks its directory); by default nothing is done.
+    fn claim(&mut self) -> crate::Result<()> {
+        Ok(())
+    }
+
     /// If `tier` was solved already, the child tiers that its moves reach (read without loading its values).
     fn finished(&mut self, tier: &Tier) -> crate::Result<Option<Vec<Tier>>>;
 
@@ -300,6 +306,7 @@ where
     How: Indexing<Rules::Tier, Rules::Key>,
 {
     fn survey(&mut self) -> crate::Result<TierSurvey<Rules::Tier>> {
+        self.store.claim()?;
         let (order, children) = tier_order(self.game, self.game.tier(self.start), self.solver.budget)?;
         // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
         // enumeration, since nothing below them is left to find entries for.

@@ -1,0 +1,270 @@
+//! Reading a tier file ([`TierFile`]): the header and block index checked against the file's length and the
+//! format's limits before anything is allocated, each block's checksum checked when it is read.
+//!
+//! Invariant: no size read from a file reserves memory unchecked. A header is read only if it fits the file; a
+//! block holds 1 to [`BLOCK_RECORDS`] records in at least [`MIN_STORED_BLOCK_BYTES`] bytes (so the number of
+//! blocks is bounded by the file's length) and at most zstd's bound for the largest block; records are never
+//! reserved from the header's count. A path that is not a regular file is refused before it is opened.
+
+use super::{
+    damaged, decode_block, io_error, Header, TierName, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, MAX_GAP_BYTES,
+    MAX_HEADER_BYTES, MAX_PLAIN_BLOCK_BYTES, MIN_STORED_BLOCK_BYTES,
+};
+use crate::database::record::Record;
+use crate::error::{Error, Result};
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+/// An open tier file: its header read and checked, its blocks read on demand.
+#[derive(Debug)]
+pub struct TierFile {
+    path: PathBuf,
+    file: File,
+    header: Header,
+    first_keys: Vec<u128>,
+    /// Where the blocks start.
+    data_start: u64,
+    /// The block read last, with its place.
+    cached: Option<(usize, Vec<(u128, Record)>)>,
+}
+
+/// The first keys of a header's blocks, once the block index is checked against the format's limits and the
+/// `data` bytes after the header: each block holds 1 to [`BLOCK_RECORDS`] records in at least
+/// [`MIN_STORED_BLOCK_BYTES`] and at most zstd's bound for the largest block, the blocks lie end to end and
+/// fill the file, and their records add up to the header's count. `Err` says what is wrong.
+fn check_index(header: &Header, data: u64) -> std::result::Result<Vec<u128>, String> {
+    let blocks = header.blocks.len() as u64;
+    if blocks.saturating_mul(MIN_STORED_BLOCK_BYTES) > data {
+        return Err(format!("{blocks} blocks cannot fit in the file's {data} bytes of blocks"));
+    }
+    let max_stored = zstd::zstd_safe::compress_bound(MAX_PLAIN_BLOCK_BYTES) as u64;
+    let mut first_keys = Vec::with_capacity(header.blocks.len());
+    let (mut offset, mut records) = (0u64, 0u64);
+    for (place, block) in header.blocks.iter().enumerate() {
+        let key = u128::from_str_radix(&block.first_key, 16)
+            .map_err(|_| format!("block {place}'s first key `{}` is not hexadecimal", block.first_key))?;
+        if block.records == 0 || block.records as usize > BLOCK_RECORDS {
+            return Err(format!("block {place} claims {} records, a block holds 1 to {BLOCK_RECORDS}", block.records));
+        }
+        let bytes = u64::from(block.bytes);
+        if !(MIN_STORED_BLOCK_BYTES..=max_stored).contains(&bytes) {
+            return Err(format!(
+                "block {place} claims {bytes} bytes, a block takes {MIN_STORED_BLOCK_BYTES} to {max_stored}"
+            ));
+        }
+        if first_keys.last().is_some_and(|&last| last >= key) || block.offset != offset {
+            return Err("the block index is out of order".into());
+        }
+        first_keys.push(key);
+        offset += bytes;
+        records += u64::from(block.records);
+        if offset > data {
+            return Err(format!("block {place} ends beyond the file's {data} bytes of blocks"));
+        }
+    }
+    if records != header.records || offset != data {
+        return Err("the block index does not match the file's size or record count".into());
+    }
+    if header.counts.iter().try_fold(0u64, |sum, &count| sum.checked_add(count)) != Some(records) {
+        return Err("the counts by value do not add up to the record count".into());
+    }
+    Ok(first_keys)
+}
+
+/// What a file with a tier's name turned out to be, for a solve that resumes from the tiers on disk.
+#[derive(Debug)]
+pub enum Inspected {
+    /// A tier file of the tier, its header checked (its blocks are checked by [`TierFile::verify`]).
+    Whole(TierFile),
+    /// A file of this format whose bytes are wrong (a checksum, the block index, a size beyond the file or
+    /// the format): its tier may be solved again over it. The error says what is wrong.
+    Damaged(Error),
+}
+
+/// The error of a path that is not a regular file (a directory, a FIFO, a socket, a device), which is never
+/// opened: opening a FIFO waits for a writer forever.
+fn refuse_irregular(path: &Path, metadata: &std::fs::Metadata) -> Result<()> {
+    let kind = if metadata.is_file() {
+        return Ok(());
+    } else if metadata.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file (a FIFO, socket or device)"
+    };
+    Err(damaged(path, format!("is {kind}, not a tier file: move it out of the database directory")))
+}
+
+/// The error of a file of another game, tier or format version, which a solve must not write over.
+fn foreign(path: &Path, reason: String) -> Error {
+    damaged(path, format!("{reason}: move it out of the database directory, or use another directory"))
+}
+
+impl TierFile {
+    /// Opens the file at `path`, checking its magic, format version, header checksum and block index, and that
+    /// it is the file of `name`.
+    pub fn open(path: &Path, name: &TierName) -> Result<TierFile> {
+        match TierFile::inspect(path, name)? {
+            Inspected::Whole(file) => Ok(file),
+            Inspected::Damaged(error) => Err(error),
+        }
+    }
+
+    /// [`TierFile::open`], telling a damaged file of this format ([`Inspected::Damaged`]) from what must not be
+    /// written over (an error): a path that is not a regular file, a file that cannot be read, a file without
+    /// this format's magic, of another format version, or of another game or tier.
+    pub fn inspect(path: &Path, name: &TierName) -> Result<Inspected> {
+        // The kind is checked before the file is opened, and again on the file opened (a FIFO swapped in
+        // between would block the open until a writer comes: only a concurrent process can do that).
+        refuse_irregular(path, &std::fs::metadata(path).map_err(|source| io_error(path, source))?)?;
+        let mut file = File::open(path).map_err(|source| io_error(path, source))?;
+        let metadata = file.metadata().map_err(|source| io_error(path, source))?;
+        refuse_irregular(path, &metadata)?;
+        let size = metadata.len();
+        let mut magic = [0u8; 12];
+        if size < 12 {
+            let reason = format!(
+                "{size} bytes, shorter than a tier file's start (12 bytes): delete it and run `ludus db solve` again"
+            );
+            return Err(damaged(path, reason));
+        }
+        file.read_exact(&mut magic).map_err(|source| io_error(path, source))?;
+        if &magic[..8] != MAGIC {
+            return Err(foreign(path, "not a Ludus database file (no LUDUS-DB at its start)".into()));
+        }
+        let length = u32::from_le_bytes([magic[8], magic[9], magic[10], magic[11]]);
+        if length > MAX_HEADER_BYTES || u64::from(length) + 16 > size {
+            let reason = format!("a header of {length} bytes does not fit the file of {size} bytes");
+            return Ok(Inspected::Damaged(damaged(path, reason)));
+        }
+        // Allocated only once checked against the file's length, above.
+        let mut header_bytes = vec![0u8; length as usize + 4];
+        file.read_exact(&mut header_bytes).map_err(|source| io_error(path, source))?;
+        let stored = header_bytes.split_off(length as usize);
+        if crc32fast::hash(&header_bytes).to_le_bytes().as_slice() != stored.as_slice() {
+            let reason = "the header's checksum does not match (the file is damaged)";
+            return Ok(Inspected::Damaged(damaged(path, reason)));
+        }
+        let header: Header = match serde_json::from_slice(&header_bytes) {
+            Ok(header) => header,
+            Err(error) => return Ok(Inspected::Damaged(damaged(path, format!("the header is not valid: {error}")))),
+        };
+        if header.format != FORMAT_VERSION {
+            let reason = format!("format version {}, this build reads version {FORMAT_VERSION}", header.format);
+            return Err(foreign(path, reason));
+        }
+        if header.game != name.game || header.tier != name.tier {
+            let reason =
+                format!("holds tier {} of {}, not tier {} of {}", header.tier, header.game, name.tier, name.game);
+            return Err(foreign(path, reason));
+        }
+        let data_start = 16 + u64::from(length);
+        match check_index(&header, size - data_start) {
+            Ok(first_keys) => Ok(Inspected::Whole(TierFile {
+                path: path.to_path_buf(),
+                file,
+                header,
+                first_keys,
+                data_start,
+                cached: None,
+            })),
+            Err(reason) => Ok(Inspected::Damaged(damaged(path, reason))),
+        }
+    }
+
+    /// Reads every block as stored, once, checking each block's checksum and the blocks' checksum (what a
+    /// solve checks of a tier it resumes from, without decompressing it). An [`Error::Database`] says the file
+    /// is damaged; an [`Error::Io`] that it could not be read.
+    pub fn verify(&mut self) -> Result<()> {
+        let mut checksum = crc32fast::Hasher::new();
+        for place in 0..self.blocks() {
+            checksum.update(&self.read_stored(place)?);
+        }
+        if checksum.finalize() != self.header.checksum {
+            return Err(damaged(&self.path, "the blocks' checksum does not match the header (the file is damaged)"));
+        }
+        Ok(())
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The number of blocks.
+    pub fn blocks(&self) -> usize {
+        self.first_keys.len()
+    }
+
+    /// The records of block `place`, its checksum checked.
+    pub fn read_block(&mut self, place: usize) -> Result<Vec<(u128, Record)>> {
+        let stored = self.read_stored(place)?;
+        self.decode(place, &stored)
+    }
+
+    /// Block `place`'s bytes as stored, its checksum checked.
+    fn read_stored(&mut self, place: usize) -> Result<Vec<u8>> {
+        let entry = self.header.blocks.get(place).ok_or_else(|| damaged(&self.path, format!("no block {place}")))?;
+        let (offset, checksum) = (self.data_start + entry.offset, entry.checksum);
+        let mut bytes = vec![0u8; entry.bytes as usize];
+        self.file.seek(SeekFrom::Start(offset)).map_err(|source| io_error(&self.path, source))?;
+        self.file.read_exact(&mut bytes).map_err(|source| io_error(&self.path, source))?;
+        if crc32fast::hash(&bytes) != checksum {
+            return Err(damaged(&self.path, format!("block {place}'s checksum does not match (the file is damaged)")));
+        }
+        Ok(bytes)
+    }
+
+    /// The records of block `place` from its stored bytes.
+    fn decode(&self, place: usize, stored: &[u8]) -> Result<Vec<(u128, Record)>> {
+        let path = &self.path;
+        let records = self.header.blocks.get(place).map_or(0, |entry| entry.records);
+        let capacity = records as usize * (MAX_GAP_BYTES + 2) + 4;
+        let plain = zstd::bulk::decompress(stored, capacity)
+            .map_err(|error| damaged(path, format!("block {place} does not decompress: {error}")))?;
+        let decoded =
+            decode_block(&plain, records).map_err(|reason| damaged(path, format!("block {place}: {reason}")))?;
+        if decoded.first().map(|(key, _)| *key) != self.first_keys.get(place).copied() {
+            return Err(damaged(path, format!("block {place} does not start at its index's key")));
+        }
+        Ok(decoded)
+    }
+
+    /// The record of `key`, or `None` if the tier has no such key; reads at most one block.
+    pub fn lookup(&mut self, key: u128) -> Result<Option<Record>> {
+        let Some(place) = self.first_keys.partition_point(|&first| first <= key).checked_sub(1) else {
+            return Ok(None);
+        };
+        if self.cached.as_ref().is_none_or(|(cached, _)| *cached != place) {
+            let block = self.read_block(place)?;
+            self.cached = Some((place, block));
+        }
+        let block = self.cached.as_ref().map(|(_, block)| block.as_slice()).unwrap_or(&[]);
+        Ok(block
+            .binary_search_by_key(&key, |(stored, _)| *stored)
+            .ok()
+            .and_then(|at| block.get(at))
+            .map(|(_, record)| *record))
+    }
+
+    /// Every record, in key order, each block checked, and the blocks' checksum over the whole file.
+    pub fn read_all(&mut self) -> Result<Vec<(u128, Record)>> {
+        // The blocks lie end to end and fill the file after the header (checked when it was opened): their
+        // bytes in order are the bytes the header's checksum covers, read once. The records are not reserved
+        // from the header's count: a crafted header could claim far more than its blocks hold.
+        let mut all = Vec::new();
+        let mut checksum = crc32fast::Hasher::new();
+        for place in 0..self.blocks() {
+            let stored = self.read_stored(place)?;
+            checksum.update(&stored);
+            all.extend(self.decode(place, &stored)?);
+        }
+        if checksum.finalize() != self.header.checksum {
+            return Err(damaged(&self.path, "the blocks' checksum does not match the header (the file is damaged)"));
+        }
+        if all.windows(2).any(|pair| pair[0].0 >= pair[1].0) {
+            return Err(damaged(&self.path, "the blocks' keys are out of order"));
+        }
+        Ok(all)
+    }
+}

@@ -1,0 +1,203 @@
+//! The tier engine's store on disk ([`DiskStore`]): a solve writes each tier's file through it, and resumes from
+//! the files of an earlier run.
+//!
+//! Invariant: a tier counts as finished only once its file is verified (header, every block's checksum and the
+//! blocks' checksum, read once); a damaged file is reported and its tier solved again, over it. The directory
+//! is locked (flock on the directory itself) from the survey to the end of the solve, so that two solves never
+//! write into one directory; the lock goes with the process.
+
+use super::{Database, Loader, TierReport};
+use crate::database::file::{partial_path, write_tier, Inspected, TierFile};
+use crate::database::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
+use crate::engines::retrograde::{TierSolution, TierStore, Tiers};
+use crate::error::{Budget, Error, Result};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fs::File;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The tier engine's store on disk.
+pub(super) struct DiskStore<'store, 'game, Rules: Tiers> {
+    pub(super) database: &'store Database<'game, Rules>,
+    pub(super) report: &'store mut dyn FnMut(&TierReport),
+    pub(super) started: Instant,
+    pub(super) load: Loader<'game, Rules>,
+    /// The most positions the solve holds at once: a finished tier with more records is not loaded.
+    pub(super) positions: u64,
+    /// The record count of each finished tier, from its header.
+    pub(super) records: hashbrown::HashMap<Rules::Tier, u64>,
+    /// The directory, opened and locked while the solve writes into it ([`TierStore::claim`]).
+    pub(super) lock: Option<File>,
+}
+
+impl<Rules> DiskStore<'_, '_, Rules>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    /// The tier's file, if it is there, whole and every block's checksum right; a damaged file is reported and
+    /// its tier left unfinished, so that it is solved again and its file written anew.
+    fn verified(&mut self, tier: &Rules::Tier) -> Result<Option<TierFile>> {
+        let damage = match self.database.inspect(tier)? {
+            None => return Ok(None),
+            Some(Inspected::Damaged(error)) => error,
+            Some(Inspected::Whole(mut file)) => match file.verify() {
+                Ok(()) => return Ok(Some(file)),
+                Err(error @ Error::Database { .. }) => error,
+                Err(other) => return Err(other),
+            },
+        };
+        (self.report)(&TierReport {
+            tier: self.database.tier_name(tier)?.tier.to_string(),
+            positions: 0,
+            bytes: 0,
+            elapsed: Duration::ZERO,
+            resumed: false,
+            damaged: Some(damage.to_string()),
+        });
+        Ok(None)
+    }
+}
+
+/// A damaged file met by a resumed solve, with what to do about it.
+fn resume_hint(error: Error) -> Error {
+    match error {
+        Error::Database { path, reason } => {
+            Error::Database { path, reason: format!("{reason}; delete the file to solve its tier again") }
+        }
+        other => other,
+    }
+}
+
+impl<Rules> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    fn claim(&mut self) -> Result<()> {
+        // The directory itself is locked (flock): no lock file is left behind, and the lock goes with the
+        // process, however it ends.
+        let directory = self.database.directory();
+        let io_error = |source| Error::Io { path: directory.display().to_string(), cause: source };
+        let handle = File::open(directory).map_err(io_error)?;
+        match handle.try_lock() {
+            Ok(()) => {
+                self.lock = Some(handle);
+                Ok(())
+            }
+            Err(std::fs::TryLockError::WouldBlock) => Err(Error::Database {
+                path: directory.display().to_string(),
+                reason: "another `ludus db solve` is writing into this directory (it holds the directory's lock): \
+                         wait for it to end, or solve into another directory"
+                    .into(),
+            }),
+            Err(std::fs::TryLockError::Error(source)) => Err(io_error(source)),
+        }
+    }
+
+    fn finished(&mut self, tier: &Rules::Tier) -> Result<Option<Vec<Rules::Tier>>> {
+        // A file left half-written by a stopped run is no tier: it is written anew.
+        let partial = partial_path(&self.database.tier_path(tier)?);
+        match std::fs::symlink_metadata(&partial) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            _ => std::fs::remove_file(&partial)
+                .map_err(|cause| Error::Io { path: partial.display().to_string(), cause })?,
+        }
+        let Some(file) = self.verified(tier)? else { return Ok(None) };
+        let reached = self.database.reached(&file)?;
+        self.records.insert(tier.clone(), file.header().records);
+        (self.report)(&TierReport {
+            tier: self.database.tier_name(tier)?.tier.to_string(),
+            positions: file.header().records,
+            bytes: std::fs::metadata(self.database.tier_path(tier)?).map(|meta| meta.len()).unwrap_or(0),
+            elapsed: Duration::ZERO,
+            resumed: true,
+            damaged: None,
+        });
+        self.started = Instant::now();
+        Ok(Some(reached))
+    }
+
+    fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        // Refused before its records are read: a tier the budget cannot hold.
+        if self.records.get(tier).is_some_and(|&records| records > self.positions) {
+            return Err(Error::Budget(Budget::Positions(self.positions)));
+        }
+        (self.load)(self.database, tier).map_err(resume_hint)
+    }
+
+    fn load_where(
+        &mut self,
+        tier: &Rules::Tier,
+        keep: &dyn Fn(&Rules::Key) -> bool,
+    ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let keep_wide = |wide: u128| Rules::Key::from_wide(wide).is_none_or(|key| keep(&key));
+        self.database.load_where(tier, &keep_wide).map_err(resume_hint)
+    }
+
+    // Reported from the file's header, as a tier solved here would be.
+    fn saved_elsewhere(&mut self, tier: &Rules::Tier, elapsed: Duration) -> Result<()> {
+        let path = self.database.tier_path(tier)?;
+        let file = self.database.open(tier)?.ok_or_else(|| Error::Database {
+            path: path.display().to_string(),
+            reason: "missing: another process said it solved this tier".into(),
+        })?;
+        (self.report)(&TierReport {
+            tier: self.database.tier_name(tier)?.tier.to_string(),
+            positions: file.header().records,
+            bytes: std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0),
+            elapsed,
+            resumed: false,
+            damaged: None,
+        });
+        self.started = Instant::now();
+        Ok(())
+    }
+
+    fn save(&mut self, solution: &Arc<TierSolution<Rules::Tier, Rules::Key>>) -> Result<()> {
+        let tier = solution.tier();
+        let records = solution
+            .iter()
+            .map(|(key, value)| {
+                Record::from_value(value).map(|record| (key, record)).ok_or_else(|| {
+                    Error::limit(
+                        "the remoteness of a stored position",
+                        u64::from(value.remoteness().unwrap_or(0)),
+                        u64::from(MAX_STORED_REMOTENESS),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if records.len() != solution.len() {
+            // Only a ranking whose unrank fails on a rank of the tier loses records on the way.
+            return Err(Error::Unsupported(format!(
+                "tier {:?}: {} positions solved, {} keys listed (Rank::unrank breaks its contract)",
+                tier,
+                solution.len(),
+                records.len()
+            )));
+        }
+        let reached = solution
+            .reached()
+            .iter()
+            .map(|child| self.database.tier_name(child).map(|name| name.tier))
+            .collect::<Result<Vec<_>>>()?;
+        let path = self.database.tier_path(tier)?;
+        let bytes = write_tier(&path, &self.database.tier_name(tier)?, reached, records)?;
+        (self.report)(&TierReport {
+            tier: self.database.tier_name(tier)?.tier.to_string(),
+            positions: solution.len() as u64,
+            bytes,
+            elapsed: self.started.elapsed(),
+            resumed: false,
+            damaged: None,
+        });
+        self.started = Instant::now();
+        Ok(())
+    }
+}
