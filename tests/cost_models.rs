@@ -130,3 +130,46 @@ fn connect_four_refuses_the_empty_board_at_the_default_budget() {
         ],
     );
 }
+
+/// Every case of the official small set's shape: R, C <= 5 and every M < R x C (225 cases; the official set
+/// has T <= 230).
+fn minesweeper_small_set() -> String {
+    let cases: Vec<String> = (1..=5)
+        .flat_map(|rows| (1..=5).flat_map(move |columns| (0..rows * columns).map(move |mines| (rows, columns, mines))))
+        .map(|(rows, columns, mines)| format!("{rows} {columns} {mines}\n"))
+        .collect();
+    format!("{}\n{}", cases.len(), cases.concat())
+}
+
+#[test]
+fn minesweeper_generic_accepts_and_solves_the_official_small_set() {
+    // The old up-front sum refused it at case 213 (2,646,021,604 estimated work units); it runs in 0.2 s.
+    let file = scratch_file("minesweeper-small.in", &minesweeper_small_set());
+    let layouts = solved_visiting("minesweeper-master", &file, &["--solver", "generic"]);
+    // 769,321 mine layouts in all, each at most 25 cells: far within the input's budget of 5e8 work units.
+    assert!(layouts * 25 < 500_000_000 / 10, "{layouts}");
+    let answers = ludus(&["solve", "minesweeper-master", &file, "--solver", "generic"]);
+    let fast = ludus(&["solve", "minesweeper-master", &file]);
+    let impossible = |output: &Output| String::from_utf8_lossy(&output.stdout).matches("Impossible").count();
+    assert_eq!(impossible(&answers), impossible(&fast));
+    // And the published sample.
+    solved_visiting(
+        "minesweeper-master",
+        &repository_file("samples/minesweeper-master/sample.in"),
+        &["--solver", "generic"],
+    );
+}
+
+#[test]
+fn minesweeper_generic_stops_an_input_once_its_work_passes_the_budget() {
+    // 5 x 5 with 18 mines is impossible: every one of its 480,700 layouts is tried, 12,156,200 work units. 41
+    // of them fit in the budget of 5e8 units; the 42nd passes it, and is refused at once, after the 41 answers.
+    let input = format!("45\n{}", "5 5 18\n".repeat(45));
+    let file = scratch_file("minesweeper-costly.in", &input);
+    let output = ludus(&["solve", "minesweeper-master", &file, "--solver", "generic"]);
+    assert_error(
+        &output,
+        &[":43: case 42:", "work units", "of cases 1 to 42 together", "above the limit of 500000000", "--no-limit"],
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stdout).matches("Case #").count(), 41);
+}
