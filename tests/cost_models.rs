@@ -173,3 +173,44 @@ fn minesweeper_generic_stops_an_input_once_its_work_passes_the_budget() {
     );
     assert_eq!(String::from_utf8_lossy(&output.stdout).matches("Case #").count(), 41);
 }
+
+/// Writes the input `ludus gen PLUGIN ARGS` makes to a scratch file and returns its path.
+fn generated(plugin: &str, args: &[&str]) -> String {
+    let mut all = vec!["gen", plugin];
+    all.extend_from_slice(args);
+    let output = ludus(&all);
+    assert!(output.status.success(), "gen {plugin} {args:?}: {}", stderr(&output));
+    let name = format!("{plugin}-{}.in", args.join("-"));
+    scratch_file(&name, &String::from_utf8_lossy(&output.stdout))
+}
+
+#[test]
+fn every_plugin_accepts_official_sized_inputs_by_default() {
+    // The large sets' shape, with every solver meant for them.
+    for (plugin, solvers) in [
+        ("square-free", &["fast"][..]),
+        ("bacterial-tactics", &["fast", "parallel"][..]),
+        ("adjacent-and-consecutive", &["fast", "parallel", "closed-form"][..]),
+        ("stack-management", &["fast"][..]),
+        ("minesweeper-master", &["fast", "backtrack"][..]),
+        ("connect-four", &["fast", "parallel", "generic"][..]),
+    ] {
+        for seed in ["1", "2"] {
+            let file = generated(plugin, &["--preset", "official", "--seed", seed]);
+            for solver in solvers {
+                solved_visiting(plugin, &file, &["--solver", solver]);
+            }
+        }
+    }
+    // The small sets' largest shape, with the brute-force solvers (their case limits are these sizes).
+    for (plugin, size, cases) in [
+        ("square-free", "6", "20"),
+        ("bacterial-tactics", "4", "20"),
+        ("adjacent-and-consecutive", "10", "2"),
+        ("stack-management", "4", "20"),
+        ("minesweeper-master", "5", "20"),
+    ] {
+        let file = generated(plugin, &["--preset", "small", "--size", size, "--cases", cases]);
+        solved_visiting(plugin, &file, &["--solver", "generic"]);
+    }
+}
