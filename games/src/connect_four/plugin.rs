@@ -157,8 +157,9 @@ fn mode(options: &SolveOptions) -> Mode {
 /// The fast and generic solvers' default budget: the most positions one case's search may expand when neither
 /// `--max-positions` nor `--no-limit` is given. The search stops there, and the case is refused with an
 /// [`Error::Limit`] naming both flags; the answers printed before it stand. About two to three minutes at the
-/// engine's 6 to 7 million positions a second (one thread), four times the costliest case of the benchmark sets
-/// (Begin-Hard's `265`, 252 million positions); the calibration is in BENCHMARKS.md, "Cost models".
+/// engine's 5 to 7 million positions a second (one thread), four times the costliest case of the benchmark sets
+/// (Begin-Hard's `265`, 252 million positions); the exact solve of the empty 7 x 6 board (775 million) fits,
+/// the empty 8 x 7 board's does not. The calibration is in BENCHMARKS.md, "Cost models".
 pub const DEFAULT_CASE_POSITIONS: u64 = 1_000_000_000;
 
 /// The positions budget of one case's search (every solver's).

@@ -57,7 +57,7 @@ fn cells(input: &Parsed, case: usize) -> u64 {
 }
 
 /// The most work units one case's whole search may take by the `generic` solver's up-front model
-/// ([`layout_work`]): about 9 seconds (2 x 15 with 9 mines, impossible: 1,000,000 layouts x 21 x 30 = 6.3e8
+/// (`layout_work`): about 9 seconds (2 x 15 with 9 mines, impossible: 1,000,000 layouts x 21 x 30 = 6.3e8
 /// units, 2.33 s). Every board of at most 25 cells passes (5 x 5 with 12 mines, the largest, 1.7e9); larger
 /// boards pass while their layout budget's worst case fits.
 pub const GENERIC_CASE_WORK: u64 = 2_500_000_000;
