@@ -121,8 +121,9 @@ pub fn layout_budget(instance: &Instance, options: &SolveOptions) -> u64 {
 
 /// The `generic` solver's default budget of work for a whole input, in work units (`cells` for each mine layout
 /// laid out and for each click verified, the two steps whose cost grows with the board), unless `--no-limit`:
-/// about 10 seconds (the calibration is in BENCHMARKS.md, "Cost models"). The work is counted as it is
-/// spent, so an input is refused only once it has really spent that much; the answers before stand.
+/// about 10 seconds at the slowest rate measured (2 x 15 with 9 mines: 1.4e8 units in 2.3 to 3.2 s; other
+/// shapes run 7e7 to 1.4e8 units a second; BENCHMARKS.md, "Cost models"). The work is counted as it is spent,
+/// so an input is refused only once it has really spent that much; the answers before stand.
 pub const GENERIC_WORK_BUDGET: u64 = 500_000_000;
 
 /// The `generic` solver at work on an input: its options, statistics and the work spent on the cases so far.
