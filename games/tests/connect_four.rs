@@ -174,14 +174,14 @@ fn solvers_refuse_positions_beyond_their_limit_unless_told() {
     let input = "4444\n";
     match solve(input, "generic") {
         Err(Error::Limit { got, limit, hint, .. }) => {
-            assert_eq!((got, limit), (38, 16));
+            assert_eq!((got, limit), (38, 22));
             assert!(hint.contains("--no-limit"), "{hint}");
         }
         other => panic!("expected a limit error, got {other:?}"),
     }
-    // The fast solver has no empty-cell limit (its table bounds memory): 28 empty cells, beyond `generic`'s 16.
+    // The fast solver has no empty-cell limit (its table bounds memory): 28 empty cells, beyond `generic`'s 22.
     assert_eq!(solve("34753161612625\n", "fast").unwrap(), vec!["34753161612625 -2"]);
-    assert!(matches!(solve("34753161612625\n", "generic"), Err(Error::Limit { got: 28, limit: 16, .. })));
+    assert!(matches!(solve("34753161612625\n", "generic"), Err(Error::Limit { got: 28, limit: 22, .. })));
     // A position budget bounds its time instead: past it, a limit error that names the flag.
     for solver in ["fast", "parallel", "generic"] {
         let options = SolveOptions { max_positions: Some(1000), no_limit: true, ..SolveOptions::with_solver(solver) };

@@ -26,8 +26,10 @@
 //! Solvers: `fast` (the framework's [`AlphaBeta`] with its null-window score search over a [`PackedTable`] of
 //! `table_mb` MiB; any position, the empty board included), `parallel` (the same on several threads:
 //! [`ludus_framework::engines::alpha_beta::LazySmp`]) and `generic` ([`ludus_framework::engines::negamax::MemoNegamax`] in exact mode, up to [`GENERIC_EMPTY_CELLS_LIMIT`] empty cells
-//! unless `--no-limit`). `--max-positions` bounds the positions any of them searches per case; `--threads` is
-//! the `parallel` solver's. `plugin.rs` holds the solver table and the typed answer.
+//! unless `--no-limit`). `--max-positions` bounds the positions any of them searches per case; without it (and
+//! without `--no-limit`) a case stops at [`DEFAULT_CASE_POSITIONS`] with a limit error naming both flags: a budget
+//! checked during the search, not a guess before it, so no input is refused that would finish within it.
+//! `--threads` is the `parallel` solver's. `plugin.rs` holds the solver table and the typed answer.
 //!
 //! `generate` makes random 7 x 6 positions still in play (no four in a row yet): `Preset::Small` leaves 2 to 10
 //! empty cells (both solvers finish at once), `Preset::Official` 1 to 13 like End-Easy (29 to 41 moves played);
@@ -42,7 +44,7 @@ mod text;
 
 pub use board::{Board, ConnectFour, IllegalMove, DEFAULT_HEIGHT, DEFAULT_WIDTH};
 pub use format::{parse, Case, Parsed, EMPTY_BOARD, MAX_CASES};
-pub use plugin::{random_moves, ConnectFourPlugin, ScoreAnswer, GENERIC_EMPTY_CELLS_LIMIT};
+pub use plugin::{random_moves, ConnectFourPlugin, ScoreAnswer, DEFAULT_CASE_POSITIONS, GENERIC_EMPTY_CELLS_LIMIT};
 
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::{Engine, Mode};

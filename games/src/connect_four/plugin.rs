@@ -13,13 +13,15 @@ use ludus_framework::plugin::{
     Sample, Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
 };
 use ludus_framework::table::{mib, KeyedTable, PackedTable};
-use ludus_framework::{Error, Game, Result, SearchHints, Stats, Value, Violation};
+use ludus_framework::{Budget, Error, Game, Result, SearchHints, Stats, Value, Violation};
 use rand::Rng;
 use serde::Serialize;
 
 /// The `generic` solver (memoized negamax, exact mode) refuses positions with more empty cells than this
-/// unless `--no-limit` is given: without cut-offs its time grows too fast past it.
-pub const GENERIC_EMPTY_CELLS_LIMIT: u32 = 16;
+/// unless `--no-limit` is given: without cut-offs its time grows about threefold with each empty cell. Measured
+/// (BENCHMARKS.md, "Cost models"): at 22 empty cells at most 2.1 million positions, 1.6 s; so about 5 s at 23 and
+/// 15 s at 24.
+pub const GENERIC_EMPTY_CELLS_LIMIT: u32 = 22;
 
 /// The `connect-four` plugin: exact scores of Connect Four positions.
 #[derive(Clone, Copy, Debug, Default)]
@@ -98,27 +100,50 @@ impl ScoreAnswer {
 struct Scorer {
     engine: Box<dyn Engine<ConnectFour> + Send>,
     weak: bool,
+    /// The solver's name, for the error of a case past the default budget.
+    solver: &'static str,
+    /// The default per-case budget in force (`None` when `--max-positions` or `--no-limit` was given).
+    default_budget: Option<u64>,
 }
 
 impl Scorer {
     fn start(
         engine: Box<dyn Engine<ConnectFour> + Send>,
+        solver: &'static str,
         options: &SolveOptions,
     ) -> Result<Box<dyn Worker<ConnectFourPlugin>>> {
-        Ok(Box::new(Scorer { engine, weak: options.weak }))
+        let default_budget = case_budget(options).default_limit();
+        Ok(Box::new(Scorer { engine, weak: options.weak, solver, default_budget }))
     }
 }
 
 impl Worker<ConnectFourPlugin> for Scorer {
     fn solve(&mut self, _: &ConnectFourPlugin, input: &Parsed, case: usize) -> Result<ScoreAnswer> {
         let position = &input.cases[case];
-        let value = self.engine.try_value(&input.game, &position.board)?;
+        let value = self.engine.try_value(&input.game, &position.board).map_err(|error| match error {
+            Error::Budget(Budget::Positions(searched)) => match self.default_budget {
+                Some(limit) => past_default_budget(self.solver, searched, limit),
+                None => Error::Budget(Budget::Positions(searched)),
+            },
+            error => error,
+        })?;
         Ok(ScoreAnswer::solved(&input.game, position, value, self.weak))
     }
 
     fn stats(&self) -> Stats {
         self.engine.stats()
     }
+}
+
+/// The error of a case whose search passed the default budget of `limit` positions (the engine stopped after
+/// `searched`, one more than the limit): the limit, and the flags that lift it.
+fn past_default_budget(solver: &str, searched: u64, limit: u64) -> Error {
+    Error::limit_with_hint(
+        format!("the positions searched for solver `{solver}`"),
+        searched,
+        limit,
+        "pass --no-limit to run it anyway, or set another budget with --max-positions",
+    )
 }
 
 fn mode(options: &SolveOptions) -> Mode {
@@ -129,30 +154,55 @@ fn mode(options: &SolveOptions) -> Mode {
     }
 }
 
-fn positions(options: &SolveOptions) -> u64 {
-    options.max_positions.unwrap_or(u64::MAX)
+/// The fast and generic solvers' default budget: the most positions one case's search may expand when neither
+/// `--max-positions` nor `--no-limit` is given. The search stops there, and the case is refused with an
+/// [`Error::Limit`] naming both flags; the answers printed before it stand. About two to three minutes at the
+/// engine's 5 to 7 million positions a second (one thread), four times the costliest case of the benchmark sets
+/// (Begin-Hard's `265`, 252 million positions); the exact solve of the empty 7 x 6 board (775 million) fits,
+/// the empty 8 x 7 board's does not. The calibration is in BENCHMARKS.md, "Cost models".
+pub const DEFAULT_CASE_POSITIONS: u64 = 1_000_000_000;
+
+/// The positions budget of one case's search (every solver's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CaseBudget {
+    /// `--max-positions` given: that many, and past it the engine's own budget error.
+    Given(u64),
+    /// `--no-limit` given: no budget.
+    Unlimited,
+    /// Neither: [`DEFAULT_CASE_POSITIONS`], and past it a limit error naming both flags.
+    Default(u64),
 }
 
-/// The fast solvers' cost model, per input: [`estimated_positions`] added up over the positions, at most what
-/// about 10 seconds of search visit (the calibration is in BENCHMARKS.md, "Cost models"). The estimate is an upper
-/// bound fitted on sets like Pons' (Middle-Medium, Begin-Medium, Begin-Hard and the empty board come within a
-/// factor of 4 of it); easy openings cost far less than it says, and `--no-limit` runs them.
-const SEARCH_LIMIT: Limit<ConnectFourPlugin> = Limit {
-    scope: Scope::Input,
-    unit: "estimated positions (2^(0.7 x empty cells) each)",
-    max: 40_000_000,
-    measure: estimated_positions,
-};
+impl CaseBudget {
+    /// The positions the engine may expand: one past a default limit, so that a search stopped by it has
+    /// really searched more than the limit.
+    fn engine_budget(self) -> u64 {
+        match self {
+            CaseBudget::Given(positions) => positions,
+            CaseBudget::Unlimited => u64::MAX,
+            CaseBudget::Default(limit) => limit.saturating_add(1),
+        }
+    }
 
-/// An upper estimate of the positions the fast engine searches for a position: 2^(0.7 E) for E empty cells
-/// (none for a position the game or a shortcut settles).
-fn estimated_positions(input: &Parsed, case: usize) -> u64 {
-    let empty = searched_cells(input, case);
-    // 2^(0.7 E) = 2^(7E/10): whole powers of two, and the fractional part from a small table.
-    let tenths = 7 * empty;
-    let fraction = [1.0, 1.072, 1.149, 1.231, 1.320, 1.414, 1.516, 1.625, 1.741, 1.866][(tenths % 10) as usize];
-    let whole = 1u64.checked_shl((tenths / 10) as u32).unwrap_or(u64::MAX);
-    (whole as f64 * fraction) as u64
+    /// The default limit in force, if it is the default.
+    fn default_limit(self) -> Option<u64> {
+        match self {
+            CaseBudget::Default(limit) => Some(limit),
+            CaseBudget::Given(_) | CaseBudget::Unlimited => None,
+        }
+    }
+}
+
+fn case_budget(options: &SolveOptions) -> CaseBudget {
+    match options.max_positions {
+        Some(positions) => CaseBudget::Given(positions),
+        None if options.no_limit => CaseBudget::Unlimited,
+        None => CaseBudget::Default(DEFAULT_CASE_POSITIONS),
+    }
+}
+
+fn positions(options: &SolveOptions) -> u64 {
+    case_budget(options).engine_budget()
 }
 
 /// The empty cells of a position the generic engine would search (none if the game is over or a shortcut
@@ -196,33 +246,33 @@ impl Problem for ConnectFourPlugin {
         Solver {
             name: "fast",
             summary: "alpha-beta, null-window score search, threat hints, a fixed table (--table-mb); any position \
-                      (inputs estimated past about 10 seconds need --no-limit)",
-            limits: &[SEARCH_LIMIT],
+                      (a case past 1,000,000,000 positions, two to three minutes, stops unless --no-limit)",
+            limits: &[],
             parallelism: Parallelism::Sequential,
             tables: Tables::PerWorker,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
                 let engine = AlphaBeta::with_table(mode(options), table).with_budget(positions(options));
-                Scorer::start(Box::new(engine), options)
+                Scorer::start(Box::new(engine), "fast", options)
             },
         },
         Solver {
             name: "parallel",
             summary: "the fast solver on several threads (Lazy SMP over one table, --threads)",
-            limits: &[SEARCH_LIMIT],
+            limits: &[],
             parallelism: Parallelism::WithinCase,
             tables: Tables::PerWorker,
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
                 let engine =
                     LazySmp::with_table(mode(options), options.threads, table)?.with_budget(positions(options));
-                Scorer::start(Box::new(engine), options)
+                Scorer::start(Box::new(engine), "parallel", options)
             },
         },
         Solver {
             name: "generic",
-            summary: "memoized negamax in exact mode (up to 16 empty cells; --no-limit)",
+            summary: "memoized negamax in exact mode (up to 22 empty cells; --no-limit)",
             limits: &[Limit {
                 scope: Scope::Case,
                 unit: "empty cells",
@@ -234,7 +284,7 @@ impl Problem for ConnectFourPlugin {
             start: |_, options| {
                 let table = KeyedTable::new(mib(options.table_mb));
                 let engine = MemoNegamax::with_table(mode(options), table).with_budget(positions(options));
-                Scorer::start(Box::new(engine), options)
+                Scorer::start(Box::new(engine), "generic", options)
             },
         },
     ];
@@ -347,4 +397,44 @@ pub fn random_moves(game: &ConnectFour, played: u32, rng: &mut SeededRng) -> Res
         }
     }
     Err(Error::Unsupported(format!("could not generate a position with {played} moves played without a win")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scorer as the fast solver starts it by default, with a default budget of `limit` positions (the real
+    /// default takes minutes to reach).
+    fn scorer_with_default(limit: u64) -> Scorer {
+        let budget = CaseBudget::Default(limit);
+        let table = PackedTable::with_budget(mib(1)).unwrap();
+        let engine = AlphaBeta::with_table(Mode::Exact, table).with_budget(budget.engine_budget());
+        Scorer { engine: Box::new(engine), weak: false, solver: "fast", default_budget: budget.default_limit() }
+    }
+
+    #[test]
+    fn a_case_past_the_default_budget_stops_there_with_a_limit_naming_both_flags() {
+        let input = parse(Source::new("in", "-\n44\n")).unwrap();
+        let mut scorer = scorer_with_default(10_000);
+        let error = scorer.solve(&ConnectFourPlugin, &input, 0).unwrap_err();
+        assert!(matches!(error, Error::Limit { got: 10_001, limit: 10_000, .. }), "{error:?}");
+        let message = error.to_string();
+        assert!(message.contains("solver `fast`"), "{message}");
+        assert!(message.contains("--no-limit") && message.contains("--max-positions"), "{message}");
+        // Promptly: the search stopped at the budget, not at the end of the search.
+        assert_eq!(scorer.stats().visited, 10_001);
+    }
+
+    #[test]
+    fn each_flag_chooses_the_budget_and_its_error() {
+        let default = SolveOptions::with_solver("fast");
+        assert_eq!(case_budget(&default), CaseBudget::Default(DEFAULT_CASE_POSITIONS));
+        assert_eq!(positions(&default), DEFAULT_CASE_POSITIONS + 1);
+        let unlimited = SolveOptions { no_limit: true, ..default.clone() };
+        assert_eq!(positions(&unlimited), u64::MAX);
+        let given = SolveOptions { max_positions: Some(500), no_limit: true, ..default.clone() };
+        assert_eq!((positions(&given), case_budget(&given).default_limit()), (500, None));
+        let given = SolveOptions { max_positions: Some(500), ..default };
+        assert_eq!(case_budget(&given), CaseBudget::Given(500));
+    }
 }

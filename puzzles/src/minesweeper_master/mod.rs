@@ -14,7 +14,11 @@
 //!   force over it: exhaustive on boards of at most [`GENERIC_MAX_CELLS`] cells (or with `--no-limit`); on
 //!   larger boards it tries the first [`GENERIC_LAYOUT_BUDGET`] mine layouts and reports an
 //!   `Error::Budget(Budget::Positions(..))` if none is valid (see [`layout_budget`]; `--max-positions` sets
-//!   the budget for every board).
+//!   the budget for every board). Its cost, unless `--no-limit`: up front, a case whose worst case (every
+//!   layout it may try, each click verified over the board) passes [`GENERIC_CASE_WORK`] work units is refused;
+//!   during the search, the work actually spent on the input (`cells` per layout and per click verified) is
+//!   counted, and the input stops with a limit error once it passes [`GENERIC_WORK_BUDGET`] (a found board
+//!   ends a case early, so the sum of worst cases would refuse inputs that take a fraction of a second).
 //! - `backtrack.rs`: the `backtrack` solver, the analysis's row-by-row search over left-aligned mine rows (see
 //!   [`backtrack_within`]), up to [`BACKTRACK_MAX_CELLS`] cells unless `--no-limit` and
 //!   [`BACKTRACK_MAX_NODES`] search nodes unless `--max-positions` says otherwise.
@@ -41,5 +45,7 @@ pub use backtrack::{backtrack, backtrack_within, BACKTRACK_MAX_CELLS, BACKTRACK_
 pub use board::{Board, Instance, MinesweeperPuzzle, CLICK, MINE, SAFE};
 pub use fast::staircase;
 pub use format::{parse_answer, parse_input, Answer, Parsed, MAX_CASES, MAX_CELLS, MAX_TOTAL_CELLS};
-pub use generic::{generic, layout_budget, GENERIC_LAYOUT_BUDGET, GENERIC_MAX_CELLS};
-pub use plugin::{judge, MinesweeperMaster, VERIFY_BRUTE_FORCE_MAX_CELLS};
+pub use generic::{
+    generic, layout_budget, GenericSearcher, GENERIC_LAYOUT_BUDGET, GENERIC_MAX_CELLS, GENERIC_WORK_BUDGET,
+};
+pub use plugin::{judge, MinesweeperMaster, GENERIC_CASE_WORK, VERIFY_BRUTE_FORCE_MAX_CELLS};

@@ -4,7 +4,7 @@
 use super::backtrack::{backtrack_within, BACKTRACK_MAX_CELLS, BACKTRACK_MAX_NODES};
 use super::board::{place, Board, Instance, MinesweeperPuzzle, CLICK, MINE, SAFE};
 use super::format::{parse_answer, parse_input, Answer, Parsed, MAX_CASES, MAX_CELLS, MAX_TOTAL_CELLS};
-use super::generic::{generic, layout_budget, GENERIC_LAYOUT_BUDGET};
+use super::generic::{GenericSearcher, GENERIC_LAYOUT_BUDGET};
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
@@ -56,9 +56,16 @@ fn cells(input: &Parsed, case: usize) -> u64 {
     input.cases[case].cells() as u64
 }
 
-/// The `generic` solver's cost model: every layout it may try (all of them, or its default budget of
-/// [`GENERIC_LAYOUT_BUDGET`]) is clicked at each of its safe cells, and each click is verified over the whole
-/// board.
+/// The most work units one case's whole search may take by the `generic` solver's up-front model
+/// (`layout_work`): about 9 seconds (2 x 15 with 9 mines, impossible: 1,000,000 layouts x 21 x 30 = 6.3e8
+/// units, 2.33 s). Every board of at most 25 cells passes (5 x 5 with 12 mines, the largest, 1.7e9); larger
+/// boards pass while their layout budget's worst case fits.
+pub const GENERIC_CASE_WORK: u64 = 2_500_000_000;
+
+/// The `generic` solver's up-front model of one case, its worst case: every layout it may try (all of them, or
+/// its default budget of [`GENERIC_LAYOUT_BUDGET`]) clicked at each of its safe cells, each click verified over
+/// the whole board. A search that finds a board stops early, so an input is not refused by the sum of these:
+/// its work is counted as it is spent instead ([`super::generic::GENERIC_WORK_BUDGET`]).
 fn layout_work(input: &Parsed, case: usize) -> u64 {
     let instance = &input.cases[case];
     let (cells, mines) = (instance.cells() as u64, instance.mines as u64);
@@ -71,6 +78,21 @@ fn layout_work(input: &Parsed, case: usize) -> u64 {
         }
     }
     layouts.min(GENERIC_LAYOUT_BUDGET).saturating_mul(cells - mines.min(cells)).saturating_mul(cells)
+}
+
+/// The `generic` solver's worker: its searcher keeps the work spent on the input so far.
+struct GenericWorker(GenericSearcher);
+
+impl Worker<MinesweeperMaster> for GenericWorker {
+    fn solve(&mut self, _: &MinesweeperMaster, input: &Parsed, case: usize) -> Result<Answer> {
+        let instance = input.cases[case];
+        let board = self.0.solve(&instance, case)?;
+        Ok(Answer { instance, board })
+    }
+
+    fn stats(&self) -> Stats {
+        self.0.stats()
+    }
 }
 
 /// Judges one answer to `instance`: a board by the rules, an `Impossible` claim against the fast constructor
@@ -161,18 +183,14 @@ impl Problem for MinesweeperMaster {
                       --no-limit; on larger boards it tries the first 1,000,000 mine layouts (a budget: \
                       --max-positions) and answers only if one is valid",
             limits: &[Limit {
-                scope: Scope::Input,
+                scope: Scope::Case,
                 unit: "work units (mine layouts tried x clicks x cells)",
-                max: 2_500_000_000,
+                max: GENERIC_CASE_WORK,
                 measure: layout_work,
             }],
             parallelism: Parallelism::Sequential,
             tables: Tables::None,
-            start: |_, options| {
-                Searcher::start(options, |instance, options, stats| {
-                    generic(instance, layout_budget(instance, options), stats)
-                })
-            },
+            start: |_, options| Ok(Box::new(GenericWorker(GenericSearcher::new(options)))),
         },
         Solver {
             name: "backtrack",
