@@ -1,12 +1,17 @@
 //! Extending the `ludus` command line from a crate of your own: a plugin and a game added to the built-in ones,
-//! everything else (solve, verify, check, gen, analyze, play, bench) the same CLI. Copied into a crate that
+//! everything else (solve, verify, check, gen, analyze, play, db, bench) the same CLI. The game has tiers and
+//! keys a position can be rebuilt from, so its registration gives it a database too. Copied into a crate that
 //! depends on `ludus` and `ludus-framework`, it builds as it is.
 //!
-//! Run with `cargo run --release --example custom_cli -- solve digit-sum input.txt`, or
-//! `cargo run --release --example custom_cli -- analyze take-away:pile=21`.
+//! Run with `cargo run --release --example custom_cli -- solve digit-sum input.txt`,
+//! `cargo run --release --example custom_cli -- analyze take-away:pile=21`, or
+//! `cargo run --release --example custom_cli -- db solve take-away:pile=100`.
 
+use ludus_framework::database::Solvable;
+use ludus_framework::engines::retrograde::Tiers;
+use ludus_framework::game::FromKey;
 use ludus_framework::input::{Reader, Source};
-use ludus_framework::playable::{GameEntry, Parameters, Playable, PlayableGame, TextForm};
+use ludus_framework::playable::{Arguments, Made, Parameter, ParameterKind, Playable, Registration, TextForm};
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, Cases, Comparison, EachCase, GenOptions, Kind, Parallelism, Problem, Sample,
     SeededRng, SolveOptions, Solver, Tables,
@@ -133,6 +138,7 @@ impl Problem for DigitSum {
 }
 
 /// A game: take 1, 2 or 3 counters from one pile; whoever cannot move loses.
+#[derive(Clone)]
 struct TakeAway {
     pile: u32,
 }
@@ -160,6 +166,24 @@ impl Canonicalize for TakeAway {
     }
 }
 
+/// A key is the pile's size, so the position is rebuilt from it (what a database stores).
+impl FromKey for TakeAway {
+    fn position_of_key(&self, pile: &u32) -> Option<u32> {
+        (*pile <= self.pile).then_some(*pile)
+    }
+}
+
+/// A tier per pile size: a move leads to a smaller pile.
+impl Tiers for TakeAway {
+    type Tier = u32;
+    fn tier(&self, pile: &u32) -> u32 {
+        *pile
+    }
+    fn child_tiers(&self, pile: &u32) -> Vec<u32> {
+        (1..=3).filter_map(|take| pile.checked_sub(take)).collect()
+    }
+}
+
 /// A position is the pile's size; a move, the number taken.
 impl TextForm for TakeAway {
     fn start(&self) -> u32 {
@@ -182,16 +206,22 @@ impl TextForm for TakeAway {
     }
 }
 
-fn take_away(parameters: &Parameters) -> Result<Box<dyn PlayableGame>> {
-    let pile = parameters.number("pile", 21)?;
-    Ok(Box::new(Playable { game: TakeAway { pile }, name: format!("take-away:pile={pile}"), loopy: false }))
+fn take_away(arguments: &Arguments) -> ludus_framework::Result<Made> {
+    let game = TakeAway { pile: arguments.whole("pile")? };
+    let name = arguments.canonical_name();
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone(), loopy: false })
+        .with_database(Solvable { game, name }))
 }
 
 fn main() -> std::process::ExitCode {
-    let registry = ludus::Registry::builtin().with_plugin(Box::new(DigitSum)).with_game(GameEntry {
+    let registry = ludus::Registry::builtin().with_plugin(Box::new(DigitSum)).with_game(Registration {
         name: "take-away",
         summary: "take 1, 2 or 3 counters; whoever cannot move loses",
-        parameters: "pile=21",
+        parameters: &[Parameter {
+            name: "pile",
+            help: "counters at the start",
+            kind: ParameterKind::Whole { default: 21, min: 0, max: 1_000_000 },
+        }],
         make: take_away,
     });
     ludus::run(registry)

@@ -7,6 +7,7 @@ use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
 use ludus_framework::conformance::{check_plugin_observed, judge_sample, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
+use ludus_framework::playable::ParameterKind;
 use ludus_framework::plugin::driver::render_case;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
 use ludus_framework::Error;
@@ -329,31 +330,54 @@ fn run_sample(plugin: &dyn Plugin) -> (std::result::Result<(), String>, String, 
     }
 }
 
-/// `ludus games`.
+/// `ludus games`: each game once, with its parameters (type, range, default) and what can be done with it.
 pub fn games(registry: &Registry, format: Format) -> Result<()> {
-    let games = registry.games();
-    let databases = registry.databases();
-    if format == Format::Json {
-        let item = |name: &str, summary: &str, parameters: &str, command: &str| json!({"name": name, "summary": summary, "parameters": parameters, "command": command});
-        let items: Vec<_> = games
+    let mut items = Vec::new();
+    for game in registry.games() {
+        // What the game can do is what its registration makes of the defaults.
+        let made = game.make_default()?;
+        let engine = made.playable.automatic_engine();
+        let database = made.database.is_some();
+        let parameters: Vec<_> = game
+            .parameters
             .iter()
-            .map(|game| item(game.name, game.summary, game.parameters, "analyze"))
-            .chain(databases.iter().map(|game| item(game.name, game.summary, game.parameters, "db")))
+            .map(|parameter| {
+                let (kind, range) = match parameter.kind {
+                    ParameterKind::Whole { min, max, .. } => ("whole", json!({"min": min, "max": max})),
+                    ParameterKind::Choice { choices, .. } => ("choice", json!({"choices": choices})),
+                    ParameterKind::Text { .. } => ("text", json!(null)),
+                };
+                json!({"name": parameter.name, "kind": kind, "default": parameter.kind.default_text(),
+                    "range": range, "help": parameter.help})
+            })
             .collect();
+        let mut commands = vec!["analyze", "play"];
+        if database {
+            commands.extend(["db solve", "db query", "db analyze", "db check", "play --db"]);
+        }
+        items.push(json!({"name": game.name, "summary": game.summary, "parameters": parameters,
+            "engine": engine, "database": database, "commands": commands}));
+    }
+    if format == Format::Json {
         return Ok(print_json(&json!(items))?);
     }
-    let line = |name: &str, parameters: &str| {
-        let parameters = if parameters.is_empty() { String::new() } else { format!(":{parameters}") };
-        format!("{name}{parameters}")
-    };
-    say!("Games to analyse and play (`ludus analyze`, `ludus play`):");
-    for game in games {
-        say!("{:<34} {}", line(game.name, game.parameters), game.summary);
-    }
-    say!();
-    say!("Games to solve into databases (`ludus db solve|query|analyze|check`):");
-    for game in databases {
-        say!("{:<34} {}", line(game.name, game.parameters), game.summary);
+    say!("Games to analyse, play and (where `db` is listed) solve into databases; name one with its parameters,");
+    say!("like `connect-four:width=5,height=4` (a parameter left out takes its default):");
+    for (game, item) in registry.games().iter().zip(&items) {
+        say!();
+        say!("{}  {}", game.name, game.summary);
+        for parameter in game.parameters {
+            let kind = &parameter.kind;
+            say!(
+                "    {:<8} {} (default {}): {}",
+                parameter.name,
+                kind.range_text(),
+                kind.default_text(),
+                parameter.help
+            );
+        }
+        let database = if item["database"] == json!(true) { "; db: solve, query, analyze, check" } else { "" };
+        say!("    analyze, play: {}{database}", item["engine"].as_str().unwrap_or_default());
     }
     Ok(())
 }

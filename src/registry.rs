@@ -1,16 +1,16 @@
 //! The registry: the plugins and the games the CLI knows, built in or added by a crate that runs the CLI
-//! itself ([`crate::run`]).
+//! itself ([`crate::run`]). Each game is registered once ([`Registration`]); what can be done with it
+//! (analyse, play, solve into a database) comes from what its registration makes.
 
 use anyhow::{bail, Result};
-use ludus_framework::database::{find_database, DatabaseEntry, DatabaseGame};
-use ludus_framework::playable::{find_game, GameEntry, PlayableGame};
+use ludus_framework::database::DatabaseGame;
+use ludus_framework::playable::{find_registration, Made, PlayableGame, Registration};
 use ludus_framework::plugin::Plugin;
 
 /// The plugins and games the CLI runs.
 pub struct Registry {
     plugins: Vec<Box<dyn Plugin>>,
-    games: Vec<GameEntry>,
-    databases: Vec<DatabaseEntry>,
+    games: Vec<Registration>,
 }
 
 impl Registry {
@@ -18,11 +18,7 @@ impl Registry {
     pub fn builtin() -> Self {
         let mut plugins = ludus_games::plugins();
         plugins.extend(ludus_puzzles::plugins());
-        Registry {
-            plugins,
-            games: ludus_games::registry::GAMES.to_vec(),
-            databases: ludus_games::registry::DATABASES.to_vec(),
-        }
+        Registry { plugins, games: ludus_games::registry::GAMES.to_vec() }
     }
 
     /// The same registry with one more plugin (a plugin of the same name replaces the one there).
@@ -33,31 +29,13 @@ impl Registry {
         self
     }
 
-    /// The same registry with one more game (a game of the same name replaces the one there).
+    /// The same registry with one more game (a game of the same name replaces the one there). It gets all a
+    /// built-in game gets: `analyze`, `play`, and `db` if its registration makes a database.
     #[must_use]
-    pub fn with_game(mut self, game: GameEntry) -> Self {
+    pub fn with_game(mut self, game: Registration) -> Self {
         self.games.retain(|known| known.name != game.name);
         self.games.push(game);
         self
-    }
-
-    /// The same registry with one more game that can be solved into a database (a game of the same name
-    /// replaces the one there).
-    #[must_use]
-    pub fn with_database(mut self, game: DatabaseEntry) -> Self {
-        self.databases.retain(|known| known.name != game.name);
-        self.databases.push(game);
-        self
-    }
-
-    /// Every game that can be solved into a database.
-    pub fn databases(&self) -> &[DatabaseEntry] {
-        &self.databases
-    }
-
-    /// The database game named by `spec` (`name` or `name:key=value,...`).
-    pub fn database(&self, spec: &str) -> Result<Box<dyn DatabaseGame>> {
-        Ok(find_database(&self.databases, spec)?)
     }
 
     /// Every plugin.
@@ -66,7 +44,7 @@ impl Registry {
     }
 
     /// Every game.
-    pub fn games(&self) -> &[GameEntry] {
+    pub fn games(&self) -> &[Registration] {
         &self.games
     }
 
@@ -90,8 +68,31 @@ impl Registry {
         }
     }
 
-    /// The game named by `spec` (`name` or `name:key=value,...`).
+    /// What the game named by `spec` (`name` or `name:key=value,...`) makes.
+    fn make(&self, spec: &str) -> Result<Made> {
+        Ok(find_registration(&self.games, spec)?.make(spec)?)
+    }
+
+    /// The game named by `spec`, to analyse and play.
     pub fn game(&self, spec: &str) -> Result<Box<dyn PlayableGame>> {
-        Ok(find_game(&self.games, spec)?)
+        Ok(self.make(spec)?.playable)
+    }
+
+    /// The game named by `spec`, to solve into a database and read back; an error naming the games that have
+    /// one if it has none.
+    pub fn database(&self, spec: &str) -> Result<Box<dyn DatabaseGame>> {
+        let made = self.make(spec)?;
+        match made.database {
+            Some(database) => Ok(database),
+            None => {
+                let with: Vec<&str> = self
+                    .games
+                    .iter()
+                    .filter(|game| game.make_default().is_ok_and(|made| made.database.is_some()))
+                    .map(|game| game.name)
+                    .collect();
+                bail!("{} has no database: `ludus db` solves {}", made.playable.name(), with.join(", "))
+            }
+        }
     }
 }

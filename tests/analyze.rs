@@ -162,21 +162,31 @@ fn three_mens_morris_analyses_come_from_the_retrograde_engine() {
 fn games_are_listed_and_bad_names_explained() {
     let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games"]).output().expect("ludus runs");
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("tic-tac-toe") && text.contains("connect-four:width=7,height=6"), "{text}");
-    assert!(text.contains("dodgem:n=3") && text.contains("three-mens-morris "), "{text}");
-    // The database games, with their own defaults.
+    // Each game once, with its parameters' ranges and defaults, and what can be done with it.
+    for name in ["tic-tac-toe", "connect-four", "nim", "octal", "dodgem", "three-mens-morris"] {
+        assert_eq!(text.lines().filter(|line| line.starts_with(&format!("{name}  "))).count(), 1, "{name}: {text}");
+    }
     assert!(
-        text.contains("ludus db solve") && text.contains("dodgem:n=4 ") && text.contains("width=5,height=4"),
+        text.contains("    width    1 to 9 (default 7)") && text.contains("    n        3 to 5 (default 3)"),
         "{text}"
     );
+    assert!(text.contains("analyze, play: sprague-grundy\n"), "{text}");
+    assert_eq!(text.matches("db: solve, query, analyze, check").count(), 4, "{text}");
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games", "--format", "json"]).output().expect("ludus runs");
+    let games: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let dodgem = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "dodgem")).expect("dodgem");
+    assert_eq!(dodgem["parameters"][0]["range"], serde_json::json!({"min": 3, "max": 5}));
+    assert_eq!((dodgem["engine"].as_str(), dodgem["database"].as_bool()), (Some("retrograde"), Some(true)));
     for (spec, message) in [
         ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, octal, dodgem, three-mens-morris)"),
         ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),
-        ("dodgem:n=5", "n is from 3 to 4"),
+        ("dodgem:n=6", "`n` is a whole number from 3 to 5, found `6`"),
         ("nim:heaps=3-x", "expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `x`"),
         ("connect-four:depth=3", "connect-four has no parameter `depth`"),
-        ("connect-four:width=x", "`width` must be a whole number"),
-        ("connect-four:width=10", "the width is at most 9"),
+        ("connect-four:width=x", "`width` is a whole number from 1 to 9, found `x`"),
+        ("connect-four:width=10", "`width` is a whole number from 1 to 9, found `10`"),
+        ("connect-four:width=9,height=7", "64"),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["analyze", spec]).output().expect("ludus runs");
         assert_eq!(output.status.code(), Some(2));
@@ -185,6 +195,38 @@ fn games_are_listed_and_bad_names_explained() {
     let output =
         Command::new(env!("CARGO_BIN_EXE_ludus")).args(["analyze", "tic-tac-toe", "155"]).output().expect("ludus runs");
     assert!(String::from_utf8_lossy(&output.stderr).contains("move 3: cell 5 is taken"), "{output:?}");
+    // A game without a database says which games have one.
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["db", "solve", "nim"]).output().expect("ludus runs");
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("nim:heaps=3-5-7 has no database: `ludus db` solves tic-tac-toe, connect-four, dodgem"),
+        "{message}"
+    );
+}
+
+/// A game's name is canonical whatever order its parameters are given in: a database solved as
+/// `height=3,width=4` is the one `width=4,height=3` reads, in the same default folder.
+#[test]
+fn parameters_in_any_order_name_one_game() {
+    let directory = std::env::temp_dir().join(format!("ludus-analyze-canonical-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .current_dir(std::env::temp_dir())
+            .stdin(Stdio::null())
+            .output()
+            .expect("ludus runs");
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let db = directory.to_str().expect("a UTF-8 path");
+    assert!(run(&["db", "solve", "connect-four:height=3,width=4", "--db", db])
+        .starts_with("connect-four:width=4,height=3:"));
+    assert!(run(&["db", "query", "connect-four:width=4,height=3", "--db", db])
+        .contains("connect-four:width=4,height=3: draw"));
+    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// An octal game is analysed by the Sprague-Grundy engine: Kayles on 80 pins answers at once with the nimbers

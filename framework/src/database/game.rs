@@ -1,7 +1,7 @@
 //! The object interface the CLI holds for a game that can be solved into a database ([`DatabaseGame`]),
 //! [`Solvable`], which makes one of any game with tiers, a text form and stored keys, [`RankedSolvable`], the
-//! same for a game that also ranks its positions (solved by rank), and the registry's entries
-//! ([`DatabaseEntry`]). A query is an analysis whose values come from the files ([`StoredValues`], an
+//! same for a game that also ranks its positions (solved by rank); a game's registration gives it one
+//! ([`crate::playable::Made::with_database`]). A query is an analysis whose values come from the files ([`StoredValues`], an
 //! [`Engine`] that reads records instead of searching), so it shows what `ludus analyze` shows.
 
 use super::check::CheckReport;
@@ -13,7 +13,7 @@ use crate::engines::retrograde::{Rank, Tiers};
 use crate::engines::{Engine, Statistics};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
-use crate::playable::{find_entry, move_analyses, session, value_word, Analysis, Entry, GameSession, TextForm};
+use crate::playable::{move_analyses, session, value_word, Analysis, GameSession, TextForm};
 use crate::stats::Stats;
 use crate::value::Value;
 use serde::de::DeserializeOwned;
@@ -71,14 +71,6 @@ pub trait DatabaseGame: Send + Sync {
     /// A game against the perfect player whose moves come from the database (`ludus play GAME --db DIR`);
     /// an error if the database has no record of the start.
     fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>>;
-}
-
-/// A game that can be solved into a database, named with its parameters.
-pub type DatabaseEntry = Entry<dyn DatabaseGame>;
-
-/// The database game of `entries` named by `spec` (`name` or `name:key=value,...`).
-pub fn find_database(entries: &[DatabaseEntry], spec: &str) -> Result<Box<dyn DatabaseGame>> {
-    find_entry(entries, spec)
 }
 
 /// A game with tiers, a text form and keys a file can store, as a [`DatabaseGame`].

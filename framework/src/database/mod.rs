@@ -66,7 +66,7 @@ pub mod store;
 pub mod summary;
 
 pub use check::CheckReport;
-pub use game::{find_database, DatabaseEntry, DatabaseGame, RankedSolvable, Solvable};
+pub use game::{DatabaseGame, RankedSolvable, Solvable};
 pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS};
 pub use store::{Database, SolveBudget, TierFiles, TierReport};
 pub use summary::Summary;

@@ -56,6 +56,12 @@ impl Record {
 
 /// A canonical key that a database can store: an unsigned integer of at most 128 bits.
 ///
+/// Why an integer: a tier file sorts its keys and writes each block's keys as the gaps between neighbours
+/// (LEB128), and a query finds a block by its first key; that needs a total order and a difference, which a
+/// fixed-width integer gives at no cost. A game whose natural key is wider than 128 bits ranks its positions
+/// within each tier ([`crate::engines::retrograde::Rank`]), or encodes its key in 128 bits without collisions
+/// (a hash would not do: a database must rebuild the position from its key).
+///
 /// Contract: `from_wide(to_wide(key)) == Some(key)`, and the order of keys is the order of their wide forms.
 pub trait RecordKey: Copy + Ord + Eq + Hash + Debug + Send + Sync + 'static {
     /// The key widened to 128 bits.

@@ -1,5 +1,5 @@
 //! A solved database: one directory, one file per tier ([`super::file`]), written by the retrograde tier
-//! engine through [`TierStore`] (so that a stopped solve resumes from its finished tiers), and read back by
+//! engine through [`TierStore`](crate::engines::retrograde::TierStore) (so that a stopped solve resumes from its finished tiers), and read back by
 //! queries and by the tier graph of the files themselves (each header lists the child tiers its moves reach).
 
 mod disk;

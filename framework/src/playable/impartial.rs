@@ -113,6 +113,13 @@ where
         let solver = Solver::new(&self.game, self.convention, options)?;
         Ok(Box::new(ImpartialSession { positions: vec![self.game.start()], solver }))
     }
+
+    fn automatic_engine(&self) -> &'static str {
+        match self.convention {
+            Convention::Normal => "sprague-grundy",
+            Convention::Misere => "alpha-beta",
+        }
+    }
 }
 
 /// The position drawn: its components, or a word for the empty sum.

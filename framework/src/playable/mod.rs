@@ -3,8 +3,8 @@
 //! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
 //! best moves and the principal variation.
 //!
-//! Files: `session.rs` (a game against the perfect player), `entries.rs` (the games people name, with their
-//! parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
+//! Files: `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
+//! registered once with its typed parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
 //! (impartial games, by the Sprague-Grundy engine under normal play).
 
 use crate::analysis::{move_values, principal_variation, MoveValue};
@@ -19,14 +19,14 @@ use crate::table::{mib, KeyedTable};
 use crate::value::Value;
 use serde::Serialize;
 
-mod entries;
 mod impartial;
+mod registry;
 #[cfg(feature = "parallel")]
 mod retrograde;
 mod session;
 
-pub use entries::{find_entry, find_game, Entry, GameEntry, Parameters};
 pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS};
+pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
 #[cfg(feature = "parallel")]
 use retrograde::RetrogradeEngine;
 pub use session::session;
@@ -161,6 +161,9 @@ pub trait PlayableGame: Send + Sync {
 
     /// A game against the perfect player from the start position, its engine set up by `options`.
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>>;
+
+    /// The engine `--engine auto` runs (`alpha-beta`, `retrograde`, `sprague-grundy`), as `ludus games` lists it.
+    fn automatic_engine(&self) -> &'static str;
 }
 
 /// A game in progress between a person and the perfect player: positions are kept, so moves can be undone.
@@ -226,6 +229,14 @@ where
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
         Ok(session(&self.game, self.engine(options)?))
+    }
+
+    fn automatic_engine(&self) -> &'static str {
+        if self.loopy {
+            "retrograde"
+        } else {
+            "alpha-beta"
+        }
     }
 }
 impl<Rules> Playable<Rules>
