@@ -72,12 +72,6 @@ impl Board {
         self.cells.get(index).copied().filter(|&tile| tile != 0)
     }
 
-    /// The cell of `tile`, if the tile exists and is placed.
-    pub fn cell_of(&self, tile: u32) -> Option<u32> {
-        let index = (tile as usize).checked_sub(1)?;
-        self.tile_cells.get(index).copied().filter(|&cell| cell != 0)
-    }
-
     /// Whether `cell` exists and is empty.
     pub fn cell_empty(&self, cell: u32) -> bool {
         (cell as usize).checked_sub(1).and_then(|index| self.cells.get(index)) == Some(&0)
