@@ -156,21 +156,10 @@ pub enum Command {
         game: String,
         /// The position, as the game writes it (its moves from the start); the start position if left out.
         position: Option<String>,
-        /// The engine: `auto` (alpha-beta, or retrograde for a loopy game), `alpha-beta`, `memo-negamax` or
-        /// `retrograde` (all exact).
-        #[arg(long, default_value = "auto")]
-        engine: ludus_framework::playable::AnalysisEngine,
-        /// The memory budget of the engine's table, in MiB (at most `--memory-mb`).
-        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB, value_parser = mib_parser())]
-        table_mb: usize,
-        /// The memory budget of the analysis, in MiB (default: half the machine's memory): the table, or every
-        /// position the retrograde engine holds.
-        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
-        memory_mb: usize,
-        /// The most positions the search of the position itself may expand (past it, a budget error); the
-        /// move values and the line that follow reuse its table.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        max_positions: Option<u64>,
+        /// The engine and its budgets (the move values and the line that follow the position's own search
+        /// reuse its table).
+        #[command(flatten)]
+        engine: EngineOptions,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
@@ -182,19 +171,9 @@ pub enum Command {
         /// Your side: `first` or `second` (asked if left out).
         #[arg(long)]
         side: Option<Side>,
-        /// The perfect player's engine: `auto`, `alpha-beta`, `memo-negamax` or `retrograde`.
-        #[arg(long, default_value = "auto")]
-        engine: ludus_framework::playable::AnalysisEngine,
-        /// The memory budget of the engine's table, in MiB (at most `--memory-mb`).
-        #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB, value_parser = mib_parser())]
-        table_mb: usize,
-        /// The memory budget of the perfect player, in MiB (default: half the machine's memory): the table, or
-        /// every position the retrograde engine holds.
-        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
-        memory_mb: usize,
-        /// The most positions one search of the perfect player may expand (past it, a budget error).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        max_positions: Option<u64>,
+        /// The perfect player's engine and its budgets (each of its searches within them).
+        #[command(flatten)]
+        engine: EngineOptions,
         /// Read the perfect player's moves from this solved database (`ludus db solve`) instead of searching:
         /// the games of `ludus db`, such as `dodgem:n=5`.
         #[arg(long, conflicts_with = "engine")]
@@ -292,6 +271,38 @@ pub enum DbCommand {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+}
+
+/// An exact engine and its budgets, for `analyze` and `play`.
+#[derive(Debug, clap::Args)]
+pub struct EngineOptions {
+    /// The engine: `auto` (alpha-beta, retrograde for a loopy game, Sprague-Grundy for an impartial one),
+    /// `alpha-beta`, `memo-negamax` or `retrograde` (all exact).
+    #[arg(long, default_value = "auto")]
+    engine: ludus_framework::playable::AnalysisEngine,
+    /// The memory budget of the engine's table, in MiB (at most `--memory-mb`).
+    #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB, value_parser = mib_parser())]
+    table_mb: usize,
+    /// The memory budget of the search, in MiB (default: half the machine's memory): the table, or every
+    /// position the retrograde engine holds.
+    #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
+    memory_mb: usize,
+    /// The most positions one search may expand (past it, a budget error).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_positions: Option<u64>,
+}
+
+impl EngineOptions {
+    /// The options of an analysis.
+    pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
+        ludus_framework::playable::AnalysisOptions {
+            engine: self.engine,
+            table_mb: self.table_mb,
+            memory_mb: self.memory_mb,
+            max_positions: self.max_positions.unwrap_or(u64::MAX),
+            ..Default::default()
+        }
+    }
 }
 
 /// The largest memory budget a flag takes, in MiB (1 TiB): far above any machine this runs on, and small

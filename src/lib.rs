@@ -75,25 +75,11 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             commands::generate(registry, &plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)
         }
         Command::Games { format } => commands::games(registry, format).map(|()| true),
-        Command::Analyze { game, position, engine, table_mb, memory_mb, max_positions, format } => {
-            let options = ludus_framework::playable::AnalysisOptions {
-                engine,
-                table_mb,
-                memory_mb,
-                max_positions: max_positions.unwrap_or(u64::MAX),
-                ..Default::default()
-            };
-            commands::analyze(registry, &game, position.as_deref(), &options, format).map(|()| true)
+        Command::Analyze { game, position, engine, format } => {
+            commands::analyze(registry, &game, position.as_deref(), &engine.analysis_options(), format).map(|()| true)
         }
-        Command::Play { game, side, engine, table_mb, memory_mb, max_positions, db } => {
-            let options = ludus_framework::playable::AnalysisOptions {
-                engine,
-                table_mb,
-                memory_mb,
-                max_positions: max_positions.unwrap_or(u64::MAX),
-                ..Default::default()
-            };
-            play::play(registry, &game, side, &options, db.as_deref()).map(|()| true)
+        Command::Play { game, side, engine, db } => {
+            play::play(registry, &game, side, &engine.analysis_options(), db.as_deref()).map(|()| true)
         }
         Command::Db { command } => database::run(registry, command),
         Command::Bench { filter, threads, format } => {

@@ -13,7 +13,7 @@ use crate::engines::retrograde::{Rank, Tiers};
 use crate::engines::{Engine, Statistics};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
-use crate::playable::{move_analyses, session, value_word, Analysis, GameSession, TextForm};
+use crate::playable::{move_analyses, position_or_start, session, value_word, Analysis, GameSession, TextForm};
 use crate::stats::Stats;
 use crate::value::Value;
 use serde::de::DeserializeOwned;
@@ -189,12 +189,7 @@ where
 
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
         let game = &self.game;
-        let position = match position {
-            None => game.start(),
-            Some(text) => game
-                .parse_position(text)
-                .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
-        };
+        let position = position_or_start(&self.name, position, || game.start(), |text| game.parse_position(text))?;
         let mut engine = StoredValues::new(self.database(directory));
         let value = engine.database.value(&mut engine.files, &position)?.ok_or_else(|| {
             Error::Unsupported(format!(

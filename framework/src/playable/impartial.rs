@@ -7,7 +7,10 @@
 //! `H:PARTS`: component `H` (from 1) becomes `PARTS`, the components of one of its options joined by `+`, or
 //! `-` for none (`1:3+5`: the first heap becomes heaps of 3 and 5).
 
-use super::{value_word, Analysis, AnalysisOptions, GameSession, MoveAnalysis, PlayableGame};
+use super::session::History;
+use super::{
+    position_or_start, value_word, Analysis, AnalysisEngine, AnalysisOptions, GameSession, MoveAnalysis, PlayableGame,
+};
 use crate::analysis::{principal_variation, try_move_values};
 use crate::engines::alpha_beta::AlphaBeta;
 use crate::engines::grundy::GrundyEngine;
@@ -86,13 +89,8 @@ where
     }
 
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
-        let position = match position {
-            None => self.game.start(),
-            Some(text) => self
-                .game
-                .parse_position(text)
-                .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
-        };
+        let position =
+            position_or_start(&self.name, position, || self.game.start(), |text| self.game.parse_position(text))?;
         let mut solver = Solver::new(&self.game, self.convention, options)?;
         let value = solver.value(&position)?;
         let moves = solver.moves(&position)?;
@@ -111,7 +109,7 @@ where
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
         let solver = Solver::new(&self.game, self.convention, options)?;
-        Ok(Box::new(ImpartialSession { positions: vec![self.game.start()], solver }))
+        Ok(Box::new(ImpartialSession { positions: History::new(self.game.start()), solver }))
     }
 
     fn automatic_engine(&self) -> &'static str {
@@ -215,6 +213,13 @@ where
     Rules::Key: Ord,
 {
     fn new(game: &'game Rules, convention: Convention, options: &AnalysisOptions) -> Result<Self> {
+        if options.engine != AnalysisEngine::Auto {
+            return Err(Error::Unsupported(
+                "an impartial game is analysed by its own engines (`--engine auto`: Sprague-Grundy under normal play, \
+                 alpha-beta over the whole sum under misère play)"
+                    .to_string(),
+            ));
+        }
         let memory_bytes = (options.memory_mb as u64).saturating_mul(1 << 20);
         if options.table_mb > options.memory_mb && convention == Convention::Misere {
             return Err(Error::limit_with_hint(
@@ -350,7 +355,7 @@ where
 
 /// A game of an impartial game against the perfect player.
 struct ImpartialSession<'game, Rules: Impartial> {
-    positions: Vec<Vec<Rules::Component>>,
+    positions: History<Vec<Rules::Component>>,
     solver: Solver<'game, Rules>,
 }
 
@@ -360,7 +365,7 @@ where
     Rules::Key: Ord,
 {
     fn current(&self) -> &[Rules::Component] {
-        self.positions.last().map_or(&[], Vec::as_slice)
+        self.positions.current()
     }
 }
 
@@ -375,7 +380,7 @@ where
     }
 
     fn first_to_move(&self) -> bool {
-        self.positions.len() % 2 == 1
+        self.positions.first_to_move()
     }
 
     fn result(&self) -> Option<Option<bool>> {
@@ -416,15 +421,10 @@ where
     }
 
     fn undo(&mut self) -> bool {
-        if self.positions.len() > 1 {
-            self.positions.pop();
-            true
-        } else {
-            false
-        }
+        self.positions.undo()
     }
 
     fn moves_played(&self) -> usize {
-        self.positions.len().saturating_sub(1)
+        self.positions.moves_played()
     }
 }

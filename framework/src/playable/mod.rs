@@ -217,13 +217,8 @@ where
     }
 
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
-        let position = match position {
-            None => self.game.start(),
-            Some(text) => self
-                .game
-                .parse_position(text)
-                .map_err(|reason| Error::Unsupported(format!("{}: not a position: {reason}", self.name)))?,
-        };
+        let position =
+            position_or_start(&self.name, position, || self.game.start(), |text| self.game.parse_position(text))?;
         self.analyze_with(self.engine(options)?, &position, options)
     }
 
@@ -316,6 +311,19 @@ pub(crate) fn move_analyses<Rules: TextForm>(game: &Rules, values: Vec<MoveValue
             best: Some(m.value) == best,
         })
         .collect()
+}
+
+/// The position written `text` of the game `name`, or its start when no text is given.
+pub(crate) fn position_or_start<Position>(
+    name: &str,
+    text: Option<&str>,
+    start: impl FnOnce() -> Position,
+    parse: impl FnOnce(&str) -> std::result::Result<Position, String>,
+) -> Result<Position> {
+    match text {
+        None => Ok(start()),
+        Some(text) => parse(text).map_err(|reason| Error::Unsupported(format!("{name}: not a position: {reason}"))),
+    }
 }
 
 /// `win`, `loss` or `draw`.

@@ -14,34 +14,34 @@ pub fn session<'game, Rules: TextForm>(
     game: &'game Rules,
     engine: Box<dyn Engine<Rules> + 'game>,
 ) -> Box<dyn GameSession + 'game> {
-    Box::new(Session { game, positions: vec![game.start()], engine })
+    Box::new(Session { game, positions: History::new(game.start()), engine })
 }
 
 /// A [`GameSession`] over a game with a text form: the positions so far, and an exact engine whose table serves
 /// the whole game.
 struct Session<'game, Rules: Game> {
     game: &'game Rules,
-    positions: Vec<Rules::Position>,
+    positions: History<Rules::Position>,
     engine: Box<dyn Engine<Rules> + 'game>,
 }
 
 impl<Rules: TextForm> Session<'_, Rules> {
-    fn current(&self) -> Option<&Rules::Position> {
-        self.positions.last()
+    fn current(&self) -> &Rules::Position {
+        self.positions.current()
     }
 }
 
 impl<Rules: TextForm> GameSession for Session<'_, Rules> {
     fn drawing(&self) -> String {
-        self.current().map(|position| self.game.draw_position(position)).unwrap_or_default()
+        self.game.draw_position(self.current())
     }
 
     fn first_to_move(&self) -> bool {
-        self.positions.len() % 2 == 1
+        self.positions.first_to_move()
     }
 
     fn result(&self) -> Option<Option<bool>> {
-        let position = self.current()?;
+        let position = self.current();
         let outcome = match self.game.outcome(position) {
             Some(value) => value,
             // No move and no outcome: lost for the player to move.
@@ -57,7 +57,7 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
     }
 
     fn play(&mut self, text: &str) -> std::result::Result<String, String> {
-        let position = self.current().ok_or("no position")?;
+        let position = self.current();
         if self.result().is_some() {
             return Err("the game is over".to_string());
         }
@@ -68,7 +68,7 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
     }
 
     fn play_best(&mut self) -> Result<String> {
-        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
+        let position = self.current().clone();
         // Each move's search within the engine's budget (`--max-positions`, the memory budget).
         let values = try_move_values(self.engine.as_mut(), self.game, &position)?;
         let best = values.into_iter().reduce(|best, next| if next.value > best.value { next } else { best });
@@ -78,21 +78,55 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
     }
 
     fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
-        let position = self.current().ok_or_else(|| Error::Unsupported("no position".to_string()))?.clone();
+        let position = self.current().clone();
         let values = try_move_values(self.engine.as_mut(), self.game, &position)?;
         Ok(move_analyses(self.game, values))
     }
 
     fn undo(&mut self) -> bool {
-        if self.positions.len() > 1 {
-            self.positions.pop();
-            true
-        } else {
-            false
-        }
+        self.positions.undo()
     }
 
     fn moves_played(&self) -> usize {
-        self.positions.len().saturating_sub(1)
+        self.positions.moves_played()
+    }
+}
+
+/// The positions of a game so far, from its start: what the moves played and taken back act on.
+pub(super) struct History<Position> {
+    start: Position,
+    /// The positions after each move.
+    after: Vec<Position>,
+}
+
+impl<Position> History<Position> {
+    /// A game at `start`.
+    pub(super) fn new(start: Position) -> Self {
+        History { start, after: Vec::new() }
+    }
+
+    /// The position now.
+    pub(super) fn current(&self) -> &Position {
+        self.after.last().unwrap_or(&self.start)
+    }
+
+    /// Plays to `next`.
+    pub(super) fn push(&mut self, next: Position) {
+        self.after.push(next);
+    }
+
+    /// Takes back the last move; `false` at the start.
+    pub(super) fn undo(&mut self) -> bool {
+        self.after.pop().is_some()
+    }
+
+    /// The moves played since the start.
+    pub(super) fn moves_played(&self) -> usize {
+        self.after.len()
+    }
+
+    /// Whether the first player is to move (moves alternate).
+    pub(super) fn first_to_move(&self) -> bool {
+        self.after.len().is_multiple_of(2)
     }
 }
