@@ -6,6 +6,7 @@ use crate::output::print_json;
 use crate::registry::Registry;
 use anyhow::{Context, Result};
 use ludus_framework::database::{DatabaseGame, SolveBudget, TierReport};
+use ludus_framework::plugin::with_threads;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -19,10 +20,10 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
             let budget = SolveBudget { memory_mb, max_positions: max_positions.unwrap_or(u64::MAX) };
             if mpi {
                 let solve = || solve_over_mpi(game.as_ref(), &directory, budget, format, split_tiers);
-                return in_pool(threads, solve).map(|()| true);
+                return with_threads(threads, solve)?.map(|()| true);
             }
             let run = |report: &mut dyn FnMut(&TierReport)| game.solve(&directory, budget, report);
-            in_pool(threads, || solve(game.as_ref(), &directory, format, None, run)).map(|()| true)
+            with_threads(threads, || solve(game.as_ref(), &directory, format, None, run))?.map(|()| true)
         }
         DbCommand::Query { game, position, db, format } => {
             let game = registry.database(&game)?;
@@ -38,7 +39,7 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
         DbCommand::Check { game, db, threads, format } => {
             let game = registry.database(&game)?;
             let directory = directory_of(game.as_ref(), db);
-            in_pool(threads, || check(game.as_ref(), &directory, format))
+            with_threads(threads, || check(game.as_ref(), &directory, format))?
         }
     }
 }
@@ -73,12 +74,6 @@ fn folder_of(name: &str) -> String {
         push(&mut folder, value, false);
     }
     folder
-}
-
-/// Runs `work` on a pool of `threads` workers (0: all cores).
-fn in_pool<Outcome: Send>(threads: usize, work: impl FnOnce() -> Result<Outcome> + Send) -> Result<Outcome> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the workers")?;
-    pool.install(work)
 }
 
 /// The process's peak resident memory in MiB, where the system tells it (Linux).

@@ -293,12 +293,7 @@ impl ludus_framework::playable::TextForm for Dodgem {
     }
 
     fn parse_position(&self, text: &str) -> std::result::Result<Cars, String> {
-        let mut cars = Dodgem::start(self);
-        for (index, word) in text.split_whitespace().filter(|word| *word != "-").enumerate() {
-            let drive = self.parse_move(&cars, word).map_err(|reason| format!("move {}: {reason}", index + 1))?;
-            cars = self.play(&cars, &drive);
-        }
-        Ok(cars)
+        ludus_framework::playable::position_after_moves(self, text.split_whitespace().filter(|word| *word != "-"))
     }
 
     fn draw_position(&self, cars: &Cars) -> String {

@@ -322,12 +322,7 @@ impl TextForm for ThreeMensMorris {
     }
 
     fn parse_position(&self, text: &str) -> Result<Board, String> {
-        let mut board = Board::START;
-        for (index, word) in text.split_whitespace().filter(|word| *word != "-").enumerate() {
-            let step = self.parse_move(&board, word).map_err(|reason| format!("move {}: {reason}", index + 1))?;
-            board = self.play(&board, &step);
-        }
-        Ok(board)
+        ludus_framework::playable::position_after_moves(self, text.split_whitespace().filter(|word| *word != "-"))
     }
 
     fn draw_position(&self, board: &Board) -> String {

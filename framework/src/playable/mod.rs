@@ -51,6 +51,21 @@ pub trait TextForm: Game {
     fn render_move(&self, mv: &Self::Move) -> String;
 }
 
+/// The position reached from `game`'s start by `moves`, each written as [`TextForm::parse_move`] reads it:
+/// the one reading of a position written as its moves from the start. `Err` names the first move that is not
+/// legal (`move 3: ...`).
+pub fn position_after_moves<'text, Rules: TextForm>(
+    game: &Rules,
+    moves: impl IntoIterator<Item = &'text str>,
+) -> std::result::Result<Rules::Position, String> {
+    let mut position = game.start();
+    for (index, text) in moves.into_iter().enumerate() {
+        let mv = game.parse_move(&position, text).map_err(|reason| format!("move {}: {reason}", index + 1))?;
+        position = game.play(&position, &mv);
+    }
+    Ok(position)
+}
+
 /// The engine an analysis runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

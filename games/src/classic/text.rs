@@ -13,17 +13,10 @@ impl TextForm for TicTacToe {
 
     fn parse_position(&self, text: &str) -> Result<Board, String> {
         let moves = text.trim();
-        let mut board = Board::EMPTY;
-        if moves == "-" {
-            return Ok(board);
-        }
-        for (index, character) in moves.chars().enumerate() {
-            let mv = self
-                .parse_move(&board, &character.to_string())
-                .map_err(|reason| format!("move {}: {reason}", index + 1))?;
-            board = self.play(&board, &mv);
-        }
-        Ok(board)
+        let moves = if moves == "-" { "" } else { moves };
+        // One character a move.
+        let characters = moves.char_indices().map(|(at, character)| &moves[at..at + character.len_utf8()]);
+        ludus_framework::playable::position_after_moves(self, characters)
     }
 
     fn draw_position(&self, board: &Board) -> String {
