@@ -4,7 +4,7 @@
 use crate::cli::Side;
 use crate::registry::Registry;
 use anyhow::Result;
-use ludus_framework::playable::{AnalysisOptions, GameSession};
+use ludus_framework::playable::{AnalysisOptions, Finish, GameSession};
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
 
@@ -104,9 +104,10 @@ pub fn play(
         if let Some(winner) = session.result() {
             say_raw!("{}", session.drawing());
             match winner {
-                None => say!("The game is a draw."),
-                Some(first_won) if first_won == you_first => say!("You win."),
-                Some(_) => say!("I win."),
+                Finish::Drawn => say!("The game is a draw."),
+                Finish::FirstWon if you_first => say!("You win."),
+                Finish::SecondWon if !you_first => say!("You win."),
+                Finish::FirstWon | Finish::SecondWon => say!("I win."),
             }
             return Ok(());
         }

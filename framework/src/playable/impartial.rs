@@ -9,7 +9,8 @@
 
 use super::session::History;
 use super::{
-    position_or_start, value_word, Analysis, AnalysisEngine, AnalysisOptions, GameSession, MoveAnalysis, PlayableGame,
+    position_or_start, value_word, Analysis, AnalysisEngine, AnalysisOptions, Finish, GameSession, MoveAnalysis,
+    PlayableGame,
 };
 use crate::analysis::{principal_variation, try_move_values};
 use crate::engines::alpha_beta::AlphaBeta;
@@ -383,12 +384,12 @@ where
         self.positions.first_to_move()
     }
 
-    fn result(&self) -> Option<Option<bool>> {
+    fn result(&self) -> Option<Finish> {
         if !moves_with_parts(self.solver.game, self.current()).is_empty() {
             return None;
         }
         let mover_first = self.first_to_move();
-        Some(Some(match self.solver.convention {
+        Some(Finish::won_by(match self.solver.convention {
             Convention::Normal => !mover_first,
             Convention::Misere => mover_first,
         }))

@@ -181,6 +181,28 @@ pub trait PlayableGame: Send + Sync {
     fn automatic_engine(&self) -> &'static str;
 }
 
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// The first player won.
+    FirstWon,
+    /// The second player won.
+    SecondWon,
+    /// A draw.
+    Drawn,
+}
+
+impl Finish {
+    /// The player who won: `first` tells which one.
+    pub fn won_by(first: bool) -> Finish {
+        if first {
+            Finish::FirstWon
+        } else {
+            Finish::SecondWon
+        }
+    }
+}
+
 /// A game in progress between a person and the perfect player: positions are kept, so moves can be undone.
 pub trait GameSession {
     /// The position drawn.
@@ -189,9 +211,8 @@ pub trait GameSession {
     /// Whether the first player is to move.
     fn first_to_move(&self) -> bool;
 
-    /// `None` while the game goes on; at its end, who won: `Some(Some(true))` the first player,
-    /// `Some(Some(false))` the second, `Some(None)` a draw.
-    fn result(&self) -> Option<Option<bool>>;
+    /// `None` while the game goes on; at its end, how it ended.
+    fn result(&self) -> Option<Finish>;
 
     /// Plays the move written `text` for the player to move; `Err` says why it is not a legal move (nothing is
     /// played then).

@@ -1,7 +1,7 @@
 //! A game against the perfect player ([`GameSession`] over a game with a text form): the positions so far, and
 //! the engine that chooses the perfect player's moves (an exact search, or a solved database).
 
-use super::{move_analyses, GameSession, MoveAnalysis, TextForm};
+use super::{move_analyses, Finish, GameSession, MoveAnalysis, TextForm};
 use crate::analysis::try_move_values;
 use crate::engines::Engine;
 use crate::error::{Error, Result};
@@ -40,7 +40,7 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
         self.positions.first_to_move()
     }
 
-    fn result(&self) -> Option<Option<bool>> {
+    fn result(&self) -> Option<Finish> {
         let position = self.current();
         let outcome = match self.game.outcome(position) {
             Some(value) => value,
@@ -50,9 +50,9 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
         };
         let mover_first = self.first_to_move();
         Some(match outcome {
-            Value::Draw => None,
-            Value::Win(_) => Some(mover_first),
-            Value::Lose(_) => Some(!mover_first),
+            Value::Draw => Finish::Drawn,
+            Value::Win(_) => Finish::won_by(mover_first),
+            Value::Lose(_) => Finish::won_by(!mover_first),
         })
     }
 
