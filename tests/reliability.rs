@@ -27,12 +27,28 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// A scratch directory for a test, removed when the test is done with it.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A fresh scratch directory for this test.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> Scratch {
     let directory = std::env::temp_dir().join(format!("ludus-reliability-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     std::fs::create_dir_all(&directory).expect("scratch directory");
-    directory
+    Scratch(directory)
 }
 
 fn path(path: &Path) -> &str {
@@ -50,7 +66,7 @@ fn assert_error(output: &Output, needles: &[&str]) {
 }
 
 /// A solved tic-tac-toe database in a scratch directory.
-fn tic_tac_toe_database(name: &str) -> PathBuf {
+fn tic_tac_toe_database(name: &str) -> Scratch {
     let directory = scratch(name);
     let output = run(&["db", "solve", "tic-tac-toe", "--db", path(&directory)]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -67,7 +83,8 @@ fn output_to_a_full_device_is_an_error() {
     };
     let database = tic_tac_toe_database("full");
     let unsolved = scratch("full-solve");
-    let input = scratch("full-input").join("positions.txt");
+    let inputs = scratch("full-input");
+    let input = inputs.join("positions.txt");
     std::fs::write(&input, "2252576253462244111563365343671351441\n").expect("input");
     let db = path(&database);
     let commands: Vec<Vec<&str>> = vec![
@@ -212,7 +229,8 @@ fn undo_before_any_move_of_ones_own_takes_nothing_back() {
 /// budget is refused by `analyze` as by `solve`.
 #[test]
 fn every_budget_flag_has_one_range_everywhere() {
-    let input = scratch("ranges").join("positions.txt");
+    let inputs = scratch("ranges");
+    let input = inputs.join("positions.txt");
     std::fs::write(&input, "2252576253462244111563365343671351441\n").expect("input");
     let commands: Vec<Vec<&str>> = vec![
         vec!["analyze", "tic-tac-toe"],
@@ -257,7 +275,8 @@ fn errors_quote_their_input_briefly_and_once() {
     let output = run(&["analyze", "tic\u{1b}[31m"]);
     assert_error(&output, &["\\u{1b}"]);
     assert!(!stderr(&output).contains('\u{1b}'));
-    let file = scratch("twice").join("a-file");
+    let files = scratch("twice");
+    let file = files.join("a-file");
     std::fs::write(&file, "").expect("a file");
     let output = run(&["db", "solve", "tic-tac-toe", "--db", path(&file)]);
     assert_error(&output, &["File exists"]);
