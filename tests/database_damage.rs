@@ -7,8 +7,7 @@
 
 mod common;
 
-use common::{scratch, tier_files, wait_for_entries};
-use ludus_framework::database::file::{write_tier, TierFile, TierName};
+use common::{forge_last_key, scratch, tier_files, wait_for_entries};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -227,16 +226,7 @@ fn a_damaged_child_tier_is_one_problem_of_the_check() {
 fn a_forged_key_names_its_file_and_tier() {
     let directory = solved("forged");
     let path = directory.join("tier-1-1.ludb");
-    let bytes = std::fs::read(&path).unwrap();
-    let length = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
-    let header: serde_json::Value = serde_json::from_slice(&bytes[12..12 + length]).unwrap();
-    let name = TierName { game: header["game"].as_str().unwrap().into(), tier: header["tier"].clone() };
-    let mut records = TierFile::open(&path, &name).unwrap().read_all().unwrap();
-    // A key no position has (every bit set), in place of the last record's key.
-    let last = records.len() - 1;
-    records[last].0 = u128::MAX >> 1;
-    let reached = header["reached"].as_array().unwrap().clone();
-    write_tier(&path, &name, reached, records).unwrap();
+    forge_last_key(&path);
     let output = ludus(&["db", "check", SMALL, "--db", directory.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));
     let message = text(&output);

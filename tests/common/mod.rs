@@ -1,5 +1,5 @@
-//! What the end-to-end tests of `ludus db` share: scratch directories, the tier files of a database, and the
-//! wait for a running solve to have written some of them (before it is killed).
+//! What the end-to-end tests of `ludus db` share: scratch directories, the tier files of a database, the
+//! wait for a running solve to have written some of them (before it is killed), and a forged record.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -31,4 +31,21 @@ pub fn wait_for_entries(directory: &Path, count: usize) {
     {
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// Rewrites the tier file at `path` with its last record's key replaced by one no position has (every bit
+/// set but the top one), its checksums valid: damage that only a check of the keys finds. Returns the header.
+#[allow(dead_code)] // not every test crate that shares this module forges a record
+pub fn forge_last_key(path: &Path) -> serde_json::Value {
+    use ludus_framework::database::file::{write_tier, TierFile, TierName};
+    let bytes = std::fs::read(path).expect("a tier file");
+    let length = u32::from_le_bytes(bytes[8..12].try_into().expect("four bytes")) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&bytes[12..12 + length]).expect("a header");
+    let name = TierName { game: header["game"].as_str().expect("a game").into(), tier: header["tier"].clone() };
+    let mut records = TierFile::open(path, &name).expect("opens").read_all().expect("reads");
+    let last = records.len() - 1;
+    records[last].0 = u128::MAX >> 1;
+    let reached = header["reached"].as_array().expect("reached tiers").clone();
+    write_tier(path, &name, reached, records).expect("written");
+    header
 }
