@@ -120,7 +120,7 @@ fn solve(
     let (mut tiers, mut solved, mut resumed, mut bytes) = (0u64, 0u64, 0u64, 0u64);
     let mut report = |tier: &TierReport| {
         if let Some(damage) = &tier.damaged {
-            eprintln!("tier {}: {damage}; solving it again", tier.tier);
+            note!("tier {}: {damage}; solving it again", tier.tier);
             return;
         }
         tiers += 1;
