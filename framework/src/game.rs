@@ -36,6 +36,11 @@ pub trait Game {
     /// A move from one position to the next.
     type Move: Move;
 
+    /// Whether a position can come back in a game (a loopy game, such as Dodgem). Only the retrograde engine
+    /// solves such a game; the depth-first engines would search forever or give wrong values, so the CLI's
+    /// automatic choice and its checks of `--engine` read this. Default: `false`, positions never repeat.
+    const POSITIONS_REPEAT: bool = false;
+
     /// Appends the legal moves of `position` to `moves` (which the caller clears).
     fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>);
 

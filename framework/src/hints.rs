@@ -143,6 +143,8 @@ impl<Rules: Game> Game for NoHints<'_, Rules> {
     type Position = Rules::Position;
     type Move = Rules::Move;
 
+    const POSITIONS_REPEAT: bool = Rules::POSITIONS_REPEAT;
+
     fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
         self.0.moves(position, moves);
     }

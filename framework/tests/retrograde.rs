@@ -268,6 +268,7 @@ type Chase = (u8, u8, bool);
 impl Game for CatAndMouse {
     type Position = Chase;
     type Move = u8;
+    const POSITIONS_REPEAT: bool = true;
     fn moves(&self, &(mouse, cat, mouse_moves): &Chase, moves: &mut Vec<u8>) {
         let from = if mouse_moves { mouse } else { cat };
         let targets = self.edges.get(usize::from(from)).into_iter().flatten();

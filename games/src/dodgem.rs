@@ -148,6 +148,7 @@ impl Dodgem {
 impl Game for Dodgem {
     type Position = Cars;
     type Move = Drive;
+    const POSITIONS_REPEAT: bool = true;
 
     fn moves(&self, cars: &Cars, moves: &mut Vec<Drive>) {
         let (mine, theirs, blue) = Self::sides(cars);

@@ -88,7 +88,7 @@ pub const GAMES: &[Registration] = &[
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone(), loopy: false })
+    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() })
         .with_database(Solvable { game: TicTacToe, name }))
 }
 
@@ -96,7 +96,7 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
     let (width, height) = (arguments.whole("width")?, arguments.whole("height")?);
     let game = ConnectFour::new(width, height)?;
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game, name: name.clone(), loopy: false }).with_database(Solvable { game, name }))
+    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name }))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {
@@ -105,7 +105,7 @@ fn nim(arguments: &Arguments) -> Result<Made> {
         .map_err(|reason| Error::Unsupported(format!("{}: {reason}", arguments.spec())))?;
     // The heaps as the game reads them, so that equal games have equal names.
     let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
-    Ok(Made::playable(Playable { game: NimGame { heaps }, name, loopy: false }))
+    Ok(Made::playable(Playable { game: NimGame { heaps }, name }))
 }
 
 fn octal(arguments: &Arguments) -> Result<Made> {
@@ -126,12 +126,11 @@ fn dodgem(arguments: &Arguments) -> Result<Made> {
     let game = Dodgem::new(side)?;
     let name = arguments.canonical_name();
     // Dodgem ranks its tiers: solved with flat arrays instead of hash maps.
-    Ok(Made::playable(Playable { game, name: name.clone(), loopy: true })
-        .with_database(RankedSolvable(Solvable { game, name })))
+    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(RankedSolvable(Solvable { game, name })))
 }
 
 fn three_mens_morris(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone(), loopy: true })
+    Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() })
         .with_database(Solvable { game: ThreeMensMorris, name }))
 }

@@ -208,6 +208,7 @@ impl ThreeMensMorris {
 impl Game for ThreeMensMorris {
     type Position = Board;
     type Move = Step;
+    const POSITIONS_REPEAT: bool = true;
 
     fn moves(&self, board: &Board, moves: &mut Vec<Step>) {
         let (mover, other) = board.sides();

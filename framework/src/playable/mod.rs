@@ -237,9 +237,6 @@ pub struct Playable<Rules> {
     pub game: Rules,
     /// Its name with its parameters.
     pub name: String,
-    /// Whether its positions can repeat: then only the retrograde engine may analyse it (the others would
-    /// search forever or give wrong values).
-    pub loopy: bool,
 }
 
 impl<Rules> PlayableGame for Playable<Rules>
@@ -263,7 +260,7 @@ where
     }
 
     fn automatic_engine(&self) -> &'static str {
-        if self.loopy {
+        if Rules::POSITIONS_REPEAT {
             "retrograde"
         } else {
             "alpha-beta"
@@ -282,7 +279,7 @@ where
         Rules: 'game,
     {
         let table = || KeyedTable::new(mib(options.table_mb));
-        match (options.engine, self.loopy) {
+        match (options.engine, Rules::POSITIONS_REPEAT) {
             #[cfg(feature = "parallel")]
             (AnalysisEngine::Retrograde, _) | (AnalysisEngine::Auto, true) => Ok(Box::new(RetrogradeEngine::new(
                 options.max_positions,
