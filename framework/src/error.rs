@@ -62,6 +62,54 @@ pub enum Error {
     /// A request that the plugin does not support (for example an option it has no use for).
     #[error("{0}")]
     Unsupported(String),
+    /// A game's name, parameters or size that are not valid: the text says what was given and what was
+    /// expected.
+    #[error("{0}")]
+    Parameter(String),
+    /// A position written as text that is not a position of the game.
+    #[error("{game}: not a position: {reason}")]
+    Position {
+        /// The game, with its parameters.
+        game: String,
+        /// Why the text is not a position.
+        reason: String,
+    },
+    /// The engine asked for cannot solve this game (for example a depth-first engine on a loopy game).
+    #[error("{0}")]
+    Engine(String),
+    /// A move was asked for at a finished position.
+    #[error("the game is over")]
+    GameOver,
+    /// A game's implementation breaks the contract of one of the framework's traits (a bug in the game).
+    #[error("the game breaks the {contract} contract: {detail}")]
+    Contract {
+        /// The trait whose contract is broken (`Tiers`, `Rank`, `Retrograde`).
+        contract: &'static str,
+        /// What was found.
+        detail: String,
+    },
+    /// Memory that the system would not give: the solve stops with this error instead of an abort.
+    #[error("cannot allocate {what} of {megabytes} MiB ({hint})")]
+    Allocation {
+        /// What was being allocated.
+        what: &'static str,
+        /// Its size.
+        megabytes: u64,
+        /// How to ask for less (the flag to lower).
+        hint: &'static str,
+    },
+    /// Worker threads that could not be started, or that stopped without an answer.
+    #[error("{0}")]
+    Threads(String),
+    /// Values handed to a solved tier that do not fit it (a key of no position of the tier, a key twice).
+    #[error("{0}")]
+    Records(String),
+    /// A position that a solved database holds no value for.
+    #[error("{0}")]
+    NoRecord(String),
+    /// A broken invariant of the framework itself: a bug, reported instead of a panic.
+    #[error("internal error: {0}")]
+    Internal(String),
     /// A solved database file that is damaged, of another game or tier, or of another format.
     #[error("{path}: {reason}")]
     Database {

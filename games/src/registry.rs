@@ -102,7 +102,7 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
 fn nim(arguments: &Arguments) -> Result<Made> {
     let heaps = NimGame { heaps: Vec::new() }
         .parse_position(&arguments.text("heaps")?.replace('-', ","))
-        .map_err(|reason| Error::Unsupported(format!("{}: {reason}", arguments.spec())))?;
+        .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
     // The heaps as the game reads them, so that equal games have equal names.
     let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
     Ok(Made::playable(Playable { game: NimGame { heaps }, name }))
@@ -110,7 +110,7 @@ fn nim(arguments: &Arguments) -> Result<Made> {
 
 fn octal(arguments: &Arguments) -> Result<Made> {
     let game = OctalGame::parse(arguments.text("code")?)
-        .map_err(|reason| Error::Unsupported(format!("{}: {reason}", arguments.spec())))?;
+        .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
     let (convention, play) = match arguments.text("play")? {
         "misere" => (Convention::Misere, "misere"),
         _ => (Convention::Normal, "normal"),
@@ -122,7 +122,7 @@ fn octal(arguments: &Arguments) -> Result<Made> {
 
 fn dodgem(arguments: &Arguments) -> Result<Made> {
     let side = u8::try_from(arguments.whole("n")?)
-        .map_err(|_| Error::Unsupported(format!("{}: n is from 3 to 5", arguments.spec())))?;
+        .map_err(|_| Error::Parameter(format!("{}: n is from 3 to 5", arguments.spec())))?;
     let game = Dodgem::new(side)?;
     let name = arguments.canonical_name();
     // Dodgem ranks its tiers: solved with flat arrays instead of hash maps.

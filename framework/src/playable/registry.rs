@@ -92,20 +92,20 @@ impl Arguments {
         let mut pairs: Vec<(&str, &str)> = Vec::new();
         for pair in given.split(',').filter(|pair| !pair.is_empty()) {
             let (key, value) = pair.split_once('=').ok_or_else(|| {
-                Error::Unsupported(format!("{quoted}: expected `key=value`, found `{}`", shorten(pair)))
+                Error::Parameter(format!("{quoted}: expected `key=value`, found `{}`", shorten(pair)))
             })?;
             let key = key.trim();
             if !registration.parameters.iter().any(|parameter| parameter.name == key) {
                 let declared: Vec<&str> = registration.parameters.iter().map(|parameter| parameter.name).collect();
                 let declared = if declared.is_empty() { "none".to_string() } else { declared.join(", ") };
-                return Err(Error::Unsupported(format!(
+                return Err(Error::Parameter(format!(
                     "{} has no parameter `{}` (its parameters: {declared})",
                     registration.name,
                     shorten(key)
                 )));
             }
             if pairs.iter().any(|(known, _)| *known == key) {
-                return Err(Error::Unsupported(format!("{quoted}: `{key}` is given twice")));
+                return Err(Error::Parameter(format!("{quoted}: `{key}` is given twice")));
             }
             pairs.push((key, value.trim()));
         }
@@ -116,14 +116,14 @@ impl Arguments {
                 ParameterKind::Whole { min, max, .. } => match text.parse::<u32>() {
                     Ok(number) if (min..=max).contains(&number) => Argument::Whole(number),
                     _ => {
-                        return Err(Error::Unsupported(format!(
+                        return Err(Error::Parameter(format!(
                             "{quoted}: `{name}` is a whole number from {min} to {max}, found `{}`",
                             shorten(text)
                         )))
                     }
                 },
                 ParameterKind::Choice { choices, .. } if !choices.contains(&text) => {
-                    return Err(Error::Unsupported(format!(
+                    return Err(Error::Parameter(format!(
                         "{quoted}: `{name}` is {}, found `{}`",
                         choices.join(" or "),
                         shorten(text)
@@ -158,7 +158,7 @@ impl Arguments {
     pub fn whole(&self, name: &str) -> Result<u32> {
         match self.value(name)? {
             Argument::Whole(number) => Ok(*number),
-            Argument::Text(_) => Err(Error::Unsupported(format!("{}: `{name}` is not a whole number", self.game))),
+            Argument::Text(_) => Err(registration_broken(format!("{}: `{name}` is not a whole number", self.game))),
         }
     }
 
@@ -166,7 +166,7 @@ impl Arguments {
     pub fn text(&self, name: &str) -> Result<&str> {
         match self.value(name)? {
             Argument::Text(text) => Ok(text),
-            Argument::Whole(_) => Err(Error::Unsupported(format!("{}: `{name}` is a whole number", self.game))),
+            Argument::Whole(_) => Err(registration_broken(format!("{}: `{name}` is a whole number", self.game))),
         }
     }
 
@@ -175,7 +175,7 @@ impl Arguments {
             .iter()
             .find(|(known, _)| *known == name)
             .map(|(_, value)| value)
-            .ok_or_else(|| Error::Unsupported(format!("{} declares no parameter `{name}`", self.game)))
+            .ok_or_else(|| registration_broken(format!("{} declares no parameter `{name}`", self.game)))
     }
 
     /// The canonical name: the game's, and every parameter in declared order (`connect-four:width=5,height=4`).
@@ -254,12 +254,17 @@ impl Registration {
     }
 }
 
+/// The error of a registration whose `make` reads a parameter it does not declare, or reads it as another kind.
+fn registration_broken(detail: String) -> Error {
+    Error::Contract { contract: "Registration", detail }
+}
+
 /// The registration of `registrations` named by `spec`'s name, or an error listing the known names.
 pub fn find_registration<'list>(registrations: &'list [Registration], spec: &str) -> Result<&'list Registration> {
     let name = spec.split_once(':').map_or(spec, |(name, _)| name);
     registrations.iter().find(|registration| registration.name == name).ok_or_else(|| {
         let names: Vec<&str> = registrations.iter().map(|registration| registration.name).collect();
-        Error::Unsupported(format!("no game `{}` (available: {})", shorten(name), names.join(", ")))
+        Error::Parameter(format!("no game `{}` (available: {})", shorten(name), names.join(", ")))
     })
 }
 
@@ -282,7 +287,7 @@ mod tests {
             name: "game",
             summary: "a test",
             parameters: PARAMETERS,
-            make: |_| Err(Error::Unsupported("not made in this test".into())),
+            make: |_| Err(Error::Internal("not made in this test".into())),
         }
     }
 

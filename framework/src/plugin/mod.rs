@@ -209,7 +209,7 @@ impl GenOptions {
 /// `count` if it is from 1 to `most`; else a limit error on `what`.
 fn checked_count(what: &str, count: usize, most: usize) -> Result<usize> {
     if count == 0 {
-        return Err(Error::Unsupported(format!("{what} must be at least 1")));
+        return Err(Error::Parameter(format!("{what} must be at least 1")));
     }
     if count > most {
         return Err(Error::limit(what, count as u64, most as u64));

@@ -203,11 +203,13 @@ pub const fn work_class(work: u64) -> u8 {
 /// A vector of `count` slots made by `fill`, or an error (instead of an abort) if the memory is not available.
 pub(crate) fn allocate<Slot>(count: usize, fill: impl FnMut() -> Slot) -> Result<Vec<Slot>> {
     let mut slots = Vec::new();
-    if let Err(cause) = slots.try_reserve_exact(count) {
+    if slots.try_reserve_exact(count).is_err() {
         let megabytes = count.saturating_mul(size_of::<Slot>()).div_ceil(1 << 20);
-        return Err(Error::Unsupported(format!(
-            "cannot allocate a transposition table of {megabytes} MiB: {cause} (lower --table-mb)"
-        )));
+        return Err(Error::Allocation {
+            what: "a transposition table",
+            megabytes: megabytes as u64,
+            hint: "lower --table-mb",
+        });
     }
     slots.extend(std::iter::repeat_with(fill).take(count));
     Ok(slots)

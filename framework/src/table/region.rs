@@ -34,12 +34,12 @@ impl Region {
         let buckets = buckets.max(1);
         // Zeroed memory straight from the allocator: the system hands out zero pages as they are first touched,
         // so a large table costs nothing until it is used (no page is written to clear it).
-        let words = bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(buckets * 2).map_err(|()| {
-            Error::Unsupported(format!(
-                "cannot allocate a transposition table of {} MiB (lower --table-mb)",
-                (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20)
-            ))
-        })?;
+        let words =
+            bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(buckets * 2).map_err(|()| Error::Allocation {
+                what: "a transposition table",
+                megabytes: (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20) as u64,
+                hint: "lower --table-mb",
+            })?;
         Ok(Region { words, buckets: buckets as u64, written: AtomicBool::new(false) })
     }
 
