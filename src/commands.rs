@@ -407,13 +407,13 @@ pub(crate) fn print_analysis(analysis: &ludus_framework::playable::Analysis, for
         "{}: {}{}{} for the player to move",
         analysis.game,
         analysis.value,
-        plies(analysis.remoteness),
-        nimber(analysis.nimber, "")
+        plies(analysis.value.remoteness()),
+        nimber(analysis.value.nimber(), "")
     );
     for mv in &analysis.moves {
-        let after = nimber(mv.nimber, "leaves ");
+        let after = nimber(mv.value.nimber(), "leaves ");
         let best = if mv.best { "  (best)" } else { "" };
-        say!("  {:>4}  {}{}{after}{best}", mv.mv, mv.value, plies(mv.remoteness));
+        say!("  {:>4}  {}{}{after}{best}", mv.mv, mv.value, plies(mv.value.remoteness()));
     }
     say!("line: {}", if analysis.line.is_empty() { "(the game is over)".to_string() } else { analysis.line.join(" ") });
     say!("{}", analysis.stats);

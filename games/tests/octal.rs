@@ -72,10 +72,10 @@ fn the_grundy_analysis_agrees_with_alpha_beta_over_the_whole_sum() {
         for (text, heaps) in small_positions() {
             let analysis = playable.analyze(Some(&text), &AnalysisOptions::default()).unwrap();
             let value = engine.value(&sum, &heaps);
-            assert_eq!(analysis.value, if value.is_win() { "win" } else { "loss" }, "{code} {text}");
-            assert_eq!(analysis.nimber == Some(0), !value.is_win(), "{code} {text}");
+            assert_eq!(analysis.value.word(), if value.is_win() { "win" } else { "loss" }, "{code} {text}");
+            assert_eq!(analysis.value.nimber() == Some(0), !value.is_win(), "{code} {text}");
             // The winning moves are those after which the opponent loses.
-            let winning: Vec<bool> = analysis.moves.iter().map(|mv| mv.value == "win").collect();
+            let winning: Vec<bool> = analysis.moves.iter().map(|mv| mv.value.word() == "win").collect();
             let by_search: Vec<bool> = ludus_framework::analysis::move_values(&mut engine, &sum, &heaps)
                 .iter()
                 .map(|mv| mv.value.is_win())
@@ -119,8 +119,8 @@ fn misere_play_agrees_with_a_brute_force_and_with_bouton() {
         for (text, heaps) in small_positions() {
             let analysis = playable.analyze(Some(&text), &AnalysisOptions::default()).unwrap();
             let expected = if misere_wins(&game, &heaps, &mut memo) { "win" } else { "loss" };
-            assert_eq!(analysis.value, expected, "{code} {text}");
-            assert_eq!(analysis.nimber, None);
+            assert_eq!(analysis.value.word(), expected, "{code} {text}");
+            assert_eq!(analysis.value.nimber(), None);
         }
     }
     // Bouton (1902): misère Nim is lost for the player to move exactly when some heap has two counters or
@@ -130,7 +130,7 @@ fn misere_play_agrees_with_a_brute_force_and_with_bouton() {
         let xor = heaps.iter().fold(0, |acc, heap| acc ^ heap);
         let lost = if heaps.iter().any(|&heap| heap >= 2) { xor == 0 } else { heaps.len() % 2 == 1 };
         let analysis = nim.analyze(Some(&text), &AnalysisOptions::default()).unwrap();
-        assert_eq!(analysis.value, if lost { "loss" } else { "win" }, "{text}");
+        assert_eq!(analysis.value.word(), if lost { "loss" } else { "win" }, "{text}");
     }
 }
 
@@ -140,10 +140,10 @@ fn long_rows_are_analysed_by_nimbers() {
     // pins) wins, and the nimber is the hand-written Kayles's.
     let playable = ImpartialPlayable { game: octal("0.77"), name: "kayles".into(), convention: Convention::Normal };
     let analysis = playable.analyze(Some("80"), &AnalysisOptions::default()).unwrap();
-    assert_eq!(analysis.nimber, Some(GrundyEngine::new().nimber(&Kayles, &80)));
-    assert_eq!(analysis.value, "win");
+    assert_eq!(analysis.value.nimber(), Some(GrundyEngine::new().nimber(&Kayles, &80)));
+    assert_eq!(analysis.value.word(), "win");
     let mirror = analysis.moves.iter().find(|mv| mv.mv == "1:39+39").unwrap();
-    assert_eq!((mirror.value.as_str(), mirror.nimber, mirror.best), ("win", Some(0), true));
+    assert_eq!((mirror.value.word(), mirror.value.nimber(), mirror.best), ("win", Some(0), true));
     // The line keeps the win: the winner's every move leaves nimber zero, so it ends with the winner's move.
     assert_eq!(analysis.line.len() % 2, 1, "{:?}", analysis.line);
     // A budget stops it with the budget error.
@@ -171,5 +171,5 @@ fn positions_and_moves_are_read_and_refused_by_their_text() {
     // The perfect player's move leaves nimber zero.
     let reply = session.play_best().unwrap();
     let after = session.hints().unwrap();
-    assert!(after.iter().all(|mv| mv.value == "loss"), "after {reply}: {after:?}");
+    assert!(after.iter().all(|mv| mv.value.word() == "loss"), "after {reply}: {after:?}");
 }

@@ -13,7 +13,7 @@ use crate::engines::retrograde::{Rank, Tiers};
 use crate::engines::{Engine, Statistics};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
-use crate::playable::{move_analyses, position_or_start, session, value_word, Analysis, GameSession, TextForm};
+use crate::playable::{move_analyses, position_or_start, session, Analysis, Assessment, GameSession, TextForm};
 use crate::stats::Stats;
 use crate::value::Value;
 use serde::de::DeserializeOwned;
@@ -26,8 +26,9 @@ use std::path::Path;
 pub struct DatabaseSummary {
     /// The game with its parameters.
     pub game: String,
-    /// The start position's value.
-    pub start: String,
+    /// The start position's value (in JSON as its text: `win in 9`).
+    #[serde(serialize_with = "serde_with_display")]
+    pub start: Value,
     /// The counts.
     #[serde(flatten)]
     pub summary: Summary,
@@ -35,6 +36,14 @@ pub struct DatabaseSummary {
     pub longest_win_drawing: Option<String>,
     /// The longest loss's example, drawn.
     pub longest_loss_drawing: Option<String>,
+}
+
+/// A value written as its text.
+fn serde_with_display<Out: serde::Serializer>(
+    value: &Value,
+    serializer: Out,
+) -> std::result::Result<Out::Ok, Out::Error> {
+    serializer.collect_str(value)
 }
 
 /// A game that can be solved into a database and read back, as an object.
@@ -146,14 +155,6 @@ where
         Database::new(&self.game, self.name.clone(), directory)
     }
 
-    /// The start position's value as a word with its remoteness.
-    fn describe(value: Value) -> String {
-        match value.remoteness() {
-            Some(remoteness) => format!("{} in {remoteness}", value_word(value)),
-            None => value_word(value),
-        }
-    }
-
     fn drawing_of(&self, database: &Database<'_, Rules>, key: u128) -> Option<String> {
         database.position_of(key).map(|position| self.game.draw_position(&position))
     }
@@ -206,9 +207,7 @@ where
         Ok(Analysis {
             game: self.name.clone(),
             drawing: game.draw_position(&position),
-            value: value_word(value),
-            remoteness: value.remoteness(),
-            nimber: None,
+            value: Assessment::Outcome(value),
             moves,
             line: line.iter().map(|mv| game.render_move(mv)).collect(),
             stats: engine.stats(),
@@ -228,7 +227,7 @@ where
         };
         Ok(DatabaseSummary {
             game: self.name.clone(),
-            start: Self::describe(value),
+            start: value,
             longest_win_drawing: draw(&summary.longest_win),
             longest_loss_drawing: draw(&summary.longest_loss),
             summary,

@@ -9,7 +9,7 @@
 
 use super::session::History;
 use super::{
-    position_or_start, value_word, Analysis, AnalysisEngine, AnalysisOptions, Finish, GameSession, MoveAnalysis,
+    position_or_start, Analysis, AnalysisEngine, AnalysisOptions, Assessment, Finish, GameSession, MoveAnalysis,
     PlayableGame,
 };
 use crate::analysis::{principal_variation, try_move_values};
@@ -99,9 +99,7 @@ where
         Ok(Analysis {
             game: self.name.clone(),
             drawing: draw(&self.game, &position),
-            value: value.word,
-            remoteness: value.remoteness,
-            nimber: value.nimber,
+            value,
             moves: moves.into_iter().map(|(_, analysis)| analysis).collect(),
             line,
             stats: solver.stats(),
@@ -189,16 +187,6 @@ fn parse_move<Rules: ImpartialText>(
         .ok_or_else(|| format!("component {component} has no option that leaves `{}`", shorten(parts)))
 }
 
-/// A position's value as an analysis shows it.
-struct PositionValue {
-    /// `win` or `loss`.
-    word: String,
-    /// Plies to the end, where the engine gives it.
-    remoteness: Option<u32>,
-    /// The nimber, under normal play.
-    nimber: Option<u32>,
-}
-
 /// The engines of an analysis or a game: the Sprague-Grundy engine for normal play, alpha-beta over the sum
 /// for misère play.
 struct Solver<'game, Rules: Impartial> {
@@ -241,17 +229,16 @@ where
 
     /// The position's value for the player to move (`win` or `loss`, with the remoteness where the engine
     /// gives it) and, under normal play, its nimber.
-    fn value(&mut self, position: &[Rules::Component]) -> Result<PositionValue> {
+    fn value(&mut self, position: &[Rules::Component]) -> Result<Assessment> {
         match self.convention {
             Convention::Normal => {
                 let nimber = self.grundy.try_sum(self.game, position)?;
                 let finished = moves_with_parts(self.game, position).is_empty();
-                let word = if nimber == 0 { "loss" } else { "win" };
-                Ok(PositionValue { word: word.to_string(), remoteness: finished.then_some(0), nimber: Some(nimber) })
+                Ok(Assessment::of_position_nimber(nimber, finished))
             }
             Convention::Misere => {
                 let value = self.alpha_beta.try_value(&MisereSum(self.game), &position.to_vec())?;
-                Ok(PositionValue { word: value_word(value), remoteness: value.remoteness(), nimber: None })
+                Ok(Assessment::Outcome(value))
             }
         }
     }
@@ -270,12 +257,9 @@ where
                         after ^= self.grundy.try_nimber(game, part)?;
                     }
                     // A move to a sum of nimber zero wins; from a lost position every move loses alike.
-                    let word = if after == 0 { "win" } else { "loss" };
                     let analysis = MoveAnalysis {
                         mv: render_move(game, &mv, &parts),
-                        value: word.to_string(),
-                        remoteness: None,
-                        nimber: Some(after),
+                        value: Assessment::of_move_to_nimber(after),
                         best: after == 0 || total == 0,
                     };
                     analyses.push((mv, analysis));
@@ -292,9 +276,7 @@ where
                     .map(|(value, (mv, parts))| {
                         let analysis = MoveAnalysis {
                             mv: render_move(game, &mv, &parts),
-                            value: value_word(value.value),
-                            remoteness: value.value.remoteness(),
-                            nimber: None,
+                            value: Assessment::Outcome(value.value),
                             best: Some(value.value) == best,
                         };
                         (mv, analysis)

@@ -3,7 +3,7 @@
 //! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
 //! best moves and the principal variation.
 //!
-//! Files: `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
+//! Files: `assessment.rs` (a value as an analysis gives it), `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
 //! registered once with its typed parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
 //! (impartial games, by the Sprague-Grundy engine under normal play).
 
@@ -16,15 +16,16 @@ use crate::game::{Canonicalize, Game};
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{mib, KeyedTable};
-use crate::value::Value;
 use serde::Serialize;
 
+mod assessment;
 mod impartial;
 mod registry;
 #[cfg(feature = "parallel")]
 mod retrograde;
 mod session;
 
+pub use assessment::Assessment;
 pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS};
 pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
 #[cfg(feature = "parallel")]
@@ -132,13 +133,10 @@ pub struct MoveAnalysis {
     /// The move's text.
     #[serde(rename = "move")]
     pub mv: String,
-    /// Its value for the player who makes it.
-    pub value: String,
-    /// Plies to the end under perfect play if it is made, counted from the position before it.
-    pub remoteness: Option<u32>,
-    /// For an impartial game under normal play, the nimber of the position it leads to (zero: a winning move).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nimber: Option<u32>,
+    /// Its value for the player who makes it (the remoteness counted from the position before it; for an
+    /// impartial game under normal play, the nimber of the position it leads to: zero is a winning move).
+    #[serde(flatten)]
+    pub value: Assessment,
     /// Whether it is among the best moves.
     pub best: bool,
 }
@@ -150,14 +148,9 @@ pub struct Analysis {
     pub game: String,
     /// The position drawn.
     pub drawing: String,
-    /// Its value for the player to move (`win`, `loss` or `draw`, with the remoteness).
-    pub value: String,
-    /// Plies to the end under perfect play (none for a draw, and where the engine does not give it: the
-    /// Sprague-Grundy engine gives nimbers, not remoteness).
-    pub remoteness: Option<u32>,
-    /// For an impartial game under normal play, the position's nimber (zero exactly when it is lost).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nimber: Option<u32>,
+    /// Its value for the player to move.
+    #[serde(flatten)]
+    pub value: Assessment,
     /// Every legal move, in the game's order, with its value.
     pub moves: Vec<MoveAnalysis>,
     /// The principal variation: a best move for each side in turn, to the end (or to the length cap).
@@ -321,9 +314,7 @@ where
         Ok(Analysis {
             game: self.name.clone(),
             drawing: game.draw_position(position),
-            value: value_word(value),
-            remoteness: value.remoteness(),
-            nimber: None,
+            value: Assessment::Outcome(value),
             moves,
             line: line.iter().map(|mv| game.render_move(mv)).collect(),
             stats: engine.stats(),
@@ -338,9 +329,7 @@ pub(crate) fn move_analyses<Rules: TextForm>(game: &Rules, values: Vec<MoveValue
         .into_iter()
         .map(|m| MoveAnalysis {
             mv: game.render_move(&m.mv),
-            value: value_word(m.value),
-            remoteness: m.value.remoteness(),
-            nimber: None,
+            value: Assessment::Outcome(m.value),
             best: Some(m.value) == best,
         })
         .collect()
@@ -355,16 +344,6 @@ pub(crate) fn position_or_start<Position>(
 ) -> Result<Position> {
     match text {
         None => Ok(start()),
-        Some(text) => parse(text).map_err(|reason| Error::Unsupported(format!("{name}: not a position: {reason}"))),
+        Some(text) => parse(text).map_err(|reason| Error::Position { game: name.to_string(), reason }),
     }
-}
-
-/// `win`, `loss` or `draw`.
-pub(crate) fn value_word(value: Value) -> String {
-    match value {
-        Value::Win(_) => "win",
-        Value::Lose(_) => "loss",
-        Value::Draw => "draw",
-    }
-    .to_string()
 }
