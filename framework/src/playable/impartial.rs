@@ -203,7 +203,7 @@ where
 {
     fn new(game: &'game Rules, convention: Convention, options: &AnalysisOptions) -> Result<Self> {
         if options.engine != AnalysisEngine::Auto {
-            return Err(Error::Unsupported(
+            return Err(Error::Engine(
                 "an impartial game is analysed by its own engines (`--engine auto`: Sprague-Grundy under normal play, \
                  alpha-beta over the whole sum under misère play)"
                     .to_string(),
@@ -392,8 +392,7 @@ where
 
     fn play_best(&mut self) -> Result<String> {
         let position = self.current().to_vec();
-        let (mv, text) =
-            self.solver.best(&position)?.ok_or_else(|| Error::Unsupported("the game is over".to_string()))?;
+        let (mv, text) = self.solver.best(&position)?.ok_or(Error::GameOver)?;
         self.positions.push(crate::game::Game::play(&SumGame(self.solver.game), &position, &mv));
         Ok(text)
     }

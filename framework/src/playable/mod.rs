@@ -285,7 +285,7 @@ where
                 options.memory_mb as u64,
                 "raise --memory-mb, or lower --table-mb",
             )),
-            (AnalysisEngine::AlphaBeta | AnalysisEngine::MemoNegamax, true) => Err(Error::Unsupported(format!(
+            (AnalysisEngine::AlphaBeta | AnalysisEngine::MemoNegamax, true) => Err(Error::Engine(format!(
                 "{} is loopy (its positions can repeat): only the retrograde engine analyses it",
                 self.name
             ))),

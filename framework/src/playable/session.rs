@@ -72,7 +72,7 @@ impl<Rules: TextForm> GameSession for Session<'_, Rules> {
         // Each move's search within the engine's budget (`--max-positions`, the memory budget).
         let values = try_move_values(self.engine.as_mut(), self.game, &position)?;
         let best = values.into_iter().reduce(|best, next| if next.value > best.value { next } else { best });
-        let mv = best.ok_or_else(|| Error::Unsupported("the game is over".to_string()))?.mv;
+        let mv = best.ok_or(Error::GameOver)?.mv;
         self.positions.push(self.game.play(&position, &mv));
         Ok(self.game.render_move(&mv))
     }
