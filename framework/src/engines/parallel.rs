@@ -90,7 +90,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         Rules::Position: Send + Sync,
         Rules::Move: Send + Sync,
     {
-        super::support::within_budget(self.run(game, position, self.budget), self.budget)
+        self.run(game, position, self.budget).ok_or(crate::Error::Budget(Budget::Positions(self.budget)))
     }
 
     /// The search of one position within `budget` positions; `None` past it.
