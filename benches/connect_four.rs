@@ -27,6 +27,7 @@ use ludus_framework::table::{mib, PackedTable};
 use ludus_framework::Statistics;
 use ludus_framework::Value;
 use ludus_games::connect_four::{Board, ConnectFour};
+use std::convert::Infallible;
 use std::time::{Duration, Instant};
 
 /// The environment variable that enables the long runs (Begin-Hard and the 7 x 6 weak solve) when set to `1`.
@@ -119,17 +120,17 @@ struct Position {
 /// An engine solving a set: its name and how to make a fresh one (empty table).
 struct Contender {
     name: &'static str,
-    make: fn() -> Box<dyn Engine<ConnectFour>>,
+    make: fn() -> Box<dyn Engine<ConnectFour, Failure = Infallible>>,
 }
 
 /// The fast engine: alpha-beta, exact scores, over a growing 64 MiB packed table.
-fn alpha_beta() -> Box<dyn Engine<ConnectFour>> {
+fn alpha_beta() -> Box<dyn Engine<ConnectFour, Failure = Infallible>> {
     let table = PackedTable::new(mib(64)).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
     Box::new(AlphaBeta::with_table(Mode::Exact, table))
 }
 
 /// Lazy SMP on 2 threads, exact scores, over a 64 MiB packed table allocated at once.
-fn lazy_smp() -> Box<dyn Engine<ConnectFour>> {
+fn lazy_smp() -> Box<dyn Engine<ConnectFour, Failure = Infallible>> {
     let table = PackedTable::with_budget(mib(64)).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
     let engine = LazySmp::with_table(Mode::Exact, 2, table);
     Box::new(engine.unwrap_or_else(|error| panic!("cannot start Lazy SMP: {error}")))
@@ -164,9 +165,9 @@ fn positions(game: &ConnectFour, name: &str, text: &'static str) -> Vec<Position
 }
 
 /// Solves every position with `engine` (its table persists across them), asserting each score.
-fn solve_all(engine: &mut dyn Engine<ConnectFour>, game: &ConnectFour, positions: &[Position]) {
+fn solve_all(engine: &mut dyn Engine<ConnectFour, Failure = Infallible>, game: &ConnectFour, positions: &[Position]) {
     for position in positions {
-        let value = engine.value(game, &position.board);
+        let value = engine.search(game, &position.board).unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(game.score(&position.board, value), position.score, "the score of {}", position.moves);
     }
 }

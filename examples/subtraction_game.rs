@@ -46,7 +46,7 @@ impl Canonicalize for Subtraction {
     }
 }
 
-fn main() {
+fn main() -> ludus_framework::Result<()> {
     let game = Subtraction { removals: vec![1, 3, 4] };
     let mut memo = MemoNegamax::new(Mode::Exact);
     let mut plain = PlainNegamax::new(Mode::Exact);
@@ -56,15 +56,13 @@ fn main() {
         let value = memo.value(&game, &counters);
         assert_eq!(value, plain.value(&game, &counters), "engines disagree at {counters}");
         assert_eq!(value, alpha_beta.value(&game, &counters), "engines disagree at {counters}");
-        let winning: Vec<u32> = analysis::move_values(&mut memo, &game, &counters)
-            .into_iter()
-            .filter(|m| m.value.is_win())
-            .map(|m| m.mv)
-            .collect();
+        // Memoized negamax only searches: it cannot fail, so the analysis has no error to return.
+        let winning = analysis::winning_moves(&mut memo, &game, &counters)?;
         println!("{counters:>4}  {:<26} {winning:?}", value.to_string());
     }
     println!("memo: {}", memo.stats());
     println!("plain: {}", plain.stats());
     println!("alpha-beta: {}", alpha_beta.stats());
     println!("Lost piles are those with counters % 7 in {{0, 2}}.");
+    Ok(())
 }

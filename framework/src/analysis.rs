@@ -1,6 +1,9 @@
 //! Generic analyses over any [`Game`] and any [`Engine`]: the value of every move of a position, the winning
 //! and the best moves, the principal variation, and the mistakes along a game record (a move from a winning
 //! state that leaves the opponent in a winning state). Exact remoteness needs an engine in `Mode::Exact`.
+//!
+//! Each analysis returns the first error of its searches: an engine that reads its values (from a database on
+//! disk) or solves within memory may fail, and a value it did not give is never used.
 
 use crate::engines::Engine;
 use crate::game::Game;
@@ -17,14 +20,13 @@ pub struct MoveValue<MoveType> {
 }
 
 /// The value of every legal move of `position`, for the player to move, in move-generation order (none at a
-/// finished position).
+/// finished position), each searched whatever it costs ([`Engine::search`]): the first failure is the error.
 pub fn move_values<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
-) -> Vec<MoveValue<Rules::Move>> {
-    let values = values_by(game, position, |child| Ok::<_, std::convert::Infallible>(engine.value(game, child)));
-    values.unwrap_or_else(|never| match never {})
+) -> crate::Result<Vec<MoveValue<Rules::Move>>> {
+    values_by(game, position, |child| engine.search(game, child))
 }
 
 /// [`move_values`], each move's search within the engine's budget ([`Engine::try_value`]): the first search
@@ -57,8 +59,8 @@ pub fn count_winning_moves<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
-) -> usize {
-    winning_moves(engine, game, position).len()
+) -> crate::Result<usize> {
+    Ok(winning_moves(engine, game, position)?.len())
 }
 
 /// The legal moves of `position` that win for the player to move, in move-generation order (none when the
@@ -67,8 +69,8 @@ pub fn winning_moves<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
-) -> Vec<Rules::Move> {
-    move_values(engine, game, position).into_iter().filter(|m| m.value.is_win()).map(|m| m.mv).collect()
+) -> crate::Result<Vec<Rules::Move>> {
+    Ok(move_values(engine, game, position)?.into_iter().filter(|m| m.value.is_win()).map(|m| m.mv).collect())
 }
 
 /// The best moves of `position`: those whose value is the highest under [`Value`]'s order (the quickest win,
@@ -77,10 +79,10 @@ pub fn best_moves<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     position: &Rules::Position,
-) -> Vec<MoveValue<Rules::Move>> {
-    let values = move_values(engine, game, position);
-    let Some(best) = values.iter().map(|m| m.value).max() else { return Vec::new() };
-    values.into_iter().filter(|m| m.value == best).collect()
+) -> crate::Result<Vec<MoveValue<Rules::Move>>> {
+    let values = move_values(engine, game, position)?;
+    let Some(best) = values.iter().map(|m| m.value).max() else { return Ok(Vec::new()) };
+    Ok(values.into_iter().filter(|m| m.value == best).collect())
 }
 
 /// The principal variation from `position`: the line along which both sides play a best move (the first in
@@ -92,19 +94,19 @@ pub fn principal_variation<Rules: Game, Search: Engine<Rules> + ?Sized>(
     game: &Rules,
     position: &Rules::Position,
     max_plies: usize,
-) -> Vec<Rules::Move> {
+) -> crate::Result<Vec<Rules::Move>> {
     let mut line = Vec::new();
     let mut current = position.clone();
     let mut seen = std::collections::HashSet::from([current.clone()]);
     while line.len() < max_plies {
-        let Some(best) = best_moves(engine, game, &current).into_iter().next() else { break };
+        let Some(best) = best_moves(engine, game, &current)?.into_iter().next() else { break };
         current = game.play(&current, &best.mv);
         line.push(best.mv);
         if !seen.insert(current.clone()) {
             break;
         }
     }
-    line
+    Ok(line)
 }
 
 /// A move of a record made from a winning position into a position winning for the opponent.
@@ -128,14 +130,15 @@ pub struct IllegalMove {
     pub ply: usize,
 }
 
-/// Replays `record` from `start` and lists its mistakes, with values from `engine`.
+/// Replays `record` from `start` and lists its mistakes, with values from `engine` (each searched whatever it
+/// costs): an illegal move is [`crate::Error::IllegalMove`], and the engine's first failure is the error.
 pub fn mistakes<Rules: Game, Search: Engine<Rules> + ?Sized>(
     engine: &mut Search,
     game: &Rules,
     start: &Rules::Position,
     record: &[Rules::Move],
-) -> Result<Vec<Mistake<Rules::Move>>, IllegalMove> {
-    mistakes_by(game, start, record, |position| engine.value(game, position))
+) -> crate::Result<Vec<Mistake<Rules::Move>>> {
+    try_mistakes_by(game, start, record, |position| engine.search(game, position))
 }
 
 /// Replays `record` from `start` and lists its mistakes, with `value(position)` giving the value of each
@@ -147,15 +150,37 @@ pub fn mistakes_by<Rules: Game>(
     record: &[Rules::Move],
     mut value: impl FnMut(&Rules::Position) -> Value,
 ) -> Result<Vec<Mistake<Rules::Move>>, IllegalMove> {
+    replay(game, start, record, |position| Ok(value(position)))
+}
+
+/// [`mistakes_by`] with an evaluator that may fail (an engine within its budget): its first error ends the
+/// replay and is returned; an illegal move is [`crate::Error::IllegalMove`].
+pub fn try_mistakes_by<Rules: Game>(
+    game: &Rules,
+    start: &Rules::Position,
+    record: &[Rules::Move],
+    value: impl FnMut(&Rules::Position) -> crate::Result<Value>,
+) -> crate::Result<Vec<Mistake<Rules::Move>>> {
+    replay(game, start, record, value)
+}
+
+/// The replay behind [`mistakes_by`] and [`try_mistakes_by`]: the evaluator's failure or the illegal move,
+/// whichever comes first.
+fn replay<Rules: Game, Failure: From<IllegalMove>>(
+    game: &Rules,
+    start: &Rules::Position,
+    record: &[Rules::Move],
+    mut value: impl FnMut(&Rules::Position) -> Result<Value, Failure>,
+) -> Result<Vec<Mistake<Rules::Move>>, Failure> {
     let mut found = Vec::new();
     let mut position = start.clone();
-    let mut before = value(&position);
+    let mut before = value(&position)?;
     for (ply, mv) in record.iter().enumerate() {
         if !game.is_legal(&position, mv) {
-            return Err(IllegalMove { ply });
+            return Err(IllegalMove { ply }.into());
         }
         let next = game.play(&position, mv);
-        let after = value(&next);
+        let after = value(&next)?;
         if before.is_win() && after.is_win() {
             found.push(Mistake { ply, mv: mv.clone(), before, after });
         }

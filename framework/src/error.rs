@@ -77,6 +77,9 @@ pub enum Error {
     /// The engine asked for cannot solve this game (for example a depth-first engine on a loopy game).
     #[error("{0}")]
     Engine(String),
+    /// A game record with an illegal move.
+    #[error(transparent)]
+    IllegalMove(#[from] crate::analysis::IllegalMove),
     /// A move was asked for at a finished position.
     #[error("the game is over")]
     GameOver,
@@ -131,6 +134,14 @@ pub enum Error {
         /// already holds it, and a chain printed whole would say it twice.)
         cause: std::io::Error,
     },
+}
+
+/// A failure that cannot happen (an engine that only searches), as an error: so that every engine's failure
+/// is an [`Error`].
+impl From<std::convert::Infallible> for Error {
+    fn from(never: std::convert::Infallible) -> Self {
+        match never {}
+    }
 }
 
 impl Error {

@@ -42,7 +42,9 @@
 //!     assert_eq!(memo.value(&Subtraction, &counters).is_loss(), counters % 7 == 0 || counters % 7 == 2);
 //!     assert_eq!(memo.value(&Subtraction, &counters), plain.value(&Subtraction, &counters));
 //! }
-//! assert_eq!(analysis::count_winning_moves(&mut memo, &Subtraction, &10), 2); // 10 -> 9 and 10 -> 7 win
+//! // An analysis returns the engine's failure (none for one that only searches, as memoized negamax does).
+//! assert_eq!(analysis::count_winning_moves(&mut memo, &Subtraction, &10)?, 2); // 10 -> 9 and 10 -> 7 win
+//! # Ok::<(), ludus_framework::Error>(())
 //! ```
 
 pub mod analysis;

@@ -9,7 +9,7 @@ pub use crate::engines::brute_force::{all_solutions, brute_force};
 pub use crate::engines::grundy::GrundyEngine;
 pub use crate::engines::negamax::{MemoNegamax, PlainNegamax};
 pub use crate::engines::one_player::OnePlayerSearch;
-pub use crate::engines::{Engine, Mode, Statistics, TableEngine};
+pub use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 pub use crate::{
     Canonicalize, Construct, Enumerate, Error, Game, Impartial, MisereSum, Puzzle, Result, SearchHints, Shortcut,
     Solitaire, SumGame, Value, Verify, Violation,

@@ -20,31 +20,32 @@ fn winning_and_best_moves_and_the_principal_variation() {
     let mut engine = MemoNegamax::new(Mode::Exact);
     let mut reference = PlainNegamax::new(Mode::Exact);
     for pile in 0..=20u32 {
-        let winning = winning_moves(&mut engine, &TAKE_AWAY, &pile);
+        let winning = winning_moves(&mut engine, &TAKE_AWAY, &pile).unwrap();
         // The only winning move leaves a multiple of 4.
         let expected: Vec<u32> = if pile % 4 == 0 { Vec::new() } else { vec![pile % 4] };
         assert_eq!(winning, expected, "pile {pile}");
-        assert_eq!(count_winning_moves(&mut reference, &TAKE_AWAY, &pile), winning.len());
+        assert_eq!(count_winning_moves(&mut reference, &TAKE_AWAY, &pile).unwrap(), winning.len());
         let value = engine.value(&TAKE_AWAY, &pile);
-        let best = best_moves(&mut engine, &TAKE_AWAY, &pile);
+        let best = best_moves(&mut engine, &TAKE_AWAY, &pile).unwrap();
         assert!(best.iter().all(|m| m.value == value), "pile {pile}: {best:?} for {value}");
         if pile % 4 != 0 {
             assert_eq!(best.iter().map(|m| m.mv).collect::<Vec<_>>(), winning);
         }
         // The line is as long as the remoteness, every move in it is best, and it ends the game.
-        let line = principal_variation(&mut engine, &TAKE_AWAY, &pile, 100);
+        let line = principal_variation(&mut engine, &TAKE_AWAY, &pile, 100).unwrap();
         assert_eq!(Some(line.len() as u32), value.remoteness(), "pile {pile}: {line:?}");
         let mut current = pile;
         for mv in &line {
-            let best: Vec<u32> = best_moves(&mut reference, &TAKE_AWAY, &current).into_iter().map(|m| m.mv).collect();
+            let best: Vec<u32> =
+                best_moves(&mut reference, &TAKE_AWAY, &current).unwrap().into_iter().map(|m| m.mv).collect();
             assert!(best.contains(mv), "pile {current}: {mv} is not among the best {best:?}");
             current -= mv;
         }
         assert_eq!(current, 0);
         // A cap on its length is kept.
-        assert_eq!(principal_variation(&mut engine, &TAKE_AWAY, &pile, 2).len(), line.len().min(2));
+        assert_eq!(principal_variation(&mut engine, &TAKE_AWAY, &pile, 2).unwrap().len(), line.len().min(2));
     }
-    assert!(best_moves(&mut engine, &TAKE_AWAY, &0).is_empty());
+    assert!(best_moves(&mut engine, &TAKE_AWAY, &0).unwrap().is_empty());
 }
 
 #[test]

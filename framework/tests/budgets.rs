@@ -14,10 +14,11 @@ use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::one_player::OnePlayerSearch;
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
-use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::engines::{Engine, Mode, Stop};
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::{KeyedTable, ShardedTable};
 use ludus_framework::{Budget, Error, Impartial, Value};
+use std::convert::Infallible;
 
 /// Take 1, 2 or 3 counters: piles that are multiples of 4 are lost.
 const TAKE_AWAY: TakeAway = TakeAway { largest: 3 };
@@ -39,8 +40,10 @@ fn assert_positions_budget<Output: std::fmt::Debug>(result: ludus_framework::Res
 fn check_two_player(
     mut tiny: impl Engine<TakeAway>,
     mut ample: impl Engine<TakeAway>,
-    mut free: impl Engine<TakeAway>,
+    mut free: impl Engine<TakeAway, Failure = Infallible>,
 ) {
+    // The search itself tells a budget that ran out from a failure.
+    assert!(matches!(tiny.search_within(&TAKE_AWAY, &24, 5), Err(Stop::Budget)));
     let mut refused = 0;
     // Largest first: a memoizing engine would otherwise need one new position per pile.
     for pile in (0..=24).rev() {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{mix, Steps};
-use ludus_framework::analysis;
+use ludus_framework::analysis::{self, IllegalMove};
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::one_player::OnePlayerSearch;
@@ -89,12 +89,12 @@ fn memoized_plain_and_parallel_negamax_agree_on_random_games() {
         let mut tiny_memo = MemoNegamax::with_table(Mode::Exact, KeyedTable::new(1024));
         assert_eq!(tiny_memo.value(&game, &start), exact, "seed {seed}");
         // The value is the best backed-up move value; the winning-move count matches.
-        let moves = analysis::move_values(&mut memo, &game, &start);
+        let moves = analysis::move_values(&mut memo, &game, &start).unwrap();
         if let Some(best) = moves.iter().map(|m| m.value).max() {
             assert_eq!(best, exact);
         }
         let winning = moves.iter().filter(|m| m.value.is_win()).count();
-        assert_eq!(analysis::count_winning_moves(&mut memo, &game, &start), winning);
+        assert_eq!(analysis::count_winning_moves(&mut memo, &game, &start).unwrap(), winning);
     }
 }
 
@@ -134,7 +134,8 @@ fn mistakes_are_moves_from_a_win_into_a_win_for_the_opponent() {
         if let Some(&extra) = game.legal_moves(&(0, 0)).first() {
             // A move that is not legal where it is played is reported with its index.
             let bogus = [extra, 999];
-            assert_eq!(analysis::mistakes(&mut memo, &game, &(0, 0), &bogus).unwrap_err().ply, 1);
+            let illegal = analysis::mistakes(&mut memo, &game, &(0, 0), &bogus);
+            assert!(matches!(illegal, Err(Error::IllegalMove(IllegalMove { ply: 1 }))), "{illegal:?}");
         }
     }
 }

@@ -3,16 +3,19 @@
 //! results; `check` passes on every database and fails on damaged copies (a flipped byte, a wrong value written
 //! with valid checksums, a missing record, a missing tier); a stopped solve resumes to the same files; Dodgem
 //! solved by rank writes the hashed solve's files byte for byte, resumed or not, and its check by rank reports
-//! what the hashed check does; a memory budget too small is a clear error.
+//! what the hashed check does; a memory budget too small is a clear error; a database engine over a damaged or
+//! missing file fails in its search, and every analysis returns that failure.
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed read of a scratch directory should fail the test loudly
 
+use ludus_framework::analysis::{move_values, principal_variation};
 use ludus_framework::database::file::{write_tier, TierFile};
-use ludus_framework::database::{Database, Record, SolveBudget, TierFiles, TierReport};
+use ludus_framework::database::game::StoredValues;
+use ludus_framework::database::{Database, DatabaseGame, Record, Solvable, SolveBudget, TierFiles, TierReport};
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::retrograde::Tiers;
-use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::engines::{Engine, Mode, Stop};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game, Value};
 use ludus_games::classic::{Board, TicTacToe};
@@ -157,6 +160,49 @@ fn rewrite(database: &Database<'_, TicTacToe>, tier: u8, change: impl FnOnce(&mu
         file.read_all().unwrap().into_iter().map(|(key, record)| (key as u32, record)).collect();
     change(&mut records);
     write_tier(&path, &name, reached, records).unwrap();
+}
+
+/// A database engine over a tier file that is damaged or missing stops its search with the failure, and the
+/// analyses and the query return it: no value stands in for one the file did not give.
+#[test]
+fn a_database_engine_over_a_damaged_or_missing_file_fails_in_its_search() {
+    let directory = scratch("engine");
+    let database = Database::new(&TicTacToe, "tic-tac-toe", &directory);
+    solve(&database, &Board::EMPTY, AMPLE).unwrap();
+    let path = database.tier_path(&1).unwrap();
+    let pristine = std::fs::read(&path).unwrap();
+    let solvable = Solvable { game: TicTacToe, name: "tic-tac-toe".into() };
+    assert_eq!(solvable.query(&directory, None, 9).unwrap().line.len(), 9, "a draw is played to the end");
+    let corner = TicTacToe.play(&Board::EMPTY, &0);
+    for damage in ["a flipped byte", "a missing file"] {
+        if damage == "a missing file" {
+            std::fs::remove_file(&path).unwrap();
+        } else {
+            let mut bytes = pristine.clone();
+            let last = bytes.len() - 3;
+            bytes[last] ^= 0x40;
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let mut engine = StoredValues::new(Database::new(&TicTacToe, "tic-tac-toe", &directory));
+        // The start's tier is whole: its value is read.
+        assert_eq!(engine.search_within(&TicTacToe, &Board::EMPTY, u64::MAX).unwrap(), Value::Draw, "{damage}");
+        let named = |error: &Error| error.to_string().contains(&path.display().to_string());
+        match engine.search_within(&TicTacToe, &corner, u64::MAX) {
+            Err(Stop::Failure(error)) => assert!(named(&error), "{damage}: {error}"),
+            other => panic!("{damage}: the search of a position of the damaged tier gave {other:?}"),
+        }
+        let failures = [
+            engine.try_value(&TicTacToe, &corner).err(),
+            move_values(&mut engine, &TicTacToe, &Board::EMPTY).err(),
+            principal_variation(&mut engine, &TicTacToe, &Board::EMPTY, 9).err(),
+            solvable.query(&directory, None, 9).err(),
+        ];
+        for failure in failures {
+            assert!(failure.as_ref().is_some_and(named), "{damage}: {failure:?}");
+        }
+        std::fs::write(&path, &pristine).unwrap();
+    }
+    std::fs::remove_dir_all(&directory).unwrap();
 }
 
 #[test]

@@ -77,6 +77,7 @@ fn the_grundy_analysis_agrees_with_alpha_beta_over_the_whole_sum() {
             // The winning moves are those after which the opponent loses.
             let winning: Vec<bool> = analysis.moves.iter().map(|mv| mv.value.word() == "win").collect();
             let by_search: Vec<bool> = ludus_framework::analysis::move_values(&mut engine, &sum, &heaps)
+                .unwrap()
                 .iter()
                 .map(|mv| mv.value.is_win())
                 .collect();

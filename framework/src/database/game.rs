@@ -10,7 +10,7 @@ use super::store::{Database, SolveBudget, TierFiles, TierReport};
 use super::summary::Summary;
 use crate::analysis::{move_values, principal_variation};
 use crate::engines::retrograde::{Rank, Tiers};
-use crate::engines::{Engine, Statistics};
+use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
 use crate::playable::{move_analyses, position_or_start, session, Analysis, Assessment, GameSession, TextForm};
@@ -90,19 +90,18 @@ pub struct Solvable<Rules> {
     pub name: String,
 }
 
-/// An [`Engine`] that reads values from a database instead of searching. A missing record or a file that
-/// cannot be read gives no value; the first such error is kept for [`Engine::take_failure`].
+/// An [`Engine`] that reads values from a database instead of searching. A missing record
+/// ([`Error::NoRecord`]) or a file that cannot be read stops its search with [`Stop::Failure`].
 pub struct StoredValues<'game, Rules> {
     database: Database<'game, Rules>,
     files: TierFiles,
     lookups: u64,
-    error: Option<Error>,
 }
 
 impl<'game, Rules> StoredValues<'game, Rules> {
     /// Reads from `database`.
     pub fn new(database: Database<'game, Rules>) -> Self {
-        StoredValues { database, files: TierFiles::default(), lookups: 0, error: None }
+        StoredValues { database, files: TierFiles::default(), lookups: 0 }
     }
 }
 
@@ -120,27 +119,19 @@ where
     Rules::Key: RecordKey,
     Rules::Tier: Serialize + DeserializeOwned,
 {
-    fn search_within(&mut self, _: &Rules, position: &Rules::Position, _: u64) -> Option<Value> {
+    type Failure = Error;
+
+    fn search_within(&mut self, _: &Rules, position: &Rules::Position, _: u64) -> Result<Value, Stop<Error>> {
         self.lookups += 1;
         match self.database.value(&mut self.files, position) {
-            Ok(Some(value)) => Some(value),
-            Ok(None) => {
-                self.error.get_or_insert_with(|| Error::Unsupported("a position without a record".into()));
-                None
-            }
-            Err(error) => {
-                self.error.get_or_insert(error);
-                None
-            }
+            Ok(Some(value)) => Ok(value),
+            Ok(None) => Err(Stop::Failure(Error::NoRecord("a position without a record".into()))),
+            Err(error) => Err(Stop::Failure(error)),
         }
     }
 
     fn budget(&self) -> u64 {
         u64::MAX
-    }
-
-    fn take_failure(&mut self) -> Option<Error> {
-        self.error.take()
     }
 }
 
@@ -199,11 +190,8 @@ where
                 directory.display()
             ))
         })?;
-        let moves = move_analyses(game, move_values(&mut engine, game, &position));
-        let line = principal_variation(&mut engine, game, &position, max_line);
-        if let Some(error) = Engine::<Rules>::take_failure(&mut engine) {
-            return Err(error);
-        }
+        let moves = move_analyses(game, move_values(&mut engine, game, &position)?);
+        let line = principal_variation(&mut engine, game, &position, max_line)?;
         Ok(Analysis {
             game: self.name.clone(),
             drawing: game.draw_position(&position),

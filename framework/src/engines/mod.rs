@@ -30,6 +30,7 @@ pub use support::settled_value;
 use crate::game::Game;
 use crate::stats::Stats;
 use crate::value::Value;
+use std::convert::Infallible;
 
 /// What a negamax search computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -77,43 +78,102 @@ pub trait TableEngine {
     }
 }
 
+/// Why a search stopped without a value: its budget ran out, or the engine failed.
+#[derive(Debug)]
+pub enum Stop<Failure> {
+    /// The search would have expanded more positions than its budget (the value is unknown, never wrong).
+    Budget,
+    /// The engine could not give the value for another reason: it reads values from a damaged or missing
+    /// database, or a solve needed more memory than its budget.
+    Failure(Failure),
+}
+
 /// A two-player search engine: the value of a position of a game.
 ///
-/// Required: [`Engine::search_within`] and [`Engine::budget`]; [`Engine::value`] and [`Engine::try_value`] are
-/// provided from them.
+/// Required: [`Engine::search_within`] and [`Engine::budget`]; [`Engine::try_value`], [`Engine::search`] and
+/// (for an engine that cannot fail) [`Engine::value`] are provided from them.
 pub trait Engine<Rules: Game>: Statistics {
-    /// The value of `position`, or `None` if its search would expand more than `budget` positions.
+    /// What stops a search besides its budget: [`Infallible`] for an engine that only searches (it then has
+    /// [`Engine::value`]), [`crate::Error`] for one that reads values from disk or solves within memory.
+    type Failure: Into<crate::Error>;
+
+    /// The value of `position`, or why there is none: [`Stop::Budget`] if its search would expand more than
+    /// `budget` positions, [`Stop::Failure`] if the engine failed.
     ///
-    /// Contract: `None` only when the budget ran out (with `u64::MAX` there is always a value), and a search
+    /// Contract: [`Stop::Budget`] only when the budget ran out (with `u64::MAX` it never does), and a search
     /// that stops early stores nothing that later searches would read as a value.
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>;
+    fn search_within(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+    ) -> Result<Value, Stop<Self::Failure>>;
 
     /// The positions one search may expand before [`Engine::try_value`] gives up (`u64::MAX`: no budget).
     fn budget(&self) -> u64;
 
-    /// The value of `position` for the player to move (exactness of the remoteness depends on the mode),
-    /// whatever the search costs: the engine's budget does not apply.
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value {
-        // Without a budget a search always ends with its value; the draw is never used.
-        self.search_within(game, position, u64::MAX).unwrap_or(Value::Draw)
-    }
-
     /// The value of `position`, or [`crate::Error::Budget`] if the search of this one position would expand
-    /// more positions than the engine's budget, or the engine's failure ([`Engine::take_failure`]).
+    /// more positions than the engine's budget, or the engine's failure.
     fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
         let budget = self.budget();
-        let value = self.search_within(game, position, budget);
-        if let Some(failure) = self.take_failure() {
-            return Err(failure);
-        }
-        support::within_budget(value, budget)
+        self.search_within(game, position, budget).map_err(|stop| stopped(stop, budget))
     }
 
-    /// The first failure of a search for another reason than the budget, taken out of the engine: an engine
-    /// that reads its values instead of searching (from a database on disk) fails on a missing or damaged
-    /// file. `None` for engines that cannot fail so (the default). After such a failure [`Engine::value`]
-    /// has given a draw that means nothing: a caller that may meet one uses [`Engine::try_value`].
-    fn take_failure(&mut self) -> Option<crate::Error> {
-        None
+    /// The value of `position` whatever the search costs (the engine's budget does not apply), or the engine's
+    /// failure.
+    fn search(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+        self.search_within(game, position, u64::MAX).map_err(|stop| stopped(stop, u64::MAX))
+    }
+
+    /// The value of `position` for the player to move (exactness of the remoteness depends on the mode),
+    /// whatever the search costs: the engine's budget does not apply. Only an engine that cannot fail has it.
+    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value
+    where
+        Self: Sized + Engine<Rules, Failure = Infallible>,
+    {
+        match self.search_within(game, position, u64::MAX) {
+            Ok(value) => value,
+            Err(Stop::Failure(never)) => match never {},
+            // No search expands `u64::MAX` positions, so this draw is never given.
+            Err(Stop::Budget) => Value::Draw,
+        }
+    }
+}
+
+/// The error of a search that stopped within a budget of `positions`.
+fn stopped<Failure: Into<crate::Error>>(stop: Stop<Failure>, positions: u64) -> crate::Error {
+    match stop {
+        Stop::Budget => crate::Error::Budget(crate::error::Budget::Positions(positions)),
+        Stop::Failure(failure) => failure.into(),
+    }
+}
+
+/// An engine that cannot fail, as one whose failure is a [`crate::Error`]: so that engines of both kinds can
+/// stand behind one `dyn Engine<Rules, Failure = Error>`.
+pub struct Fallible<Search>(pub Search);
+
+impl<Search: Statistics> Statistics for Fallible<Search> {
+    fn stats(&self) -> Stats {
+        self.0.stats()
+    }
+}
+
+impl<Rules: Game, Search: Engine<Rules, Failure = Infallible>> Engine<Rules> for Fallible<Search> {
+    type Failure = crate::Error;
+
+    fn search_within(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+    ) -> Result<Value, Stop<crate::Error>> {
+        self.0.search_within(game, position, budget).map_err(|stop| match stop {
+            Stop::Budget => Stop::Budget,
+            Stop::Failure(never) => match never {},
+        })
+    }
+
+    fn budget(&self) -> u64 {
+        self.0.budget()
     }
 }

@@ -4,12 +4,13 @@
 //! move lists by depth and grow their stack as deep as a game goes.
 
 use super::support::{score_of, settled_value, stored_value, with_stack, MoveLists};
-use super::{Engine, Mode, Statistics, TableEngine};
+use super::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{mib, Bounds, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
 use crate::value::Value;
+use std::convert::Infallible;
 
 /// The value of a position whose moves have been generated, from the values of its children: the shared
 /// back-up rule of every negamax engine. `children` yields child values (from the child's mover's view);
@@ -134,12 +135,19 @@ impl<Rules: SearchHints> PlainSearch<'_, Rules> {
 }
 
 impl<Rules: SearchHints> Engine<Rules> for PlainNegamax {
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+    type Failure = Infallible;
+
+    fn search_within(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+    ) -> Result<Value, Stop<Infallible>> {
         let gate = Gate::new(self.stats.visited, budget);
         let walk = Walk { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default(), gate };
         let mut search = PlainSearch { walk };
         let value = search.search(position, 0);
-        search.walk.gate.value(value)
+        search.walk.gate.value(value).ok_or(Stop::Budget)
     }
 
     fn budget(&self) -> u64 {
@@ -269,12 +277,19 @@ where
     Rules: Canonicalize + SearchHints,
     Table: TranspositionTable<Rules::Key>,
 {
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+    type Failure = Infallible;
+
+    fn search_within(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+    ) -> Result<Value, Stop<Infallible>> {
         let gate = Gate::new(self.stats.visited, budget);
         let walk = Walk { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default(), gate };
         let mut search = MemoSearch { walk, table: &mut self.table };
         let value = search.search(position, 0);
-        search.walk.gate.value(value)
+        search.walk.gate.value(value).ok_or(Stop::Budget)
     }
 
     fn budget(&self) -> u64 {

@@ -7,7 +7,7 @@
 
 use super::grundy::mex;
 use super::support::{score_of, settled_value, value_of, with_stack};
-use super::{Engine, Mode, Statistics};
+use super::{Engine, Mode, Statistics, Stop};
 use crate::error::Budget;
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -18,6 +18,7 @@ use crate::value::Value;
 use dashmap::DashMap;
 use hashbrown::DefaultHashBuilder;
 use rayon::prelude::*;
+use std::convert::Infallible;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -89,7 +90,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         Rules::Position: Send + Sync,
         Rules::Move: Send + Sync,
     {
-        super::support::within_budget(self.run(game, position, self.budget), self.budget)
+        self.run(game, position, self.budget).ok_or(crate::Error::Budget(Budget::Positions(self.budget)))
     }
 
     /// The search of one position within `budget` positions; `None` past it.
@@ -199,8 +200,15 @@ where
     Rules::Position: Send + Sync,
     Rules::Move: Send + Sync,
 {
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
-        self.run(game, position, budget)
+    type Failure = Infallible;
+
+    fn search_within(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+    ) -> Result<Value, Stop<Infallible>> {
+        self.run(game, position, budget).ok_or(Stop::Budget)
     }
 
     fn budget(&self) -> u64 {

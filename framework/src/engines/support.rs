@@ -47,11 +47,6 @@ fn usable(mode: Mode, shortcut: Shortcut) -> Option<Value> {
     }
 }
 
-/// The answer of a search run within a budget of `positions` (`None`: it ran out).
-pub(crate) fn within_budget(found: Option<Value>, positions: u64) -> crate::Result<Value> {
-    found.ok_or(crate::Error::Budget(crate::error::Budget::Positions(positions)))
-}
-
 /// What a search knows of a position before it searches it.
 pub(crate) enum Known {
     /// Its value.

@@ -300,10 +300,7 @@ where
         let sum = SumGame(self.game);
         if self.convention == Convention::Misere {
             let start = position.to_vec();
-            let line = principal_variation(&mut self.alpha_beta, &MisereSum(self.game), &start, max_plies);
-            if let Some(failure) = Engine::<MisereSum<'_, Rules>>::take_failure(&mut self.alpha_beta) {
-                return Err(failure);
-            }
+            let line = principal_variation(&mut self.alpha_beta, &MisereSum(self.game), &start, max_plies)?;
             let mut current = start;
             let mut texts = Vec::with_capacity(line.len());
             for mv in &line {

@@ -10,7 +10,7 @@
 use crate::analysis::{move_values, principal_variation, MoveValue};
 use crate::engines::alpha_beta::AlphaBeta;
 use crate::engines::negamax::MemoNegamax;
-use crate::engines::{Engine, Mode};
+use crate::engines::{Engine, Fallible, Mode};
 use crate::error::{Error, Result};
 use crate::game::{Canonicalize, Game};
 use crate::hints::SearchHints;
@@ -267,7 +267,7 @@ where
     Rules::Key: Send + Sync,
 {
     /// The exact engine `options` ask for (for a loopy game, only the retrograde engine).
-    fn engine<'game>(&self, options: &AnalysisOptions) -> Result<Box<dyn Engine<Rules> + 'game>>
+    fn engine<'game>(&self, options: &AnalysisOptions) -> Result<Box<dyn Engine<Rules, Failure = Error> + 'game>>
     where
         Rules: 'game,
     {
@@ -290,27 +290,23 @@ where
                 self.name
             ))),
             (AnalysisEngine::MemoNegamax, false) => {
-                Ok(Box::new(MemoNegamax::with_table(Mode::Exact, table()).with_budget(options.max_positions)))
+                Ok(Box::new(Fallible(MemoNegamax::with_table(Mode::Exact, table()).with_budget(options.max_positions))))
             }
-            _ => Ok(Box::new(AlphaBeta::with_table(Mode::Exact, table()).with_budget(options.max_positions))),
+            _ => Ok(Box::new(Fallible(AlphaBeta::with_table(Mode::Exact, table()).with_budget(options.max_positions)))),
         }
     }
 
     fn analyze_with(
         &self,
-        mut engine: Box<dyn Engine<Rules> + '_>,
+        mut engine: Box<dyn Engine<Rules, Failure = Error> + '_>,
         position: &Rules::Position,
         options: &AnalysisOptions,
     ) -> Result<Analysis> {
         let game = &self.game;
         // The budget bounds the first search; the move values and the line reuse its table.
         let value = engine.try_value(game, position)?;
-        let moves = move_analyses(game, move_values(engine.as_mut(), game, position));
-        let line = principal_variation(engine.as_mut(), game, position, options.max_line);
-        // A search that failed (past the memory budget, a damaged database) gave values that mean nothing.
-        if let Some(failure) = engine.take_failure() {
-            return Err(failure);
-        }
+        let moves = move_analyses(game, move_values(engine.as_mut(), game, position)?);
+        let line = principal_variation(engine.as_mut(), game, position, options.max_line)?;
         Ok(Analysis {
             game: self.name.clone(),
             drawing: game.draw_position(position),

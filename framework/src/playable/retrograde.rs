@@ -1,6 +1,6 @@
 //! The retrograde engine behind the [`Engine`] interface, for analysing and playing loopy games.
 
-use crate::engines::Engine;
+use crate::engines::{Engine, Stop};
 use crate::error::{Budget, Error};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
@@ -17,8 +17,6 @@ pub(super) struct RetrogradeEngine<Key> {
     /// The memory budget, in MiB (`--memory-mb`), and the positions it holds.
     memory_mb: usize,
     memory_positions: u64,
-    /// The first failure of a solve, kept for [`Engine::take_failure`].
-    failure: Option<Error>,
 }
 
 impl<Key> RetrogradeEngine<Key> {
@@ -28,14 +26,7 @@ impl<Key> RetrogradeEngine<Key> {
         let memory_bytes = (memory_mb as u64).saturating_mul(1 << 20);
         let memory_positions = memory_bytes / bytes_per_position.max(1);
         let solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(max_positions);
-        RetrogradeEngine {
-            solver,
-            solutions: Vec::new(),
-            budget: max_positions,
-            memory_mb,
-            memory_positions,
-            failure: None,
-        }
+        RetrogradeEngine { solver, solutions: Vec::new(), budget: max_positions, memory_mb, memory_positions }
     }
 }
 
@@ -51,13 +42,14 @@ where
     Rules::Position: Send + Sync,
     Rules::Key: Send + Sync,
 {
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+    type Failure = Error;
+
+    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Result<Value, Stop<Error>> {
         let key = game.canonical(position);
         if let Some(value) = self.solutions.iter().find_map(|solution| solution.value_of_key(&key)) {
-            return Some(value);
+            return Ok(value);
         }
-        // `budget` is the engine's own for `try_value`, and none for `value` (whose contract is to answer);
-        // the memory budget bounds both.
+        // `budget` is the engine's own for `try_value`, and none for `search`; the memory budget bounds both.
         let limit = budget.min(self.memory_positions);
         let mut solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(limit);
         match solver.solve(game, position) {
@@ -65,29 +57,22 @@ where
                 let value = solution.value_of_key(&key);
                 self.solver = solver;
                 self.solutions.push(solution);
-                value
+                // A solve from `position` holds it: a missing value would be a bug of the solver.
+                value.ok_or_else(|| {
+                    Stop::Failure(Error::Internal("a retrograde solve without its own start position".into()))
+                })
             }
-            Err(error) => {
-                // Past the positions that the memory holds: the memory budget is the one to raise.
-                let error = match error {
-                    Error::Budget(Budget::Positions(_)) if limit < budget => {
-                        Error::Budget(Budget::MemoryMb(self.memory_mb))
-                    }
-                    // Past the search's own budget: `try_value` reports it from the missing value.
-                    Error::Budget(Budget::Positions(_)) => return None,
-                    other => other,
-                };
-                self.failure.get_or_insert(error);
-                None
+            // Past the positions that the memory holds: the memory budget is the one to raise.
+            Err(Error::Budget(Budget::Positions(_))) if limit < budget => {
+                Err(Stop::Failure(Error::Budget(Budget::MemoryMb(self.memory_mb))))
             }
+            // Past the search's own budget.
+            Err(Error::Budget(Budget::Positions(_))) => Err(Stop::Budget),
+            Err(other) => Err(Stop::Failure(other)),
         }
     }
 
     fn budget(&self) -> u64 {
         self.budget
-    }
-
-    fn take_failure(&mut self) -> Option<Error> {
-        self.failure.take()
     }
 }

@@ -12,7 +12,7 @@ use crate::value::Value;
 /// exact engine, or one that reads a solved database).
 pub fn session<'game, Rules: TextForm>(
     game: &'game Rules,
-    engine: Box<dyn Engine<Rules> + 'game>,
+    engine: Box<dyn Engine<Rules, Failure = Error> + 'game>,
 ) -> Box<dyn GameSession + 'game> {
     Box::new(Session { game, positions: History::new(game.start()), engine })
 }
@@ -22,7 +22,7 @@ pub fn session<'game, Rules: TextForm>(
 struct Session<'game, Rules: Game> {
     game: &'game Rules,
     positions: History<Rules::Position>,
-    engine: Box<dyn Engine<Rules> + 'game>,
+    engine: Box<dyn Engine<Rules, Failure = Error> + 'game>,
 }
 
 impl<Rules: TextForm> Session<'_, Rules> {

@@ -76,22 +76,12 @@ fn unplayable(illegal: IllegalMove) -> Error {
 pub fn mistakes_within<Rules: Game<Position = Board, Move = Placement>>(
     game: &Rules,
     record: &Record,
-    mut value: impl FnMut(&Board) -> Result<Value>,
+    value: impl FnMut(&Board) -> Result<Value>,
 ) -> Result<Mistakes> {
-    let mut failure = None;
-    let found = analysis::mistakes_by(game, &Board::new(record.size), &record.moves, |board| {
-        // After a failure the values no longer matter: the count is thrown away.
-        if failure.is_some() {
-            return Value::LOST;
-        }
-        value(board).unwrap_or_else(|error| {
-            failure = Some(error);
-            Value::LOST
-        })
-    });
-    match failure {
-        Some(error) => Err(error),
-        None => found.map(tally).map_err(unplayable),
+    match analysis::try_mistakes_by(game, &Board::new(record.size), &record.moves, value) {
+        Ok(found) => Ok(tally(found)),
+        Err(Error::IllegalMove(illegal)) => Err(unplayable(illegal)),
+        Err(error) => Err(error),
     }
 }
 

@@ -23,8 +23,9 @@ use super::game::{a_shortcut_win, quiet_b_moves, FastGame};
 use super::mistakes::ExactEngine;
 use hashbrown::HashMap;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::engines::{Engine, Mode, Stop};
 use ludus_framework::{Statistics, Stats, Value};
+use std::convert::Infallible;
 
 /// Runs longer than this do not fit a [`Side`] (then the board goes to the [`ExactEngine`]). Quiet boards of
 /// N <= 94 never have one: one side has only runs of 1 and 2, so K <= (2N + 2) / 3 < 64.
@@ -282,7 +283,9 @@ impl RunsEngine {
 }
 
 impl Engine<FastGame> for RunsEngine {
-    fn search_within(&mut self, game: &FastGame, board: &Board, budget: u64) -> Option<Value> {
+    type Failure = Infallible;
+
+    fn search_within(&mut self, game: &FastGame, board: &Board, budget: u64) -> Result<Value, Stop<Infallible>> {
         self.spent = 0;
         self.limit = budget;
         // Between searches only: clearing during one would search its positions again and again.
@@ -292,9 +295,9 @@ impl Engine<FastGame> for RunsEngine {
         match self.board_a_wins(board) {
             Some(Ok(a_wins)) => {
                 let remaining = board.remaining();
-                Some(if a_wins == board.a_to_move() { Value::Win(remaining) } else { Value::Lose(remaining) })
+                Ok(if a_wins == board.a_to_move() { Value::Win(remaining) } else { Value::Lose(remaining) })
             }
-            Some(Err(OutOfBudget)) => None,
+            Some(Err(OutOfBudget)) => Err(Stop::Budget),
             None => self.fallback.search_within(game, board, budget),
         }
     }

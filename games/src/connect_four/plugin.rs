@@ -16,6 +16,7 @@ use ludus_framework::table::{mib, KeyedTable, PackedTable};
 use ludus_framework::{Budget, Error, Game, Result, SearchHints, Stats, Value, Violation};
 use rand::Rng;
 use serde::Serialize;
+use std::convert::Infallible;
 
 /// The `generic` solver (memoized negamax, exact mode) refuses positions with more empty cells than this
 /// unless `--no-limit` is given: without cut-offs its time grows about threefold with each empty cell. Measured
@@ -98,7 +99,7 @@ impl ScoreAnswer {
 
 /// A solver at work: one engine whose table serves every position of the input.
 struct Scorer {
-    engine: Box<dyn Engine<ConnectFour> + Send>,
+    engine: Box<dyn Engine<ConnectFour, Failure = Infallible> + Send>,
     weak: bool,
     /// The solver's name, for the error of a case past the default budget.
     solver: &'static str,
@@ -108,7 +109,7 @@ struct Scorer {
 
 impl Scorer {
     fn start(
-        engine: Box<dyn Engine<ConnectFour> + Send>,
+        engine: Box<dyn Engine<ConnectFour, Failure = Infallible> + Send>,
         solver: &'static str,
         options: &SolveOptions,
     ) -> Result<Box<dyn Worker<ConnectFourPlugin>>> {

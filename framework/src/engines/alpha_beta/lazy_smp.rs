@@ -9,13 +9,14 @@
 
 use super::search::Search;
 use super::ScoreSearch;
-use crate::engines::{Engine, Mode, Statistics, TableEngine};
+use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::{Error, Result};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{SharedTable, TableStorage};
 use crate::value::Value;
+use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -92,7 +93,14 @@ where
     Rules::Position: Sync,
     Table: SharedTable<Rules::Key> + TableStorage,
 {
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+    type Failure = Infallible;
+
+    fn search_within(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+    ) -> std::result::Result<Value, Stop<Infallible>> {
         let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
         // Most positions of a file are quick: the main thread tries alone first, so that waking the helpers is
         // paid only by searches that last (what it found stays in the table for the threads).
@@ -102,7 +110,7 @@ where
         self.stats.visited += alone.visited;
         self.stats.hits += alone.hits;
         if quick.is_some() || budget <= SEARCH_ALONE {
-            return quick;
+            return quick.ok_or(Stop::Budget);
         }
         let budget = budget - alone.visited;
         let stop = AtomicBool::new(false);
@@ -131,7 +139,7 @@ where
         });
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();
-        answer.into_inner().ok().flatten()
+        answer.into_inner().ok().flatten().ok_or(Stop::Budget)
     }
 
     fn budget(&self) -> u64 {

@@ -70,13 +70,14 @@ mod search;
 #[cfg(feature = "parallel")]
 pub use lazy_smp::LazySmp;
 
-use super::{Engine, Mode, Statistics, TableEngine};
+use super::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{mib, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
 use crate::value::Value;
 use search::Search;
+use std::convert::Infallible;
 
 /// How an exact-mode search finds the score of its root.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -157,13 +158,20 @@ where
     Rules: Canonicalize + SearchHints,
     Table: TranspositionTable<Rules::Key>,
 {
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value> {
+    type Failure = Infallible;
+
+    fn search_within(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+    ) -> Result<Value, Stop<Infallible>> {
         let mut search = Search::new(game, self.mode, &mut self.table);
         search.budget = budget;
         let value = search.solve(position, self.score_search);
         self.stats.visited += search.visited;
         self.stats.hits += search.hits;
-        value
+        value.ok_or(Stop::Budget)
     }
 
     fn budget(&self) -> u64 {
