@@ -27,7 +27,8 @@
 //!
 //! The same rules on a 4 x 4 board ([`Teeko::with_side`]) are small enough for a value iteration without
 //! symmetry, which the tests compare with the engine: a draw from the start (189,317 keys, 2,400,087
-//! positions). Guy Steele (1998) found Teeko itself a draw with perfect play.
+//! positions). Teeko itself is a draw with perfect play, as Guy Steele (1998) found: `ludus db solve teeko`
+//! agrees (12,063,947 keys in 9 tiers, 9,436,883 of them in the move phase).
 
 mod rank;
 mod rules;
