@@ -163,7 +163,7 @@ fn games_are_listed_and_bad_names_explained() {
     let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games"]).output().expect("ludus runs");
     let text = String::from_utf8_lossy(&output.stdout);
     // Each game once, with its parameters' ranges and defaults, and what can be done with it.
-    for name in ["tic-tac-toe", "connect-four", "nim", "octal", "dodgem", "three-mens-morris"] {
+    for name in ["tic-tac-toe", "connect-four", "nim", "octal", "dodgem", "three-mens-morris", "quixo", "teeko"] {
         assert_eq!(text.lines().filter(|line| line.starts_with(&format!("{name}  "))).count(), 1, "{name}: {text}");
     }
     assert!(
@@ -171,7 +171,7 @@ fn games_are_listed_and_bad_names_explained() {
         "{text}"
     );
     assert!(text.contains("analyze, play: sprague-grundy\n"), "{text}");
-    assert_eq!(text.matches("db: solve, query, analyze, check").count(), 4, "{text}");
+    assert_eq!(text.matches("db: solve, query, analyze, check").count(), 6, "{text}");
     let output =
         Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games", "--format", "json"]).output().expect("ludus runs");
     let games: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -179,7 +179,10 @@ fn games_are_listed_and_bad_names_explained() {
     assert_eq!(dodgem["parameters"][0]["range"], serde_json::json!({"min": 3, "max": 5}));
     assert_eq!((dodgem["engine"].as_str(), dodgem["database"].as_bool()), (Some("retrograde"), Some(true)));
     for (spec, message) in [
-        ("chess", "no game `chess` (available: tic-tac-toe, connect-four, nim, octal, dodgem, three-mens-morris)"),
+        (
+            "chess",
+            "no game `chess` (available: tic-tac-toe, connect-four, nim, octal, dodgem, three-mens-morris, quixo, teeko)",
+        ),
         ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),
         ("dodgem:n=6", "`n` is a whole number from 3 to 5, found `6`"),
         ("nim:heaps=3-x", "expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `x`"),

@@ -7,6 +7,9 @@
 //! - [`bacterial_tactics`]: count the winning opening moves (Sprague-Grundy over sub-rectangles);
 //! - [`connect_four`]: exact scores of Connect Four positions (alpha-beta with exact remoteness);
 //! - [`dodgem`]: Colin Vout's loopy car game, for the retrograde engine;
+//! - [`quixo`]: Quixo on 3 x 3 to 5 x 5, cubes pushed in along rows and columns, loopy, for the retrograde
+//!   engine;
+//! - [`teeko`]: John Scarne's Teeko, four pieces dropped then moved, loopy, for the retrograde engine;
 //! - [`three_mens_morris`]: three in a row with men that slide once placed, loopy, for the retrograde engine;
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts.
 //!
@@ -32,9 +35,13 @@
 pub mod adjacent_and_consecutive;
 pub mod bacterial_tactics;
 pub mod classic;
+mod combinations;
 pub mod connect_four;
 pub mod dodgem;
+pub mod quixo;
 pub mod registry;
+mod square;
+pub mod teeko;
 pub mod three_mens_morris;
 
 use ludus_framework::plugin::Plugin;

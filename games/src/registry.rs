@@ -1,11 +1,13 @@
 //! The games of this crate that people can name on the command line (`ludus games`, `ludus analyze`,
 //! `ludus play`, `ludus db`), each registered once with its typed parameters: `tic-tac-toe`,
 //! `connect-four:width=7,height=6`, `nim:heaps=3-5-7`, `octal:code=0.77,play=normal`, `dodgem:n=3`,
-//! `three-mens-morris`. A game with tiers and keys a position can be rebuilt from is given its database.
+//! `three-mens-morris`, `quixo:size=3`, `teeko`. A game with tiers and keys a position can be rebuilt from is given its database.
 
 use crate::classic::{NimGame, OctalGame, TicTacToe};
 use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
+use crate::quixo::Quixo;
+use crate::teeko::Teeko;
 use crate::three_mens_morris::ThreeMensMorris;
 use ludus_framework::database::{RankedSolvable, Solvable};
 use ludus_framework::playable::{
@@ -84,6 +86,26 @@ pub const GAMES: &[Registration] = &[
         parameters: &[],
         make: three_mens_morris,
     },
+    Registration {
+        name: "quixo",
+        summary: "Quixo on n x n: take a blank or own cube from the border, push it in at an end of its row or column \
+                  (loopy; tiers by counts of marks; making the opponent's line loses); a position is its moves, like \
+                  `a1c1 b3b1`",
+        parameters: &[Parameter {
+            name: "size",
+            help: "the board's side (5 x 5 tiers are too large to solve)",
+            kind: ParameterKind::Whole { default: 3, min: 3, max: 5 },
+        }],
+        make: quixo,
+    },
+    Registration {
+        name: "teeko",
+        summary: "John Scarne's Teeko on 5 x 5: 4 pieces each, dropped then moved to an adjacent cell; four in a line \
+                  or a 2 x 2 square wins (loopy; tiers by pieces on the board); a position is its moves, like `c3 \
+                  b2 ... c3d4`",
+        parameters: &[],
+        make: teeko,
+    },
 ];
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
@@ -133,4 +155,20 @@ fn three_mens_morris(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() })
         .with_database(Solvable { game: ThreeMensMorris, name }))
+}
+
+fn quixo(arguments: &Arguments) -> Result<Made> {
+    let size = u8::try_from(arguments.whole("size")?)
+        .map_err(|_| Error::Parameter(format!("{}: size is from 3 to 5", arguments.spec())))?;
+    let game = Quixo::new(size)?;
+    let name = arguments.canonical_name();
+    // Quixo ranks its tiers: solved with flat arrays instead of hash maps.
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() })
+        .with_database(RankedSolvable(Solvable { game, name })))
+}
+
+fn teeko(arguments: &Arguments) -> Result<Made> {
+    let name = arguments.canonical_name();
+    Ok(Made::playable(Playable { game: Teeko::new(), name: name.clone() })
+        .with_database(RankedSolvable(Solvable { game: Teeko::new(), name })))
 }

@@ -1,0 +1,108 @@
+//! Quixo's text form for `ludus analyze` and `ludus play`. A move is the cell taken and the cell pushed in at
+//! (`a1c1`); a position is its moves from the blank board, separated by spaces (`-` or nothing: the start). The
+//! board is drawn top row first, `X` and `O` for the marks, `.` for a blank.
+
+use super::{Board, Push, Quixo};
+use ludus_framework::playable::TextForm;
+use ludus_framework::Game;
+
+impl Quixo {
+    /// A cell's name: column letter and row number (`a1` is the bottom left corner).
+    pub fn cell_name(&self, cell: u8) -> String {
+        let side = self.size.max(1);
+        format!("{}{}", char::from(b'a' + cell % side), cell / side + 1)
+    }
+
+    /// The cell named `text`, if it is one of the board.
+    pub fn parse_cell(&self, text: &str) -> Option<u8> {
+        match text.as_bytes() {
+            &[column @ b'a'..=b'z', row @ b'1'..=b'9'] => {
+                let (column, row) = (column - b'a', row - b'1');
+                (column < self.size && row < self.size).then_some(row * self.size + column)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl TextForm for Quixo {
+    fn start(&self) -> Board {
+        Board::START
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, String> {
+        ludus_framework::playable::position_after_moves(self, text.split_whitespace().filter(|word| *word != "-"))
+    }
+
+    fn draw_position(&self, board: &Board) -> String {
+        let mut drawing = String::new();
+        for row in (0..self.size).rev() {
+            drawing.push(char::from(b'1' + row));
+            for column in 0..self.size {
+                let bit = 1u32 << (row * self.size + column);
+                drawing.push(' ');
+                drawing.push(if board.crosses & bit != 0 {
+                    'X'
+                } else if board.noughts & bit != 0 {
+                    'O'
+                } else {
+                    '.'
+                });
+            }
+            drawing.push('\n');
+        }
+        drawing.push(' ');
+        for column in 0..self.size {
+            drawing.push(' ');
+            drawing.push(char::from(b'a' + column));
+        }
+        drawing.push('\n');
+        let (mover, other) = if board.crosses_to_move { ('X', 'O') } else { ('O', 'X') };
+        let state = match self.outcome(board) {
+            Some(value) if value.is_win() => format!("{other} made a line of {mover}'s: {mover} wins\n"),
+            Some(_) => format!("{other} made a line: {other} wins\n"),
+            None => format!("{mover} to move\n"),
+        };
+        drawing.push_str(&state);
+        drawing
+    }
+
+    fn parse_move(&self, board: &Board, text: &str) -> Result<Push, String> {
+        if self.is_over(board) {
+            return Err("the game is over".to_string());
+        }
+        let text = text.trim();
+        let cells = match (text.len(), text.get(..2), text.get(2..)) {
+            (4, Some(from), Some(to)) => self.parse_cell(from).zip(self.parse_cell(to)),
+            _ => None,
+        };
+        let last = self.cell_name(self.size * self.size - 1);
+        let Some((from, to)) = cells else {
+            return Err(format!(
+                "expected the cell a cube is taken from and the cell it is pushed in at, like `a1{last}` (cells a1 to \
+                 {last}), found `{}`",
+                ludus_framework::input::shorten(text)
+            ));
+        };
+        if !self.on_border(u32::from(from)) {
+            return Err(format!("{} is not on the border", self.cell_name(from)));
+        }
+        let (_, other) = board.sides();
+        if other >> from & 1 != 0 {
+            return Err(format!("the cube at {} shows the opponent's mark", self.cell_name(from)));
+        }
+        let push = Push { from, to };
+        if !self.is_push(&push) {
+            return Err(format!(
+                "{} is not another end of the row or column of {}",
+                self.cell_name(to),
+                self.cell_name(from)
+            ));
+        }
+        Ok(push)
+    }
+
+    fn render_move(&self, push: &Push) -> String {
+        format!("{}{}", self.cell_name(push.from), self.cell_name(push.to))
+    }
+}
