@@ -8,7 +8,8 @@
 //! - [`connect_four`]: exact scores of Connect Four positions (alpha-beta with exact remoteness);
 //! - [`dodgem`]: Colin Vout's loopy car game, for the retrograde engine;
 //! - [`three_mens_morris`]: three in a row with men that slide once placed, loopy, for the retrograde engine;
-//! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts.
+//! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts;
+//! - [`workloads`]: what `ludus bench` times on these games.
 //!
 //! ```
 //! use ludus_framework::engines::{negamax::MemoNegamax, Mode, Engine};
@@ -36,8 +37,9 @@ pub mod connect_four;
 pub mod dodgem;
 pub mod registry;
 pub mod three_mens_morris;
+pub mod workloads;
 
-use ludus_framework::plugin::Plugin;
+use ludus_framework::plugin::{Plugin, Workload};
 
 /// Every game plugin of this crate.
 pub fn plugins() -> Vec<Box<dyn Plugin>> {
@@ -46,4 +48,9 @@ pub fn plugins() -> Vec<Box<dyn Plugin>> {
         Box::new(bacterial_tactics::BacterialTactics),
         Box::new(connect_four::ConnectFourPlugin),
     ]
+}
+
+/// Every benchmark workload of this crate's games, for `ludus bench` ([`workloads`]).
+pub fn workloads() -> Vec<Workload> {
+    workloads::workloads()
 }
