@@ -1,37 +1,20 @@
-//! `ludus bench`: a quick benchmark table without criterion. For each workload (classic games, each plugin
-//! on generated official-size inputs, Connect Four end-easy) and each engine or solver: time, positions
-//! visited, table entries, hits and positions per second. Every workload checks the result it times.
+//! `ludus bench`: a quick benchmark table without criterion. It runs the workloads that the game and puzzle
+//! crates register ([`Workload`]: engines on a game, or a plugin's solvers on a bundled input whose answers are
+//! known) and every plugin's solvers on its generated inputs; per workload and engine or solver: time,
+//! positions visited, table entries, hits and positions per second. Every workload checks the result it times.
+//! It knows no game: what a workload runs and asserts is the registering crate's.
 
 use crate::cli::Format;
 use crate::progress::Bar;
+use crate::registry::Registry;
 use anyhow::{bail, Result};
-use ludus_framework::engines::alpha_beta::AlphaBeta;
-use ludus_framework::engines::grundy::GrundyEngine;
-use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
-use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
-use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{thread_count, with_threads, GenOptions, Plugin, Preset, SolveOptions};
-use ludus_framework::Statistics;
-use ludus_framework::{Stats, Value};
-use ludus_games::classic::{Board, Kayles, TicTacToe};
-use ludus_games::connect_four::ConnectFour;
+use ludus_framework::plugin::{
+    thread_count, timed, GenOptions, Plugin, Preset, Reference, SolveOptions, SolverRun, Work, Workload,
+    WorkloadThreads,
+};
+use ludus_framework::Stats;
 use serde::Serialize;
-use std::time::Instant;
-
-/// The Connect Four "end-easy" benchmark positions (Pascal Pons' public test set), bundled.
-const END_EASY: &str = include_str!("../samples/connect-four/end-easy.txt");
-
-/// Connect Four sets like Pons' six (End-Easy is his; the others are generated and rated the same way by
-/// `examples/connect_four_sets.rs`), with Pons' mean nodes per position (his solver, no opening book).
-const CONNECT_FOUR_SETS: [(&str, &str, u64); 6] = [
-    ("end-easy", END_EASY, 51),
-    ("middle-easy", include_str!("../benches/data/connect-four/middle-easy.txt"), 450),
-    ("middle-medium", include_str!("../benches/data/connect-four/middle-medium.txt"), 39_900),
-    ("begin-easy", include_str!("../benches/data/connect-four/begin-easy.txt"), 3_298),
-    ("begin-medium", include_str!("../benches/data/connect-four/begin-medium.txt"), 1_200_000),
-    ("begin-hard", include_str!("../benches/data/connect-four/begin-hard.txt"), 65_900_000),
-];
 
 /// One row of the table.
 #[derive(Debug, Serialize)]
@@ -58,125 +41,71 @@ impl Row {
     }
 }
 
-fn timed<Output>(work: impl FnOnce() -> Output) -> (Output, f64) {
-    let started = Instant::now();
-    let result = work();
-    (result, started.elapsed().as_secs_f64())
-}
-
-fn classic_rows(threads: usize) -> Result<Vec<Row>> {
+/// The rows of a [`Work::Answers`] workload: each run's answers checked against the expected ones, time and
+/// positions per case beside the reference figure.
+fn answer_rows(
+    workload: &str,
+    plugin: &dyn Plugin,
+    (input, expected): (&str, &[String]),
+    runs: &[SolverRun],
+    reference: Option<&Reference>,
+    threads: usize,
+) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
-    let workload = "tic-tac-toe (empty board, exact)";
-    let mut plain = PlainNegamax::new(Mode::Exact);
-    let (value, seconds) = timed(|| plain.value(&TicTacToe, &Board::EMPTY));
-    check(value == Value::Draw, "tic-tac-toe is a draw")?;
-    rows.push(Row::new(workload, "plain negamax", seconds, plain.stats(), "draw"));
-    let mut memo = MemoNegamax::new(Mode::Exact);
-    let (value, seconds) = timed(|| memo.value(&TicTacToe, &Board::EMPTY));
-    check(value == Value::Draw, "tic-tac-toe is a draw")?;
-    rows.push(Row::new(workload, "memo negamax", seconds, memo.stats(), "draw"));
-    let parallel = ParallelNegamax::new(Mode::Exact, 2);
-    let (value, seconds) = timed(|| with_threads(threads, || parallel.evaluate(&TicTacToe, &Board::EMPTY)));
-    check(value? == Value::Draw, "tic-tac-toe is a draw")?;
-    rows.push(Row::new(workload, "parallel negamax", seconds, parallel.stats(), "draw"));
-
-    let workload = "Kayles nimbers G(0..=2000)";
-    let mut grundy = GrundyEngine::new();
-    let (values, seconds) = timed(|| (0..=2000u32).map(|pins| grundy.nimber(&Kayles, &pins)).collect::<Vec<_>>());
-    check((71..=1988).all(|n| values[n] == values[n + 12]), "Kayles has period 12 from 71")?;
-    rows.push(Row::new(workload, "grundy", seconds, grundy.stats(), "period 12 from 71"));
-    let parallel = ParallelGrundy::new();
-    let waves: Vec<Vec<u32>> = (0..=2000u32).map(|pins| vec![pins]).collect();
-    let (done, seconds) = timed(|| with_threads(threads, || parallel.precompute(&Kayles, &waves)));
-    done?;
-    check((0..=2000u32).all(|n| parallel.nimber(&Kayles, &n) == values[n as usize]), "parallel Grundy agrees")?;
-    rows.push(Row::new(workload, "parallel grundy", seconds, parallel.stats(), "agrees"));
-    rows.extend(connect_four_rows(threads)?);
-    Ok(rows)
-}
-
-/// Weak solve (win/draw/loss) of Connect Four 5 x 4 from the empty board: a draw.
-fn connect_four_rows(threads: usize) -> Result<Vec<Row>> {
-    let workload = "connect-four 5x4 weak solve (draw)";
-    let game = ConnectFour::new(5, 4)?;
-    let start = ludus_games::connect_four::Board::default();
-    let mut rows = Vec::new();
-    let mut memo = MemoNegamax::new(Mode::Outcome);
-    let (value, seconds) = timed(|| memo.value(&game, &start));
-    check(value == Value::Draw, "Connect Four 5 x 4 is a draw")?;
-    rows.push(Row::new(workload, "memo negamax", seconds, memo.stats(), "draw"));
-    for workers in [1, thread_count(threads)] {
-        let parallel = ParallelNegamax::new(Mode::Outcome, 6);
-        let (value, seconds) = timed(|| with_threads(workers, || parallel.evaluate(&game, &start)));
-        check(value? == Value::Draw, "Connect Four 5 x 4 is a draw")?;
-        rows.push(Row::new(workload, &format!("parallel negamax {workers}t"), seconds, parallel.stats(), "draw"));
-    }
-    let mut alpha_beta = AlphaBeta::new(Mode::Outcome);
-    let (value, seconds) = timed(|| alpha_beta.value(&game, &start));
-    check(value.outcome() == Value::Draw, "Connect Four 5 x 4 is a draw")?;
-    rows.push(Row::new(workload, "alpha-beta", seconds, alpha_beta.stats(), "draw"));
-    Ok(rows)
-}
-
-/// Each Connect Four set by the fast solver on one thread and the parallel solver: every score checked against
-/// the file's, time and positions per position, beside Pons' mean nodes per position.
-fn connect_four_set_rows(threads: usize) -> Result<Vec<Row>> {
-    let plugin = ludus_games::connect_four::ConnectFourPlugin;
-    let mut rows = Vec::new();
-    for (name, text, pons_nodes) in CONNECT_FOUR_SETS {
-        let workload = format!("connect-four {name} ({} positions)", text.lines().count());
-        let moves: String =
-            text.lines().filter_map(|line| line.split_whitespace().next()).map(|m| format!("{m}\n")).collect();
-        for (solver, workers) in [("fast", 1), ("parallel", threads)] {
-            let bar = Bar::new(&format!("{workload} / {solver}"), true);
-            // A benchmark runs every set whole, whatever the default per-case budget.
-            let options = SolveOptions {
-                solver: solver.to_string(),
-                threads: workers,
-                no_limit: true,
-                ..SolveOptions::default()
-            };
-            let (answers, seconds) = timed(|| plugin.solve(Source::new(name, &moves), &options, &bar));
-            bar.finish();
-            let answers = answers?;
-            check(answers.iter().map(|answer| answer.text.as_str()).eq(text.lines()), "every score is the file's")?;
-            let stats = bar.stats();
-            let count = answers.len().max(1) as f64;
-            let note = format!(
-                "{:.3} ms and {:.0} positions per position (Pons: {pons_nodes} nodes)",
-                seconds * 1000.0 / count,
-                stats.visited as f64 / count
+    for run in runs {
+        let (workers, engine) = match run.threads {
+            WorkloadThreads::One => (1, run.solver.to_string()),
+            WorkloadThreads::Chosen => (threads, format!("{} {}t", run.solver, thread_count(threads))),
+        };
+        let bar = Bar::new(&format!("{workload} / {}", run.solver), true);
+        // A benchmark runs every input whole, whatever the default per-case budget.
+        let options = SolveOptions {
+            solver: run.solver.to_string(),
+            threads: workers,
+            no_limit: true,
+            ..SolveOptions::default()
+        };
+        let (answers, seconds) = timed(|| plugin.solve(Source::new(workload, input), &options, &bar));
+        bar.finish();
+        let answers = answers?;
+        if !answers.iter().map(|answer| answer.text.as_str()).eq(expected.iter().map(String::as_str)) {
+            bail!(
+                "benchmark self-check failed: {workload}: solver `{}` does not give every expected answer",
+                run.solver
             );
-            let engine =
-                if solver == "fast" { "fast".to_string() } else { format!("parallel {}t", thread_count(threads)) };
-            rows.push(Row::new(&workload, &engine, seconds, stats, note));
         }
+        let stats = bar.stats();
+        let count = answers.len().max(1) as f64;
+        let mut note = format!(
+            "{:.3} ms and {:.0} positions per position",
+            seconds * 1000.0 / count,
+            stats.visited as f64 / count
+        );
+        if let Some(reference) = reference {
+            note.push_str(&format!(" ({reference})"));
+        }
+        rows.push(Row::new(workload, &engine, seconds, stats, note));
     }
     Ok(rows)
 }
 
-fn check(condition: bool, what: &str) -> Result<()> {
-    if condition {
-        Ok(())
-    } else {
-        bail!("benchmark self-check failed: {what}")
+/// Every solver of `plugin` on its generated inputs (official size, and 100 small cases) and on `inputs`, the
+/// [`Work::Solvers`] workloads registered for it: the solvers must agree on each case's class.
+fn plugin_rows(plugin: &dyn Plugin, generated: bool, inputs: &[(&str, &str)], threads: usize) -> Result<Vec<Row>> {
+    let mut all: Vec<(String, String)> = Vec::new();
+    if generated {
+        all.push((
+            format!("{} (official size, seed 1)", plugin.name()),
+            plugin.generate(&GenOptions { preset: Preset::Official, cases: None, size: None }, 1)?,
+        ));
+        all.push((
+            format!("{} (100 small cases, seed 1)", plugin.name()),
+            plugin.generate(&GenOptions { preset: Preset::Small, cases: Some(100), size: None }, 1)?,
+        ));
     }
-}
-
-fn plugin_rows(plugin: &dyn Plugin, threads: usize) -> Result<Vec<Row>> {
+    all.extend(inputs.iter().map(|(name, input)| (name.to_string(), input.to_string())));
     let mut rows = Vec::new();
-    let mut inputs = vec![(
-        format!("{} (official size, seed 1)", plugin.name()),
-        plugin.generate(&GenOptions { preset: Preset::Official, cases: None, size: None }, 1)?,
-    )];
-    inputs.push((
-        format!("{} (100 small cases, seed 1)", plugin.name()),
-        plugin.generate(&GenOptions { preset: Preset::Small, cases: Some(100), size: None }, 1)?,
-    ));
-    if plugin.name() == "connect-four" {
-        inputs.push(("connect-four (end-easy, 1000 positions)".to_string(), END_EASY.to_string()));
-    }
-    for (workload, input) in &inputs {
+    for (workload, input) in &all {
         let mut reference: Option<Vec<String>> = None;
         for solver in plugin.solvers() {
             let bar = Bar::new(&format!("{workload} / {}", solver.name), true);
@@ -206,19 +135,57 @@ fn plugin_rows(plugin: &dyn Plugin, threads: usize) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// Runs the workloads whose name contains `filter` and prints the table.
-pub fn run(registry: &crate::registry::Registry, filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
-    let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
-    let mut rows = Vec::new();
-    if wanted("tic-tac-toe") || wanted("Kayles") || wanted("classic") || wanted("weak solve") {
-        rows.extend(classic_rows(threads)?.into_iter().filter(|row| wanted(&row.workload) || wanted("classic")));
+/// The plugin a workload runs, or an error naming the workload.
+fn plugin_of<'registry>(
+    registry: &'registry Registry,
+    workload: &Workload,
+    name: &str,
+) -> Result<&'registry dyn Plugin> {
+    match registry.find(name) {
+        Ok(plugin) => Ok(plugin),
+        Err(error) => bail!("workload `{}`: {error}", workload.name),
     }
-    if wanted("connect-four sets") {
-        rows.extend(connect_four_set_rows(threads)?);
+}
+
+/// Runs the workloads whose name or group contains `filter`, and every solver of each plugin whose name
+/// contains it on the plugin's generated inputs, and prints the table.
+pub fn run(registry: &Registry, filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
+    let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
+    let selected: Vec<&Workload> =
+        registry.workloads().iter().filter(|workload| filter.is_none_or(|f| workload.matches(f))).collect();
+    let mut rows = Vec::new();
+    for workload in &selected {
+        match &workload.work {
+            Work::Engines(engines) => {
+                for measurement in engines(threads)? {
+                    let (engine, stats) = (&measurement.engine, measurement.stats);
+                    rows.push(Row::new(&workload.name, engine, measurement.seconds, stats, measurement.note));
+                }
+            }
+            Work::Answers { plugin, input, expected, runs, reference } => {
+                let plugin = plugin_of(registry, workload, plugin)?;
+                let input = (input.as_str(), expected.as_slice());
+                rows.extend(answer_rows(&workload.name, plugin, input, runs, reference.as_ref(), threads)?);
+            }
+            // Run below, with the plugin's generated inputs.
+            Work::Solvers { plugin, .. } => drop(plugin_of(registry, workload, plugin)?),
+        }
     }
     for plugin in registry.plugins() {
-        if wanted(plugin.name()) {
-            rows.extend(plugin_rows(plugin.as_ref(), threads)?);
+        let generated = wanted(plugin.name());
+        let inputs: Vec<(&str, &str)> = registry
+            .workloads()
+            .iter()
+            .filter(|workload| generated || selected.iter().any(|chosen| std::ptr::eq(*chosen, *workload)))
+            .filter_map(|workload| match &workload.work {
+                Work::Solvers { plugin: name, input } if *name == plugin.name() => {
+                    Some((workload.name.as_str(), input.as_str()))
+                }
+                _ => None,
+            })
+            .collect();
+        if generated || !inputs.is_empty() {
+            rows.extend(plugin_rows(plugin.as_ref(), generated, &inputs, threads)?);
         }
     }
     if format == Format::Json {

@@ -78,7 +78,11 @@ pub enum Command {
         /// worker threads must fit in it.
         #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
         memory_mb: usize,
-        /// Win, draw or loss only, not how fast (plugins that can: connect-four).
+        /// An option of the plugin's own, `NAME` (a switch turned on) or `NAME=VALUE`; repeatable. `ludus list`
+        /// shows each plugin's options (connect-four: `weak`).
+        #[arg(long = "option", value_name = "NAME[=VALUE]")]
+        option: Vec<String>,
+        /// Short for `--option weak`: win, draw or loss only, not how fast (connect-four).
         #[arg(long)]
         weak: bool,
         /// The most positions (states, components, candidates) a search engine may expand for one case; past it

@@ -5,9 +5,9 @@ use crate::output::{output_error, print_json};
 use crate::progress::{Bar, Interrupt};
 use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
-use ludus_framework::conformance::{check_plugin_observed, judge_sample, CHECK_TABLE_MB};
+use ludus_framework::conformance::{check_plugin_observed, judge_sample, SampleVerdict, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
-use ludus_framework::playable::ParameterKind;
+use ludus_framework::playable::{Parameter, ParameterKind};
 use ludus_framework::plugin::driver::render_case;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
 use ludus_framework::Error;
@@ -72,7 +72,11 @@ pub fn list(registry: &Registry, format: Format) -> Result<()> {
     if format == Format::Json {
         let items: Vec<_> = plugins
             .iter()
-            .map(|p| json!({"name": p.name(), "kind": p.kind(), "summary": p.summary(), "solvers": p.solvers()}))
+            .map(|p| {
+                let options: Vec<_> = p.options().iter().map(parameter_json).collect();
+                json!({"name": p.name(), "kind": p.kind(), "summary": p.summary(), "solvers": p.solvers(),
+                    "options": options})
+            })
             .collect();
         return Ok(print_json(&json!(items))?);
     }
@@ -80,6 +84,16 @@ pub fn list(registry: &Registry, format: Format) -> Result<()> {
         say!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
         for solver in plugin.solvers() {
             say!("    --solver {:<14} {}", solver.name, solver.summary);
+        }
+        for option in plugin.options() {
+            let kind = &option.kind;
+            say!(
+                "    --option {:<14} {} ({}, default {})",
+                option.name,
+                option.help,
+                kind.range_text(),
+                kind.default_text()
+            );
         }
     }
     Ok(())
@@ -112,6 +126,7 @@ pub fn solve(
     let Report { format, stats, max_input_bytes } = report;
     let plugin = registry.find(plugin)?;
     plugin.solver(&options.solver)?;
+    plugin.check_options(options)?;
     let (name, text) = read_input(file, max_input_bytes)?;
     let bar = Bar::new(plugin.name(), true).watching(interrupt);
     let started = Instant::now();
@@ -286,7 +301,7 @@ pub fn samples(registry: &Registry, only: Option<&str>, format: Format) -> Resul
     let mut results = Vec::new();
     for plugin in &plugins {
         let (verdict, rendered, seconds) = run_sample(*plugin);
-        let good = verdict.is_ok();
+        let good = verdict == SampleVerdict::Right;
         all_good &= good;
         if format == Format::Text {
             let how = match plugin.comparison() {
@@ -296,11 +311,17 @@ pub fn samples(registry: &Registry, only: Option<&str>, format: Format) -> Resul
             say!("== {} ({}) in {:.1} ms", plugin.name(), plugin.kind(), seconds * 1000.0);
             say_raw!("{rendered}");
             match &verdict {
-                Ok(()) => say!("-> OK: {how}\n"),
-                Err(problem) => say!("-> WRONG: {problem}\n"),
+                SampleVerdict::Right => say!("-> OK: {how}\n"),
+                SampleVerdict::Wrong { reason } => say!("-> WRONG: {reason}\n"),
             }
         }
-        results.push(json!({"plugin": plugin.name(), "ok": good, "problem": verdict.err(), "answer": rendered, "seconds": seconds}));
+        let problem = match verdict {
+            SampleVerdict::Right => None,
+            SampleVerdict::Wrong { reason } => Some(reason),
+        };
+        results.push(
+            json!({"plugin": plugin.name(), "ok": good, "problem": problem, "answer": rendered, "seconds": seconds}),
+        );
     }
     if format == Format::Json {
         print_json(&json!(results))?;
@@ -311,7 +332,7 @@ pub fn samples(registry: &Registry, only: Option<&str>, format: Format) -> Resul
     Ok(all_good)
 }
 
-fn run_sample(plugin: &dyn Plugin) -> (std::result::Result<(), String>, String, f64) {
+fn run_sample(plugin: &dyn Plugin) -> (SampleVerdict, String, f64) {
     let sample = plugin.sample();
     let started = Instant::now();
     let answers = plugin.solve(
@@ -321,13 +342,26 @@ fn run_sample(plugin: &dyn Plugin) -> (std::result::Result<(), String>, String, 
     );
     let seconds = started.elapsed().as_secs_f64();
     match answers {
-        Err(error) => (Err(format!("solver failed: {error}")), String::new(), seconds),
+        Err(error) => (SampleVerdict::Wrong { reason: format!("solver failed: {error}") }, String::new(), seconds),
         Ok(answers) => {
             let rendered = plugin.render(&answers);
-            let verdict = judge_sample(plugin, &rendered).unwrap_or_else(|error| Err(error.to_string()));
+            let verdict = judge_sample(plugin, &rendered)
+                .unwrap_or_else(|error| SampleVerdict::Wrong { reason: error.to_string() });
             (verdict, rendered, seconds)
         }
     }
+}
+
+/// A game's parameter or a plugin's option as JSON: name, kind, default, range and help.
+fn parameter_json(parameter: &Parameter) -> serde_json::Value {
+    let (kind, range) = match parameter.kind {
+        ParameterKind::Whole { min, max, .. } => ("whole", json!({"min": min, "max": max})),
+        ParameterKind::Choice { choices, .. } => ("choice", json!({"choices": choices})),
+        ParameterKind::Text { .. } => ("text", json!(null)),
+        ParameterKind::Switch { .. } => ("switch", json!({"choices": ["on", "off"]})),
+    };
+    json!({"name": parameter.name, "kind": kind, "default": parameter.kind.default_text(), "range": range,
+        "help": parameter.help})
 }
 
 /// `ludus games`: each game once, with its parameters (type, range, default) and what can be done with it.
@@ -338,19 +372,7 @@ pub fn games(registry: &Registry, format: Format) -> Result<()> {
         let made = game.make_default()?;
         let engine = made.playable.automatic_engine();
         let database = made.database.is_some();
-        let parameters: Vec<_> = game
-            .parameters
-            .iter()
-            .map(|parameter| {
-                let (kind, range) = match parameter.kind {
-                    ParameterKind::Whole { min, max, .. } => ("whole", json!({"min": min, "max": max})),
-                    ParameterKind::Choice { choices, .. } => ("choice", json!({"choices": choices})),
-                    ParameterKind::Text { .. } => ("text", json!(null)),
-                };
-                json!({"name": parameter.name, "kind": kind, "default": parameter.kind.default_text(),
-                    "range": range, "help": parameter.help})
-            })
-            .collect();
+        let parameters: Vec<_> = game.parameters.iter().map(parameter_json).collect();
         let mut commands = vec!["analyze", "play"];
         if database {
             commands.extend(["db solve", "db query", "db analyze", "db check", "play --db"]);

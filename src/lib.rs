@@ -25,7 +25,7 @@ pub use registry::Registry;
 
 use clap::Parser;
 use cli::{Cli, Command, Format};
-use ludus_framework::plugin::SolveOptions;
+use ludus_framework::plugin::{PluginOptions, SolveOptions};
 use std::process::ExitCode;
 
 /// Deep searches recurse once per move; run on a thread with a generous stack.
@@ -55,12 +55,18 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             no_limit,
             table_mb,
             memory_mb,
+            option,
             weak,
             max_positions,
             stats,
             max_input_mb,
         } => {
-            let options = SolveOptions { solver, threads, witness, no_limit, table_mb, memory_mb, weak, max_positions };
+            let mut plugin_options = PluginOptions::new(option);
+            if weak {
+                plugin_options = plugin_options.with("weak");
+            }
+            let options =
+                SolveOptions { solver, threads, witness, no_limit, table_mb, memory_mb, plugin_options, max_positions };
             let interrupt = progress::Interrupt::install();
             let report = commands::Report { format, stats, max_input_bytes: max_input_mb << 20 };
             commands::solve(registry, &plugin, file.as_deref(), &options, report, &interrupt).map(|()| true)

@@ -5,20 +5,37 @@
 use anyhow::{bail, Result};
 use ludus_framework::database::DatabaseGame;
 use ludus_framework::playable::{find_registration, Made, PlayableGame, Registration};
-use ludus_framework::plugin::Plugin;
+use ludus_framework::plugin::{Plugin, Workload};
 
-/// The plugins and games the CLI runs.
+/// The plugins, games and benchmark workloads the CLI runs.
 pub struct Registry {
     plugins: Vec<Box<dyn Plugin>>,
     games: Vec<Registration>,
+    workloads: Vec<Workload>,
 }
 
 impl Registry {
-    /// Every plugin and game of the games and puzzles crates, games first.
+    /// Every plugin, game and workload of the games and puzzles crates, games first.
     pub fn builtin() -> Self {
         let mut plugins = ludus_games::plugins();
         plugins.extend(ludus_puzzles::plugins());
-        Registry { plugins, games: ludus_games::registry::GAMES.to_vec() }
+        let mut workloads = ludus_games::workloads();
+        workloads.extend(ludus_puzzles::workloads());
+        Registry { plugins, games: ludus_games::registry::GAMES.to_vec(), workloads }
+    }
+
+    /// The same registry with one more benchmark workload for `ludus bench` (a workload of the same name
+    /// replaces the one there).
+    #[must_use]
+    pub fn with_workload(mut self, workload: Workload) -> Self {
+        self.workloads.retain(|known| known.name != workload.name);
+        self.workloads.push(workload);
+        self
+    }
+
+    /// Every benchmark workload, in the order `ludus bench` runs them.
+    pub fn workloads(&self) -> &[Workload] {
+        &self.workloads
     }
 
     /// The same registry with one more plugin (a plugin of the same name replaces the one there).

@@ -213,3 +213,26 @@ fn list_shows_kinds_and_solvers() {
     }
     assert!(text(&output.stdout).contains("--solver generic") || plugins().is_empty());
 }
+
+#[test]
+fn a_plugins_own_options_are_checked_and_weak_still_gives_weak_answers() {
+    // `4455` is a win for the player to move: exact score 18, weakly 1, by `--weak` or `--option weak`.
+    for (args, expected) in [
+        (&["solve", "connect-four", "--weak"][..], "4455 1\n"),
+        (&["solve", "connect-four", "--option", "weak"][..], "4455 1\n"),
+        (&["solve", "connect-four", "--option", "weak=off"][..], "4455 18\n"),
+    ] {
+        let output = ludus_with_stdin(args, "4455\n");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), expected, "{args:?}");
+    }
+    // An unknown option is an error before the input is read: it names the option and lists the known ones.
+    let output = ludus(&["solve", "connect-four", "--option", "deep", "/no/such/file.in"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(text(&output.stderr).trim(), "error: connect-four has no option `deep` (its options: weak)");
+    let output = ludus(&["solve", "bacterial-tactics", "--weak", "/no/such/file.in"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("bacterial-tactics has no option `weak` (its options: none)"));
+    let listed = text(&ludus(&["list"]).stdout);
+    assert!(listed.contains("--option weak"), "{listed}");
+}

@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::game::{Canonicalize, Game};
 use crate::input::Source;
 use crate::plugin::{
-    seeded_rng, CaseAnswer, Comparison, GenOptions, NoProgress, Plugin, Preset, Progress, SolveOptions,
+    seeded_rng, CaseAnswer, Comparison, Corruptions, GenOptions, NoProgress, Plugin, Preset, Progress, SolveOptions,
 };
 use rand::Rng;
 use serde::Serialize;
@@ -235,8 +235,21 @@ pub fn check_plugin_observed(
     Ok(report)
 }
 
+/// What [`judge_sample`] finds of an answer to the bundled sample.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "verdict")]
+pub enum SampleVerdict {
+    /// The answer is right (and, for [`Comparison::Rule`], so is the published one).
+    Right,
+    /// The answer is wrong, or the verifier rejects the published answer: why.
+    Wrong {
+        /// What differs or what the verifier said, case by case.
+        reason: String,
+    },
+}
+
 /// Solves the bundled sample with `solver` and judges the answer with [`judge_sample`].
-pub fn check_sample(plugin: &dyn Plugin, solver: &str) -> Result<std::result::Result<(), String>> {
+pub fn check_sample(plugin: &dyn Plugin, solver: &str) -> Result<SampleVerdict> {
     let sample = plugin.sample();
     let answers =
         plugin.solve(Source::new("sample.in", sample.input), &SolveOptions::with_solver(solver), &NoProgress)?;
@@ -245,15 +258,16 @@ pub fn check_sample(plugin: &dyn Plugin, solver: &str) -> Result<std::result::Re
 
 /// Judges a rendered answer to the bundled sample: equal to the published answer (for [`Comparison::Text`]),
 /// or (for [`Comparison::Rule`]) accepted by the verifier, as the published answer must be too.
-pub fn judge_sample(plugin: &dyn Plugin, rendered: &str) -> Result<std::result::Result<(), String>> {
+pub fn judge_sample(plugin: &dyn Plugin, rendered: &str) -> Result<SampleVerdict> {
     let sample = plugin.sample();
     let input = Source::new("sample.in", sample.input);
     match plugin.comparison() {
         Comparison::Text => {
             if rendered.trim_end() == sample.answer.trim_end() {
-                Ok(Ok(()))
+                Ok(SampleVerdict::Right)
             } else {
-                Ok(Err(format!("expected:\n{}\ngot:\n{}", sample.answer.trim_end(), rendered.trim_end())))
+                let reason = format!("expected:\n{}\ngot:\n{}", sample.answer.trim_end(), rendered.trim_end());
+                Ok(SampleVerdict::Wrong { reason })
             }
         }
         Comparison::Rule => {
@@ -261,9 +275,9 @@ pub fn judge_sample(plugin: &dyn Plugin, rendered: &str) -> Result<std::result::
             problems
                 .extend(rejections(plugin.judge(input, Source::new("sample.ans", sample.answer))?, "published case"));
             if problems.is_empty() {
-                Ok(Ok(()))
+                Ok(SampleVerdict::Right)
             } else {
-                Ok(Err(problems.join("; ")))
+                Ok(SampleVerdict::Wrong { reason: problems.join("; ") })
             }
         }
     }
@@ -274,12 +288,7 @@ fn rejections(verdicts: Vec<crate::plugin::CaseVerdict>, label: &str) -> Vec<Str
 }
 
 /// Solves `input` with `options`, corrupts every answer in turn ([`Plugin::corruptions`]) and checks that the
-/// judge rejects the corrupted case, and only it. Returns the number of corruptions tried.
-pub fn check_corruption(
-    plugin: &dyn Plugin,
-    input: &str,
-    options: &SolveOptions,
-    seed: u64,
-) -> Result<std::result::Result<usize, String>> {
+/// judge rejects the corrupted case, and only it: the number of corruptions tried, or the first one misjudged.
+pub fn check_corruption(plugin: &dyn Plugin, input: &str, options: &SolveOptions, seed: u64) -> Result<Corruptions> {
     plugin.corruptions(input, options, seed)
 }

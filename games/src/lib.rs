@@ -11,7 +11,8 @@
 //!   engine;
 //! - [`teeko`]: John Scarne's Teeko, four pieces dropped then moved, loopy, for the retrograde engine;
 //! - [`three_mens_morris`]: three in a row with men that slide once placed, loopy, for the retrograde engine;
-//! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts.
+//! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts;
+//! - [`workloads`]: what `ludus bench` times on these games.
 //!
 //! ```
 //! use ludus_framework::engines::{negamax::MemoNegamax, Mode, Engine};
@@ -43,8 +44,9 @@ pub mod registry;
 mod square;
 pub mod teeko;
 pub mod three_mens_morris;
+pub mod workloads;
 
-use ludus_framework::plugin::Plugin;
+use ludus_framework::plugin::{Plugin, Workload};
 
 /// Every game plugin of this crate.
 pub fn plugins() -> Vec<Box<dyn Plugin>> {
@@ -53,4 +55,9 @@ pub fn plugins() -> Vec<Box<dyn Plugin>> {
         Box::new(bacterial_tactics::BacterialTactics),
         Box::new(connect_four::ConnectFourPlugin),
     ]
+}
+
+/// Every benchmark workload of this crate's games, for `ludus bench` ([`workloads`]).
+pub fn workloads() -> Vec<Workload> {
+    workloads::workloads()
 }

@@ -4,11 +4,11 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck, SampleVerdict};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::table::KeyedTable;
 use ludus_framework::Statistics;
 use ludus_framework::{Budget, Canonicalize, Error, Game, SearchHints};
@@ -36,7 +36,7 @@ fn error_text(input: &str) -> String {
 #[test]
 fn sample_comes_out_right_for_every_solver() {
     for solver in PLUGIN.solvers() {
-        assert_eq!(check_sample(&PLUGIN, solver.name).unwrap(), Ok(()), "solver {}", solver.name);
+        assert_eq!(check_sample(&PLUGIN, solver.name).unwrap(), SampleVerdict::Right, "solver {}", solver.name);
     }
     assert_eq!(solve(PLUGIN.sample().input, "fast").unwrap(), "Case #1: 2 1\nCase #2: 0 0\nCase #3: 0 0\n");
 }
@@ -372,7 +372,10 @@ fn closed_form_solves_a_careful_game_of_n_1000() {
 #[test]
 fn verifier_rejects_corrupted_and_hand_made_wrong_answers() {
     let input = PLUGIN.generate(&GenOptions { preset: Preset::Official, cases: Some(30), size: Some(20) }, 4).unwrap();
-    assert_eq!(check_corruption(&PLUGIN, &input, &SolveOptions::default(), 5).unwrap(), Ok(30));
+    assert_eq!(
+        check_corruption(&PLUGIN, &input, &SolveOptions::default(), 5).unwrap(),
+        Corruptions::AllCaught { tried: 30 }
+    );
 
     let sample = PLUGIN.sample().input;
     let judge = |output: &str| PLUGIN.judge(Source::new("sample.in", sample), Source::new("out", output)).unwrap();

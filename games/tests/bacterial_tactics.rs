@@ -2,12 +2,12 @@
 //! random small grids, Grundy (nimber 0) against negamax (loss), facts worked out by hand, the verifier against
 //! wrong answers, and one test per kind of malformed input.
 
-use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck, SampleVerdict};
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::{Budget, Error, Game, Impartial};
 use ludus_games::bacterial_tactics::{
     generic_winning_openings, parse, BacterialTactics, Board, FastSolver, Grid, RectangleGame, SpreadGame,
@@ -29,7 +29,12 @@ fn error_of(input: &str) -> String {
 #[test]
 fn sample_is_solved_by_every_solver() {
     for solver in BacterialTactics.solvers() {
-        assert_eq!(check_sample(&BacterialTactics, solver.name).unwrap(), Ok(()), "solver {}", solver.name);
+        assert_eq!(
+            check_sample(&BacterialTactics, solver.name).unwrap(),
+            SampleVerdict::Right,
+            "solver {}",
+            solver.name
+        );
     }
     assert_eq!(BacterialTactics.solvers()[0].name, "fast");
 }
@@ -183,10 +188,16 @@ fn parallel_agrees_with_fast_on_official_size_grids() {
 #[test]
 fn verifier_rejects_corrupted_answers() {
     let sample = BacterialTactics.sample();
-    assert_eq!(check_corruption(&BacterialTactics, sample.input, &SolveOptions::default(), 1).unwrap(), Ok(5));
+    assert_eq!(
+        check_corruption(&BacterialTactics, sample.input, &SolveOptions::default(), 1).unwrap(),
+        Corruptions::AllCaught { tried: 5 }
+    );
     let input =
         BacterialTactics.generate(&GenOptions { preset: Preset::Official, cases: Some(30), size: None }, 3).unwrap();
-    assert_eq!(check_corruption(&BacterialTactics, &input, &SolveOptions::default(), 2).unwrap(), Ok(30));
+    assert_eq!(
+        check_corruption(&BacterialTactics, &input, &SolveOptions::default(), 2).unwrap(),
+        Corruptions::AllCaught { tried: 30 }
+    );
 }
 
 #[test]

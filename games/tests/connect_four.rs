@@ -2,13 +2,15 @@
 //! exactly right, the two solvers agree on thousands of random positions, the verifier rejects wrong answers,
 //! bad input is reported with its line and case, and the game's shortcuts, symmetry and engines agree.
 
-use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, GameCheck, SampleVerdict};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp, ScoreSearch};
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::hints::NoHints;
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{seeded_rng, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{
+    seeded_rng, Corruptions, GenOptions, NoProgress, Plugin, PluginOptions, Preset, SolveOptions,
+};
 use ludus_framework::table::{PackedTable, UnboundedTable};
 use ludus_framework::{Budget, Canonicalize, Error, Game, Value};
 use ludus_framework::{Statistics, TableEngine};
@@ -32,7 +34,7 @@ fn input_error(input: &str) -> String {
 #[test]
 fn the_bundled_sample_comes_out_right_with_every_solver() {
     for solver in ["fast", "generic"] {
-        assert_eq!(check_sample(&ConnectFourPlugin, solver).unwrap(), Ok(()), "{solver}");
+        assert_eq!(check_sample(&ConnectFourPlugin, solver).unwrap(), SampleVerdict::Right, "{solver}");
     }
     assert_eq!(ConnectFourPlugin.sample().input.lines().count(), 20);
 }
@@ -77,7 +79,10 @@ fn fast_and_generic_agree_on_thousands_of_random_small_positions() {
 fn the_verifier_rejects_corrupted_answers() {
     let input =
         ConnectFourPlugin.generate(&GenOptions { preset: Preset::Small, cases: Some(40), size: None }, 9).unwrap();
-    assert_eq!(check_corruption(&ConnectFourPlugin, &input, &SolveOptions::default(), 3).unwrap(), Ok(40));
+    assert_eq!(
+        check_corruption(&ConnectFourPlugin, &input, &SolveOptions::default(), 3).unwrap(),
+        Corruptions::AllCaught { tried: 40 }
+    );
 }
 
 #[test]
@@ -378,7 +383,8 @@ fn a_weak_solve_gives_the_sign_of_the_exact_score_with_every_solver() {
     let input: String =
         lines.iter().filter_map(|line| line.split(' ').next()).map(|moves| format!("{moves}\n")).collect();
     for solver in ["fast", "parallel", "generic"] {
-        let options = SolveOptions { weak: true, threads: 2, ..SolveOptions::with_solver(solver) };
+        let plugin_options = PluginOptions::new(["weak"]);
+        let options = SolveOptions { plugin_options, threads: 2, ..SolveOptions::with_solver(solver) };
         let answers = ConnectFourPlugin.solve(Source::new("in", &input), &options, &NoProgress).unwrap();
         for (answer, line) in answers.iter().zip(&lines) {
             let (moves, score) = line.split_once(' ').unwrap();
@@ -388,9 +394,16 @@ fn a_weak_solve_gives_the_sign_of_the_exact_score_with_every_solver() {
         }
     }
     // The empty board, written `-`, is accepted (a weak solve of 4 x 4: a draw).
-    let options = SolveOptions { weak: true, ..SolveOptions::default() };
+    let options = SolveOptions { plugin_options: PluginOptions::new(["weak=on"]), ..SolveOptions::default() };
     let answers = ConnectFourPlugin.solve(Source::new("in", "size 4 4\n-\n"), &options, &NoProgress).unwrap();
     assert_eq!(answers[0].text, "- 0");
+    // `weak=off` is the exact solve; an option the plugin does not declare is refused before any case.
+    let options = SolveOptions { plugin_options: PluginOptions::new(["weak=off"]), ..SolveOptions::default() };
+    let answers = ConnectFourPlugin.solve(Source::new("in", &input), &options, &NoProgress).unwrap();
+    assert_eq!(answers[0].text, lines[0]);
+    let options = SolveOptions { plugin_options: PluginOptions::new(["deep"]), ..SolveOptions::default() };
+    let error = ConnectFourPlugin.solve(Source::new("in", &input), &options, &NoProgress).unwrap_err();
+    assert_eq!(error.to_string(), "connect-four has no option `deep` (its options: weak)");
 }
 
 /// Generated Middle-Medium-like positions with their exact scores (see `examples/connect_four_sets.rs`).

@@ -28,7 +28,7 @@ pub mod minesweeper_master;
 pub mod square_free;
 pub mod stack_management;
 
-use ludus_framework::plugin::Plugin;
+use ludus_framework::plugin::{Plugin, Workload};
 
 /// Every puzzle plugin of this crate.
 pub fn plugins() -> Vec<Box<dyn Plugin>> {
@@ -37,4 +37,10 @@ pub fn plugins() -> Vec<Box<dyn Plugin>> {
         Box::new(square_free::SquareFree),
         Box::new(stack_management::StackManagement),
     ]
+}
+
+/// Every benchmark workload of this crate's puzzles beyond their generated inputs, for `ludus bench`: none
+/// yet (`ludus bench` times every plugin on its generated inputs anyway).
+pub fn workloads() -> Vec<Workload> {
+    Vec::new()
 }

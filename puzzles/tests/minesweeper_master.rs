@@ -4,10 +4,10 @@
 // Tests may unwrap (the helpers below are outside `#[test]` functions, where clippy does not allow it).
 #![allow(clippy::unwrap_used)]
 
-use ludus_framework::conformance::{check_corruption, check_plugin, check_sample};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, SampleVerdict};
 use ludus_framework::engines::brute_force::brute_force;
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::{Budget, Construct, Error, Verify};
 use ludus_puzzles::minesweeper_master::{
     backtrack, parse_input, staircase, Board, Instance, MinesweeperMaster, MinesweeperPuzzle, MAX_CELLS,
@@ -33,7 +33,7 @@ fn input_error(input: &str) -> String {
 #[test]
 fn sample_comes_out_right_with_every_solver() {
     for solver in ["fast", "generic", "backtrack"] {
-        assert_eq!(check_sample(&MinesweeperMaster, solver).unwrap(), Ok(()), "solver {solver}");
+        assert_eq!(check_sample(&MinesweeperMaster, solver).unwrap(), SampleVerdict::Right, "solver {solver}");
         let classes: Vec<String> =
             solve(MinesweeperMaster.sample().input, solver).unwrap().into_iter().map(|answer| answer.class).collect();
         assert_eq!(classes, ["IMPOSSIBLE", "POSSIBLE", "IMPOSSIBLE", "POSSIBLE", "POSSIBLE"], "solver {solver}");
@@ -261,7 +261,7 @@ fn corrupted_answers_are_rejected() {
         for round in 0..10 {
             let tried =
                 check_corruption(&MinesweeperMaster, &input, &SolveOptions::default(), seed * 100 + round).unwrap();
-            assert_eq!(tried, Ok(60));
+            assert_eq!(tried, Corruptions::AllCaught { tried: 60 });
         }
     }
 }

@@ -3,9 +3,9 @@
 //! input.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // helpers of tests may unwrap
 
-use ludus_framework::conformance::{check_corruption, check_plugin, check_sample};
+use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, SampleVerdict};
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{CaseAnswer, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{CaseAnswer, Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::{Budget, Error};
 use ludus_puzzles::stack_management::{official_small_set, StackManagement};
 
@@ -41,7 +41,7 @@ fn limit_error(input: &str) -> String {
 #[test]
 fn sample_comes_out_right_with_every_solver() {
     for solver in ["fast", "generic"] {
-        assert_eq!(check_sample(&StackManagement, solver).unwrap(), Ok(()), "solver {solver}");
+        assert_eq!(check_sample(&StackManagement, solver).unwrap(), SampleVerdict::Right, "solver {solver}");
         assert_eq!(classes(&solve(SAMPLE, solver, false).unwrap()), ["POSSIBLE", "IMPOSSIBLE"]);
     }
     let rendered = StackManagement.render(&solve(SAMPLE, "fast", false).unwrap());
@@ -164,8 +164,8 @@ fn verifier_rejects_corrupted_answers() {
     for witness in [false, true] {
         let options = SolveOptions { witness, ..SolveOptions::default() };
         for seed in 0..5 {
-            let tried = check_corruption(&StackManagement, &input, &options, seed).unwrap().unwrap();
-            assert_eq!(tried, 100);
+            let outcome = check_corruption(&StackManagement, &input, &options, seed).unwrap();
+            assert_eq!(outcome, Corruptions::AllCaught { tried: 100 });
         }
     }
 }

@@ -47,6 +47,24 @@ pub enum ParameterKind {
         /// The text when none is given.
         default: &'static str,
     },
+    /// On or off; named alone (`weak`), it is on.
+    Switch {
+        /// Whether it is on when not given.
+        default: bool,
+    },
+}
+
+/// The words a switch takes for on and for off; the first of each is how it is written.
+const SWITCH_WORDS: [(&str, bool); 6] =
+    [("on", true), ("off", false), ("yes", true), ("no", false), ("true", true), ("false", false)];
+
+/// How a switch is written.
+fn switch_text(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
 }
 
 impl ParameterKind {
@@ -55,6 +73,7 @@ impl ParameterKind {
         match self {
             ParameterKind::Whole { default, .. } => default.to_string(),
             ParameterKind::Choice { default, .. } | ParameterKind::Text { default } => (*default).to_string(),
+            ParameterKind::Switch { default } => switch_text(*default).to_string(),
         }
     }
 
@@ -64,6 +83,7 @@ impl ParameterKind {
             ParameterKind::Whole { min, max, .. } => format!("{min} to {max}"),
             ParameterKind::Choice { choices, .. } => choices.join(" or "),
             ParameterKind::Text { .. } => "text".to_string(),
+            ParameterKind::Switch { .. } => "on or off".to_string(),
         }
     }
 }
@@ -73,6 +93,7 @@ impl ParameterKind {
 enum Argument {
     Whole(u32),
     Text(String),
+    Switch(bool),
 }
 
 /// Every declared parameter of a game named on the command line, with its value: given, or the default.
@@ -87,30 +108,47 @@ impl Arguments {
     /// The arguments of `spec` (`name` or `name:key=value,...`) for `registration`: unknown, repeated and
     /// out-of-range parameters are errors that say what is taken.
     pub fn parse(registration: &Registration, spec: &str) -> Result<Arguments> {
-        let quoted = shorten_to(spec, QUOTED_SPEC);
         let given = spec.split_once(':').map_or("", |(_, given)| given);
+        let (owner, parameters) = (registration.name, registration.parameters);
+        Arguments::parse_declared((owner, "parameter", parameters), shorten_to(spec, QUOTED_SPEC), given.split(','))
+    }
+
+    /// The arguments `given` (each `key=value`, or a switch's name alone) for the `parameters` that `owner`
+    /// declares, each called a `noun` in messages (`parameter`, `option`): unknown, repeated and out-of-range
+    /// ones are errors that say what is taken. `quoted` is what the messages quote.
+    pub(crate) fn parse_declared<'text>(
+        (owner, noun, parameters): (&'static str, &str, &'static [Parameter]),
+        quoted: String,
+        given: impl IntoIterator<Item = &'text str>,
+    ) -> Result<Arguments> {
         let mut pairs: Vec<(&str, &str)> = Vec::new();
-        for pair in given.split(',').filter(|pair| !pair.is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| {
-                Error::Parameter(format!("{quoted}: expected `key=value`, found `{}`", shorten(pair)))
-            })?;
-            let key = key.trim();
-            if !registration.parameters.iter().any(|parameter| parameter.name == key) {
-                let declared: Vec<&str> = registration.parameters.iter().map(|parameter| parameter.name).collect();
-                let declared = if declared.is_empty() { "none".to_string() } else { declared.join(", ") };
+        for pair in given.into_iter().filter(|pair| !pair.trim().is_empty()) {
+            let (key, value) = match pair.split_once('=') {
+                Some((key, value)) => (key.trim(), Some(value.trim())),
+                None => (pair.trim(), None),
+            };
+            let Some(parameter) = parameters.iter().find(|parameter| parameter.name == key) else {
+                let names: Vec<&str> = parameters.iter().map(|parameter| parameter.name).collect();
+                let names = if names.is_empty() { "none".to_string() } else { names.join(", ") };
                 return Err(Error::Parameter(format!(
-                    "{} has no parameter `{}` (its parameters: {declared})",
-                    registration.name,
+                    "{owner} has no {noun} `{}` (its {noun}s: {names})",
                     shorten(key)
                 )));
-            }
+            };
+            let value = match (value, parameter.kind) {
+                (Some(value), _) => value,
+                (None, ParameterKind::Switch { .. }) => switch_text(true),
+                (None, _) => {
+                    return Err(Error::Parameter(format!("{quoted}: expected `key=value`, found `{}`", shorten(pair))))
+                }
+            };
             if pairs.iter().any(|(known, _)| *known == key) {
                 return Err(Error::Parameter(format!("{quoted}: `{key}` is given twice")));
             }
-            pairs.push((key, value.trim()));
+            pairs.push((key, value));
         }
-        let mut arguments = Arguments::defaults(registration);
-        for (parameter, (name, value)) in registration.parameters.iter().zip(arguments.values.iter_mut()) {
+        let mut arguments = Arguments::defaults_of(owner, parameters);
+        for (parameter, (name, value)) in parameters.iter().zip(arguments.values.iter_mut()) {
             let Some(text) = pairs.iter().find(|(key, _)| *key == *name).map(|(_, text)| *text) else { continue };
             *value = match parameter.kind {
                 ParameterKind::Whole { min, max, .. } => match text.parse::<u32>() {
@@ -130,6 +168,15 @@ impl Arguments {
                     )))
                 }
                 ParameterKind::Choice { .. } | ParameterKind::Text { .. } => Argument::Text(text.to_string()),
+                ParameterKind::Switch { .. } => match SWITCH_WORDS.iter().find(|(word, _)| *word == text) {
+                    Some(&(_, on)) => Argument::Switch(on),
+                    None => {
+                        return Err(Error::Parameter(format!(
+                            "{quoted}: `{name}` is on or off, found `{}`",
+                            shorten(text)
+                        )))
+                    }
+                },
             };
         }
         arguments.spec = quoted;
@@ -138,8 +185,12 @@ impl Arguments {
 
     /// The arguments of `registration` with every parameter at its default.
     pub fn defaults(registration: &Registration) -> Arguments {
-        let values = registration
-            .parameters
+        Arguments::defaults_of(registration.name, registration.parameters)
+    }
+
+    /// The arguments of `owner`'s `parameters`, each at its default.
+    fn defaults_of(owner: &'static str, parameters: &'static [Parameter]) -> Arguments {
+        let values = parameters
             .iter()
             .map(|parameter| {
                 let value = match parameter.kind {
@@ -147,18 +198,27 @@ impl Arguments {
                     ParameterKind::Choice { default, .. } | ParameterKind::Text { default } => {
                         Argument::Text(default.to_string())
                     }
+                    ParameterKind::Switch { default } => Argument::Switch(default),
                 };
                 (parameter.name, value)
             })
             .collect();
-        Arguments { game: registration.name, spec: registration.name.to_string(), values }
+        Arguments { game: owner, spec: owner.to_string(), values }
     }
 
     /// The whole-number parameter `name` (declared [`ParameterKind::Whole`]).
     pub fn whole(&self, name: &str) -> Result<u32> {
         match self.value(name)? {
             Argument::Whole(number) => Ok(*number),
-            Argument::Text(_) => Err(registration_broken(format!("{}: `{name}` is not a whole number", self.game))),
+            _ => Err(registration_broken(format!("{}: `{name}` is not a whole number", self.game))),
+        }
+    }
+
+    /// Whether the switch `name` (declared [`ParameterKind::Switch`]) is on.
+    pub fn switch(&self, name: &str) -> Result<bool> {
+        match self.value(name)? {
+            Argument::Switch(on) => Ok(*on),
+            _ => Err(registration_broken(format!("{}: `{name}` is not a switch", self.game))),
         }
     }
 
@@ -166,7 +226,9 @@ impl Arguments {
     pub fn text(&self, name: &str) -> Result<&str> {
         match self.value(name)? {
             Argument::Text(text) => Ok(text),
-            Argument::Whole(_) => Err(registration_broken(format!("{}: `{name}` is a whole number", self.game))),
+            Argument::Whole(_) | Argument::Switch(_) => {
+                Err(registration_broken(format!("{}: `{name}` is not text", self.game)))
+            }
         }
     }
 
@@ -190,6 +252,7 @@ impl Arguments {
             .map(|(name, value)| match value {
                 Argument::Whole(number) => format!("{name}={number}"),
                 Argument::Text(text) => format!("{name}={text}"),
+                Argument::Switch(on) => format!("{name}={}", switch_text(*on)),
             })
             .collect();
         format!("{}:{}", self.game, values.join(","))
@@ -280,6 +343,7 @@ mod tests {
             kind: ParameterKind::Choice { default: "normal", choices: &["normal", "misere"] },
         },
         Parameter { name: "code", help: "the code", kind: ParameterKind::Text { default: "0.77" } },
+        Parameter { name: "fast", help: "a switch", kind: ParameterKind::Switch { default: false } },
     ];
 
     fn registration() -> Registration {
@@ -294,16 +358,22 @@ mod tests {
     #[test]
     fn arguments_are_typed_checked_and_named_canonically() {
         let arguments = Arguments::parse(&registration(), "game").unwrap();
-        assert_eq!(arguments.canonical_name(), "game:width=7,play=normal,code=0.77");
-        let arguments = Arguments::parse(&registration(), "game:code=0.07, play=misere,width=09").unwrap();
-        assert_eq!(arguments.canonical_name(), "game:width=9,play=misere,code=0.07");
+        assert_eq!(arguments.canonical_name(), "game:width=7,play=normal,code=0.77,fast=off");
+        let arguments = Arguments::parse(&registration(), "game:code=0.07, play=misere,fast,width=09").unwrap();
+        assert_eq!(arguments.canonical_name(), "game:width=9,play=misere,code=0.07,fast=on");
         assert_eq!((arguments.whole("width").unwrap(), arguments.text("play").unwrap()), (9, "misere"));
+        assert!(arguments.switch("fast").unwrap());
+        assert!(!Arguments::parse(&registration(), "game:fast=no").unwrap().switch("fast").unwrap());
         assert!(arguments.whole("play").is_err() && arguments.text("height").is_err());
+        assert!(arguments.switch("width").is_err() && arguments.text("fast").is_err());
         for (spec, message) in [
             ("game:width=10", "`width` is a whole number from 1 to 9, found `10`"),
             ("game:width=-1", "from 1 to 9, found `-1`"),
             ("game:play=sometimes", "`play` is normal or misere, found `sometimes`"),
-            ("game:depth=3", "game has no parameter `depth` (its parameters: width, play, code)"),
+            ("game:depth=3", "game has no parameter `depth` (its parameters: width, play, code, fast)"),
+            ("game:depth", "game has no parameter `depth`"),
+            ("game:fast=sometimes", "`fast` is on or off, found `sometimes`"),
+            ("game:fast,fast=off", "`fast` is given twice"),
             ("game:width=3,width=4", "`width` is given twice"),
             ("game:width", "expected `key=value`, found `width`"),
         ] {

@@ -10,9 +10,13 @@
 
 use super::answers::judge_blocks;
 use super::problem::{Layout, Parallelism, Problem, Scope, Solver, Tables, Worker};
-use super::{thread_count, CaseAnswer, CaseList, CaseVerdict, GenOptions, Plugin, Progress, SolveOptions, SolverInfo};
+use super::{
+    thread_count, CaseAnswer, CaseList, CaseVerdict, Corruptions, GenOptions, Plugin, Progress, SolveOptions,
+    SolverInfo,
+};
 use crate::error::{Error, Result};
 use crate::input::Source;
+use crate::playable::{Arguments, Parameter};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -24,6 +28,13 @@ pub fn find_solver<P: Problem>(name: &str) -> Result<&'static Solver<P>> {
         solver: name.to_string(),
         available: P::SOLVERS.iter().map(|solver| solver.name).collect::<Vec<_>>().join(", "),
     })
+}
+
+/// The value of every option `P` declares ([`Problem::OPTIONS`]) for a solve with `options`: given, or the
+/// default. The one place a plugin's options are read and checked: an unknown one is an error naming it and
+/// listing the declared ones.
+pub fn option_arguments<P: Problem>(options: &SolveOptions) -> Result<Arguments> {
+    options.plugin_options.parse(P::ABOUT.name, P::OPTIONS)
 }
 
 /// Where case `case` (0-based) of a parsed input is, for error messages: `file:line: case N` or `case N`.
@@ -122,6 +133,7 @@ pub fn solve_input_each<P: Problem>(
     sink: Sink<'_, P::Answer>,
 ) -> Result<usize> {
     let solver = find_solver::<P>(&options.solver)?;
+    option_arguments::<P>(options)?;
     super::check_threads(options.threads)?;
     let parsed = problem.parse_input(input)?;
     check_limits(solver, input.name, &parsed, options)?;
@@ -246,7 +258,7 @@ pub fn check_corruptions<P: Problem>(
     input: &str,
     options: &SolveOptions,
     seed: u64,
-) -> Result<std::result::Result<usize, String>> {
+) -> Result<Corruptions> {
     let source = Source::new("input", input);
     let answers = solve_input(problem, source, options, &super::NoProgress)?;
     let parsed = problem.parse_input(source)?;
@@ -261,16 +273,17 @@ pub fn check_corruptions<P: Problem>(
         let rendered = render_texts(P::LAYOUT, copy.iter().map(String::as_str));
         for verdict in judge_input(problem, source, Source::new("corrupted", &rendered))? {
             if (verdict.case == case + 1) != verdict.problem.is_some() {
-                return Ok(Err(format!(
+                let reason = format!(
                     "after corrupting case {} the judge said {:?} about case {}:\n{rendered}",
                     case + 1,
                     verdict.problem,
                     verdict.case
-                )));
+                );
+                return Ok(Corruptions::Misjudged { reason });
             }
         }
     }
-    Ok(Ok(tried))
+    Ok(Corruptions::AllCaught { tried })
 }
 
 impl<P: Problem> Plugin for P {
@@ -280,6 +293,10 @@ impl<P: Problem> Plugin for P {
 
     fn solvers(&self) -> Vec<SolverInfo> {
         P::SOLVERS.iter().map(Solver::info).collect()
+    }
+
+    fn options(&self) -> &'static [Parameter] {
+        P::OPTIONS
     }
 
     fn solver(&self, name: &str) -> Result<SolverInfo> {
@@ -306,6 +323,7 @@ impl<P: Problem> Plugin for P {
 
     fn parse(&self, input: Source<'_>, options: &SolveOptions) -> Result<usize> {
         let solver = find_solver::<P>(&options.solver)?;
+        option_arguments::<P>(options)?;
         let parsed = self.parse_input(input)?;
         check_limits(solver, input.name, &parsed, options)?;
         Ok(parsed.case_count())
@@ -319,12 +337,7 @@ impl<P: Problem> Plugin for P {
         self.generate_input(options, seed)
     }
 
-    fn corruptions(
-        &self,
-        input: &str,
-        options: &SolveOptions,
-        seed: u64,
-    ) -> Result<std::result::Result<usize, String>> {
+    fn corruptions(&self, input: &str, options: &SolveOptions, seed: u64) -> Result<Corruptions> {
         check_corruptions(self, input, options, seed)
     }
 }

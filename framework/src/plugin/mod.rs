@@ -3,20 +3,28 @@
 //!
 //! A plugin implements the typed [`Problem`] (`problem.rs`): its input, its answer type and a table of
 //! [`Solver`]s; the driver (`driver.rs`) makes every [`Problem`] a [`Plugin`], the object-safe interface the CLI
-//! holds. `answers.rs` reads answer files. Also here: seeded random generators and thread pools.
+//! holds. `answers.rs` reads answer files; `options.rs` holds a plugin's own options; `workload.rs` the
+//! benchmark workloads that crates register for `ludus bench`. Also here: seeded random generators and thread
+//! pools.
 
 mod answers;
 pub mod driver;
+mod options;
 mod problem;
+mod workload;
 
 pub use answers::{judge_blocks, split_cases, split_lines, CaseBlock};
+pub use options::PluginOptions;
 pub use problem::{
     CaseList, Cases, EachCase, Layout, Limit, Parallelism, Problem, Scope, SolveCase, Solver, StartWorker, Tables,
     Worker,
 };
 
+pub use workload::{check_result, timed, Measurement, Reference, SolverRun, Work, Workload, WorkloadThreads};
+
 use crate::error::{Error, Result};
 use crate::input::Source;
+use crate::playable::Parameter;
 use rand::SeedableRng;
 use serde::Serialize;
 
@@ -77,8 +85,8 @@ pub struct SolveOptions {
     pub table_mb: usize,
     /// The memory budget of the whole solve, in MiB: the tables of all its workers must fit in it.
     pub memory_mb: usize,
-    /// Solve weakly where the plugin can: win, draw or loss only, not how fast (Connect Four).
-    pub weak: bool,
+    /// The plugin's own options (`weak`), checked against those it declares ([`Plugin::options`]).
+    pub plugin_options: PluginOptions,
     /// The most positions a search engine may expand for one case (`None`: no limit); past it the case is a
     /// limit error.
     pub max_positions: Option<u64>,
@@ -93,7 +101,7 @@ impl Default for SolveOptions {
             no_limit: false,
             table_mb: crate::table::DEFAULT_TABLE_MB,
             memory_mb: default_memory_mb(),
-            weak: false,
+            plugin_options: PluginOptions::default(),
             max_positions: None,
         }
     }
@@ -168,6 +176,22 @@ pub struct CaseVerdict {
     pub case: usize,
     /// `None` if accepted, else why the answer is wrong.
     pub problem: Option<String>,
+}
+
+/// What the corruption check ([`Plugin::corruptions`]) found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "outcome")]
+pub enum Corruptions {
+    /// The judge rejected every corrupted case, and only it.
+    AllCaught {
+        /// The corruptions tried (a case the plugin cannot corrupt is not tried).
+        tried: usize,
+    },
+    /// The judge accepted a corrupted case or rejected an untouched one.
+    Misjudged {
+        /// Which corruption, what the judge said, and the corrupted answer file.
+        reason: String,
+    },
 }
 
 /// How big the generated instances are.
@@ -253,6 +277,13 @@ pub trait Plugin: Send + Sync {
     }
     /// The solvers, the default first.
     fn solvers(&self) -> Vec<SolverInfo>;
+    /// The plugin's own options ([`Problem::OPTIONS`]): name, help, kind and default of each.
+    fn options(&self) -> &'static [Parameter];
+    /// An error if `options` gives an option the plugin does not declare, or a value it does not take (the
+    /// check every solve makes before its first case).
+    fn check_options(&self, options: &SolveOptions) -> Result<()> {
+        options.plugin_options.parse(self.name(), self.options()).map(drop)
+    }
     /// How answer files are laid out.
     fn layout(&self) -> Layout;
     /// The bundled sample input and its published answer.
@@ -303,8 +334,7 @@ pub trait Plugin: Send + Sync {
 
     /// Solves `input` with `options`, corrupts each answer in turn and checks that the judge rejects the
     /// corrupted case and only it: the number of corruptions tried, or the first one misjudged.
-    fn corruptions(&self, input: &str, options: &SolveOptions, seed: u64)
-        -> Result<std::result::Result<usize, String>>;
+    fn corruptions(&self, input: &str, options: &SolveOptions, seed: u64) -> Result<Corruptions>;
 
     /// The named solver's entry, or an [`Error::UnknownSolver`] listing the available ones.
     fn solver(&self, name: &str) -> Result<SolverInfo>;

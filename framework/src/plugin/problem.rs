@@ -9,6 +9,7 @@
 use super::{About, CaseBlock, GenOptions, SeededRng, SolveOptions};
 use crate::error::Result;
 use crate::input::Source;
+use crate::playable::Parameter;
 use crate::puzzle::Violation;
 use crate::stats::Stats;
 use serde::Serialize;
@@ -187,6 +188,9 @@ pub trait Problem: Send + Sync + Sized + 'static {
     const SOLVERS: &'static [Solver<Self>];
     /// How an answer file is laid out.
     const LAYOUT: Layout = Layout::Cases;
+    /// The plugin's own options (`ludus solve PLUGIN --option NAME[=VALUE]`), none by default; a solver reads
+    /// their values with [`super::driver::option_arguments`].
+    const OPTIONS: &'static [Parameter] = &[];
 
     /// Parses a whole input in the official format; errors name the file, line and column.
     fn parse_input(&self, input: Source<'_>) -> Result<Self::Input>;

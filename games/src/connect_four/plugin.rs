@@ -8,6 +8,8 @@ use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::{shorten, Source};
+use ludus_framework::playable::{Parameter, ParameterKind};
+use ludus_framework::plugin::driver::option_arguments;
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem,
     Sample, Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
@@ -114,7 +116,7 @@ impl Scorer {
         options: &SolveOptions,
     ) -> Result<Box<dyn Worker<ConnectFourPlugin>>> {
         let default_budget = case_budget(options).default_limit();
-        Ok(Box::new(Scorer { engine, weak: options.weak, solver, default_budget }))
+        Ok(Box::new(Scorer { engine, weak: weak(options)?, solver, default_budget }))
     }
 }
 
@@ -147,12 +149,20 @@ fn past_default_budget(solver: &str, searched: u64, limit: u64) -> Error {
     )
 }
 
-fn mode(options: &SolveOptions) -> Mode {
-    if options.weak {
-        Mode::Outcome
-    } else {
-        Mode::Exact
-    }
+/// The plugin's options: `weak`, win, draw or loss only.
+const OPTIONS: &[Parameter] = &[Parameter {
+    name: "weak",
+    help: "win, draw or loss only (a score of 1, 0 or -1), not how fast: a weak solve, often much faster",
+    kind: ParameterKind::Switch { default: false },
+}];
+
+/// Whether the solve is weak (the `weak` option).
+fn weak(options: &SolveOptions) -> Result<bool> {
+    option_arguments::<ConnectFourPlugin>(options)?.switch("weak")
+}
+
+fn mode(options: &SolveOptions) -> Result<Mode> {
+    Ok(if weak(options)? { Mode::Outcome } else { Mode::Exact })
 }
 
 /// The fast and generic solvers' default budget: the most positions one case's search may expand when neither
@@ -254,7 +264,7 @@ impl Problem for ConnectFourPlugin {
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
-                let engine = AlphaBeta::with_table(mode(options), table).with_budget(positions(options));
+                let engine = AlphaBeta::with_table(mode(options)?, table).with_budget(positions(options));
                 Scorer::start(Box::new(engine), "fast", options)
             },
         },
@@ -267,7 +277,7 @@ impl Problem for ConnectFourPlugin {
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
                 let engine =
-                    LazySmp::with_table(mode(options), options.threads, table)?.with_budget(positions(options));
+                    LazySmp::with_table(mode(options)?, options.threads, table)?.with_budget(positions(options));
                 Scorer::start(Box::new(engine), "parallel", options)
             },
         },
@@ -284,13 +294,14 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             start: |_, options| {
                 let table = KeyedTable::new(mib(options.table_mb));
-                let engine = MemoNegamax::with_table(mode(options), table).with_budget(positions(options));
+                let engine = MemoNegamax::with_table(mode(options)?, table).with_budget(positions(options));
                 Scorer::start(Box::new(engine), "generic", options)
             },
         },
     ];
 
     const LAYOUT: Layout = Layout::Lines;
+    const OPTIONS: &'static [Parameter] = OPTIONS;
 
     fn parse_input(&self, input: Source<'_>) -> Result<Parsed> {
         parse(input)
