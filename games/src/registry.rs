@@ -89,8 +89,7 @@ pub const GAMES: &[Registration] = &[
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() })
-        .with_database(Solvable::new(TicTacToe, name)))
+    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() }).with_database(Solvable::new(TicTacToe, name)))
 }
 
 fn connect_four(arguments: &Arguments) -> Result<Made> {

@@ -38,9 +38,9 @@ mod solution;
 mod spec;
 mod tiers;
 
+pub use index::{ByKey, ByRank};
 pub use schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
 pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
-pub use index::{ByKey, ByRank};
 pub use spec::{OnTier, TierIndexing, TierSpec};
 pub use tiers::{TierStore, TieredSolution};
 

@@ -146,6 +146,12 @@ where
 /// A store that keeps nothing itself: each solved tier goes to the callback; nothing is finished beforehand.
 pub struct OnTier<Callback>(pub Callback);
 
+impl<Callback> std::fmt::Debug for OnTier<Callback> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("OnTier")
+    }
+}
+
 impl<Tier, Key, Callback> TierStore<Tier, Key> for OnTier<Callback>
 where
     Callback: FnMut(Arc<TierSolution<Tier, Key>>) -> crate::Result<()>,
@@ -168,10 +174,12 @@ type Parents<Rules> = fn(&Rules, &<Rules as crate::Game>::Position, &mut Vec<<Ru
 
 /// The specification of a tiered solve (see the module's documentation). [`TierSpec::new`] is the common case;
 /// each builder method changes one part.
-pub struct TierSpec<'spec, Rules: Tiers, Indexing = ByKey, Store = TieredSolution<
-    <Rules as Tiers>::Tier,
-    <Rules as crate::Canonicalize>::Key,
->> {
+pub struct TierSpec<
+    'spec,
+    Rules: Tiers,
+    Indexing = ByKey,
+    Store = TieredSolution<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>,
+> {
     indexing: Indexing,
     store: Store,
     schedule: Option<&'spec mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>>,
@@ -202,8 +210,20 @@ impl<'spec, Rules: Tiers, Indexing, Store> TierSpec<'spec, Rules, Indexing, Stor
     /// callback, `&mut` a store that outlives the solve. A store that finished tiers in an earlier run has them
     /// loaded only when an unsolved parent tier needs them, never solved again, and not even enumerated when
     /// every tier below them is finished too.
-    pub fn store<Other: TierStore<Rules::Tier, Rules::Key>>(self, store: Other) -> TierSpec<'spec, Rules, Indexing, Other> {
+    pub fn store<Other: TierStore<Rules::Tier, Rules::Key>>(
+        self,
+        store: Other,
+    ) -> TierSpec<'spec, Rules, Indexing, Other> {
         TierSpec { indexing: self.indexing, store, schedule: self.schedule, parents: self.parents }
+    }
+
+    /// The same solve with each solved tier handed to `callback` at once (to write it out, or keep it) instead
+    /// of kept: the store [`OnTier`].
+    pub fn on_tier<Callback>(self, callback: Callback) -> TierSpec<'spec, Rules, Indexing, OnTier<Callback>>
+    where
+        Callback: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
+    {
+        self.store(OnTier(callback))
     }
 
     /// The same solve with the tiers solved as `schedule` decides (another schedule may hand them to other
@@ -250,8 +270,8 @@ impl RetrogradeSolver {
         Store: TierStore<Rules::Tier, Rules::Key>,
     {
         let TierSpec { indexing, mut store, schedule, parents } = spec;
-        let hook = parents.map(|parents| move |position: &Rules::Position, out: &mut Vec<Rules::Position>| {
-            parents(game, position, out)
+        let hook = parents.map(|parents| {
+            move |position: &Rules::Position, out: &mut Vec<Rules::Position>| parents(game, position, out)
         });
         let hook: Option<Hook<'_, Rules::Position>> = match &hook {
             Some(hook) => Some(hook),
