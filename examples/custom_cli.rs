@@ -209,7 +209,7 @@ impl TextForm for TakeAway {
 fn take_away(arguments: &Arguments) -> ludus_framework::Result<Made> {
     let game = TakeAway { pile: arguments.whole("pile")? };
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable { game, name }))
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable::new(game, name)))
 }
 
 fn main() -> std::process::ExitCode {

@@ -11,7 +11,7 @@ mod common;
 
 use common::mix;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::retrograde::{Rank, Retrograde, RetrogradeSolver, Tiers};
+use ludus_framework::engines::retrograde::{ByRank, Rank, Retrograde, RetrogradeSolver, TierSpec, Tiers};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::{Budget, Canonicalize, Error, Game, SearchHints, Statistics, Value};
 use std::collections::{HashMap, VecDeque};
@@ -207,23 +207,32 @@ fn loopy_graphs_match_value_iteration_through_every_path() {
         let reference = value_iteration(&game, &start);
         let plain = RetrogradeSolver::new().solve(&game, &start).unwrap();
         let hooked = RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap();
-        let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
-        let ranked = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &start).unwrap();
+        let tiered = RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new()).unwrap();
+        let ranked =
+            RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new().indexed(ByRank::of(&game))).unwrap();
         let mut tiered_hooked = HashMap::new();
         RetrogradeSolver::new()
-            .solve_tiers_with_parents(&game, &start, |solved| {
-                tiered_hooked.extend(solved.iter());
-                Ok(())
-            })
+            .solve_tiers(
+                &game,
+                &start,
+                TierSpec::new().parents_from_game().on_tier(|solved| {
+                    tiered_hooked.extend(solved.iter());
+                    Ok(())
+                }),
+            )
             .unwrap();
         assert_eq!(tiered_hooked, reference);
         let mut ranked_hooked = HashMap::new();
         RetrogradeSolver::new()
-            .solve_tiers_ranked_with_parents(&game, &start, |solved| {
-                assert!(solved.is_ranked());
-                ranked_hooked.extend(solved.iter());
-                Ok(())
-            })
+            .solve_tiers(
+                &game,
+                &start,
+                TierSpec::new().indexed(ByRank::of(&game)).parents_from_game().on_tier(|solved| {
+                    assert!(solved.is_ranked());
+                    ranked_hooked.extend(solved.iter());
+                    Ok(())
+                }),
+            )
             .unwrap();
         assert_eq!(ranked_hooked, reference);
         // The dense form answers as the hashed one does, statistics and counts included.
@@ -352,10 +361,14 @@ fn a_tiny_budget_is_the_budget_error_never_a_value() {
                 .map(|solution| solution.len()),
         );
         if budget < 20 {
-            let tiered = RetrogradeSolver::new().with_budget(budget).solve_tiers_in_memory(&game, &start);
+            let tiered = RetrogradeSolver::new().with_budget(budget).solve_tiers(&game, &start, TierSpec::new());
             refused(tiered.map(|solution| solution.len()));
             // By rank: each tier's 100 ranks count as 13 positions, so 5 is too little too.
-            let ranked = RetrogradeSolver::new().with_budget(budget).solve_tiers_ranked_in_memory(&game, &start);
+            let ranked = RetrogradeSolver::new().with_budget(budget).solve_tiers(
+                &game,
+                &start,
+                TierSpec::new().indexed(ByRank::of(&game)),
+            );
             refused(ranked.map(|solution| solution.len()));
         }
     }
@@ -407,8 +420,9 @@ impl Tiers for BadTiers {
 #[test]
 fn broken_tier_contracts_are_errors() {
     for (cycle, words) in [(true, "cycle"), (false, "not a child tier")] {
-        let result =
-            RetrogradeSolver::new().solve_tiers_in_memory(&BadTiers { cycle }, &0).map(|solution| solution.len());
+        let result = RetrogradeSolver::new()
+            .solve_tiers(&BadTiers { cycle }, &0, TierSpec::new())
+            .map(|solution| solution.len());
         assert!(matches!(result, Err(Error::Unsupported(ref text)) if text.contains(words)), "{result:?}");
     }
 }
@@ -417,12 +431,20 @@ fn broken_tier_contracts_are_errors() {
 fn a_rank_space_beyond_u32_and_a_key_without_a_rank_are_errors() {
     let mut game = RandomGraph::new(400, 50, 5, false);
     game.ranking = Ranking::Huge;
-    let huge = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &399).map(|solution| solution.len());
+    let huge = RetrogradeSolver::new()
+        .solve_tiers(&game, &399, TierSpec::new().indexed(ByRank::of(&game)))
+        .map(|solution| solution.len());
     assert!(matches!(huge, Err(Error::Limit { ref what, .. }) if what.contains("rank space")), "{huge:?}");
     // The range is checked before the budget: the error names what is wrong with the game, not the budget.
-    let budgeted = RetrogradeSolver::new().with_budget(1 << 20).solve_tiers_ranked_in_memory(&game, &399);
+    let budgeted = RetrogradeSolver::new().with_budget(1 << 20).solve_tiers(
+        &game,
+        &399,
+        TierSpec::new().indexed(ByRank::of(&game)),
+    );
     assert!(matches!(budgeted.map(|solution| solution.len()), Err(Error::Limit { .. })));
     game.ranking = Ranking::Missing;
-    let missing = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &399).map(|solution| solution.len());
+    let missing = RetrogradeSolver::new()
+        .solve_tiers(&game, &399, TierSpec::new().indexed(ByRank::of(&game)))
+        .map(|solution| solution.len());
     assert!(matches!(missing, Err(Error::Unsupported(ref text)) if text.contains("Rank contract")), "{missing:?}");
 }

@@ -9,7 +9,8 @@ use crate::dodgem::Dodgem;
 use crate::quixo::Quixo;
 use crate::teeko::Teeko;
 use crate::three_mens_morris::ThreeMensMorris;
-use ludus_framework::database::{RankedSolvable, Solvable};
+use ludus_framework::database::Solvable;
+use ludus_framework::engines::retrograde::ByRank;
 use ludus_framework::playable::{
     Arguments, Convention, ImpartialPlayable, Made, Parameter, ParameterKind, Playable, Registration, TextForm,
 };
@@ -110,15 +111,14 @@ pub const GAMES: &[Registration] = &[
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() })
-        .with_database(Solvable { game: TicTacToe, name }))
+    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() }).with_database(Solvable::new(TicTacToe, name)))
 }
 
 fn connect_four(arguments: &Arguments) -> Result<Made> {
     let (width, height) = (arguments.whole("width")?, arguments.whole("height")?);
     let game = ConnectFour::new(width, height)?;
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name }))
+    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable::new(game, name)))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {
@@ -148,13 +148,14 @@ fn dodgem(arguments: &Arguments) -> Result<Made> {
     let game = Dodgem::new(side)?;
     let name = arguments.canonical_name();
     // Dodgem ranks its tiers: solved with flat arrays instead of hash maps.
-    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(RankedSolvable(Solvable { game, name })))
+    let indexing = ByRank::of(&game);
+    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name, indexing }))
 }
 
 fn three_mens_morris(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() })
-        .with_database(Solvable { game: ThreeMensMorris, name }))
+        .with_database(Solvable::new(ThreeMensMorris, name)))
 }
 
 fn quixo(arguments: &Arguments) -> Result<Made> {
@@ -163,12 +164,21 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
     let game = Quixo::new(size)?;
     let name = arguments.canonical_name();
     // Quixo ranks its tiers: solved with flat arrays instead of hash maps.
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() })
-        .with_database(RankedSolvable(Solvable { game, name })))
+    let indexing = ByRank::of(&game);
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
+        game,
+        name,
+        indexing,
+    }))
 }
 
 fn teeko(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: Teeko::new(), name: name.clone() })
-        .with_database(RankedSolvable(Solvable { game: Teeko::new(), name })))
+    let game = Teeko::new();
+    let indexing = ByRank::of(&game);
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
+        game,
+        name,
+        indexing,
+    }))
 }

@@ -91,7 +91,7 @@ mod tests {
             let all = u32::MAX >> (32 - size * size);
             let mut seen = std::collections::HashSet::new();
             for index in 0..8 {
-                for mask in [all, 0b1011, 1 << (size * size - 1), all & 0x5a5_a5a5] {
+                for mask in [all, 0b1011 & all, 1 << (size * size - 1), all & 0x5a5_a5a5] {
                     let expected = cells(mask).fold(0, |out, cell| out | 1 << symmetries.cell_image(cell, index));
                     assert_eq!(symmetries.image(mask, index), expected);
                 }

@@ -14,7 +14,7 @@ use ludus_framework::database::game::StoredValues;
 use ludus_framework::database::{Database, DatabaseGame, Record, Solvable, SolveBudget, TierFiles, TierReport};
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::retrograde::Tiers;
+use ludus_framework::engines::retrograde::{ByKey, ByRank, TierSpec, Tiers};
 use ludus_framework::engines::{Engine, Mode, Stop};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game, Value};
@@ -46,7 +46,7 @@ where
     Rules::Tier: serde::Serialize + serde::de::DeserializeOwned,
 {
     let mut reports = Vec::new();
-    database.solve(start, budget, &mut |report| reports.push(report.clone()))?;
+    database.solve(start, budget, &mut |report| reports.push(report.clone()), TierSpec::new())?;
     Ok(reports)
 }
 
@@ -72,7 +72,7 @@ fn every_tic_tac_toe_record_is_memoized_negamaxs_exact_value_and_checks() {
     let mut memo = MemoNegamax::new(Mode::Exact);
     let mut records = 0;
     for tier in 0..=9u8 {
-        let solution = database.load(&tier).unwrap();
+        let solution = database.load(&tier, &ByKey, None).unwrap();
         for (key, value) in solution.iter() {
             let board = TicTacToe.position_of_key(&key).unwrap();
             assert_eq!(value, memo.value(&TicTacToe, &board), "{board:?}");
@@ -81,7 +81,7 @@ fn every_tic_tac_toe_record_is_memoized_negamaxs_exact_value_and_checks() {
     }
     assert_eq!(records, 765);
     assert_eq!(database.value(&mut TierFiles::default(), &Board::EMPTY).unwrap(), Some(Value::Draw));
-    let report = database.check(&Board::EMPTY, &mut |_, _, _| {}).unwrap();
+    let report = database.check(&Board::EMPTY, &ByKey, &mut |_, _, _| {}).unwrap();
     assert_eq!((report.tiers, report.positions), (10, 765));
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     std::fs::remove_dir_all(&directory).unwrap();
@@ -119,7 +119,7 @@ fn connect_four_records_match_alpha_beta_on_sampled_positions() {
             assert_eq!(stored, Some(alpha_beta.value(&game, &board)), "{width} x {height}: {board:?}");
         }
         if width == 4 {
-            let report = database.check(&connect_four::Board::EMPTY, &mut |_, _, _| {}).unwrap();
+            let report = database.check(&connect_four::Board::EMPTY, &ByKey, &mut |_, _, _| {}).unwrap();
             assert!(report.problems.is_empty(), "{:?}", report.problems);
             assert_eq!(report.positions, reports.iter().map(|report| report.positions).sum::<u64>());
         }
@@ -143,7 +143,7 @@ fn dodgem_databases_keep_the_published_results_and_check() {
             Value::Draw => "draw",
         };
         assert_eq!(kind, expected, "{size} x {size}");
-        let report = database.check(&game.start(), &mut |_, _, _| {}).unwrap();
+        let report = database.check(&game.start(), &ByKey, &mut |_, _, _| {}).unwrap();
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         std::fs::remove_dir_all(&directory).unwrap();
     }
@@ -171,7 +171,7 @@ fn a_database_engine_over_a_damaged_or_missing_file_fails_in_its_search() {
     solve(&database, &Board::EMPTY, AMPLE).unwrap();
     let path = database.tier_path(&1).unwrap();
     let pristine = std::fs::read(&path).unwrap();
-    let solvable = Solvable { game: TicTacToe, name: "tic-tac-toe".into() };
+    let solvable = Solvable::new(TicTacToe, "tic-tac-toe".into());
     assert_eq!(solvable.query(&directory, None, 9).unwrap().line.len(), 9, "a draw is played to the end");
     let corner = TicTacToe.play(&Board::EMPTY, &0);
     for damage in ["a flipped byte", "a missing file"] {
@@ -211,7 +211,7 @@ fn check_fails_on_damaged_databases() {
     let database = Database::new(&TicTacToe, "tic-tac-toe", &directory);
     solve(&database, &Board::EMPTY, AMPLE).unwrap();
     let pristine = files(&directory);
-    let check = || database.check(&Board::EMPTY, &mut |_, _, _| {}).unwrap().problems;
+    let check = || database.check(&Board::EMPTY, &ByKey, &mut |_, _, _| {}).unwrap().problems;
     let restore = || {
         for (name, bytes) in &pristine {
             std::fs::write(directory.join(name), bytes).unwrap();
@@ -320,8 +320,10 @@ fn dodgem_by_rank_writes_the_hashed_files_byte_for_byte() {
     solve(&Database::new(&game, name, &hashed), &game.start(), AMPLE).unwrap();
     let ranked = scratch("dodgem-ranked");
     let database = Database::new(&game, name, &ranked);
+    let by_rank_indexing = ByRank::of(&game);
+    let ranked_spec = || TierSpec::new().indexed(by_rank_indexing.clone());
     let mut reports = Vec::new();
-    database.solve_ranked(&game.start(), AMPLE, &mut |report| reports.push(report.clone())).unwrap();
+    database.solve(&game.start(), AMPLE, &mut |report| reports.push(report.clone()), ranked_spec()).unwrap();
     assert_eq!(reports.iter().map(|report| report.positions).sum::<u64>(), 276_832);
     assert_eq!(files(&ranked), files(&hashed));
     // Resumed by rank after the tiers of fewer than four cars (the child tiers, loaded by rank).
@@ -333,21 +335,22 @@ fn dodgem_by_rank_writes_the_hashed_files_byte_for_byte() {
         }
     }
     let mut resumed = Vec::new();
-    database.solve_ranked(&game.start(), AMPLE, &mut |report| resumed.push(report.resumed)).unwrap();
+    database.solve(&game.start(), AMPLE, &mut |report| resumed.push(report.resumed), ranked_spec()).unwrap();
     assert_eq!(resumed.iter().filter(|&&resumed| !resumed).count(), removed);
     assert_eq!(files(&ranked), files(&hashed));
-    let (dense, plain) = (database.load_ranked(&(2, 2)).unwrap(), database.load(&(2, 2)).unwrap());
+    let (dense, plain) =
+        (database.load(&(2, 2), &by_rank_indexing, None).unwrap(), database.load(&(2, 2), &ByKey, None).unwrap());
     assert!(dense.is_ranked());
     assert_eq!((dense.len(), dense.counts()), (plain.len(), plain.counts()));
     // Checked by rank: the same report, on the whole database and on one without a tier.
-    let by_rank = database.check_ranked(&game.start(), &mut |_, _, _| {}).unwrap();
+    let by_rank = database.check(&game.start(), &by_rank_indexing, &mut |_, _, _| {}).unwrap();
     assert_eq!((by_rank.tiers, by_rank.positions), (9, 276_832));
-    assert_eq!(by_rank, database.check(&game.start(), &mut |_, _, _| {}).unwrap());
+    assert_eq!(by_rank, database.check(&game.start(), &ByKey, &mut |_, _, _| {}).unwrap());
     assert!(by_rank.problems.is_empty(), "{:?}", by_rank.problems);
     std::fs::remove_file(database.tier_path(&(3, 1)).unwrap()).unwrap();
-    let by_rank = database.check_ranked(&game.start(), &mut |_, _, _| {}).unwrap();
+    let by_rank = database.check(&game.start(), &by_rank_indexing, &mut |_, _, _| {}).unwrap();
     assert!(by_rank.problems.iter().any(|problem| problem.contains("missing")), "{:?}", by_rank.problems);
-    assert_eq!(by_rank, database.check(&game.start(), &mut |_, _, _| {}).unwrap());
+    assert_eq!(by_rank, database.check(&game.start(), &ByKey, &mut |_, _, _| {}).unwrap());
     std::fs::remove_dir_all(&hashed).unwrap();
     std::fs::remove_dir_all(&ranked).unwrap();
 }
@@ -366,7 +369,8 @@ fn a_memory_budget_too_small_is_a_clear_error() {
     let game = Dodgem::new(5).unwrap();
     let database = Database::new(&game, "dodgem:n=5", &directory);
     let small = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
-    let error = database.solve_ranked(&game.start(), small, &mut |_| {}).unwrap_err();
+    let by_rank = TierSpec::new().indexed(ByRank::of(&game));
+    let error = database.solve(&game.start(), small, &mut |_| {}, by_rank).unwrap_err();
     assert!(matches!(error, Error::Budget(Budget::MemoryMb(64))), "{error:?}");
     std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -6,7 +6,7 @@
 //! tier; a rank space beyond `u32` range (6 x 6) or beyond the budget (5 x 5) is an error, before any array.
 
 use hashbrown::{HashMap, HashSet};
-use ludus_framework::engines::retrograde::{Rank, RetrogradeSolver, Tiers};
+use ludus_framework::engines::retrograde::{ByRank, Rank, RetrogradeSolver, TierSpec, Tiers};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game};
 use ludus_games::dodgem::{Cars, Dodgem};
@@ -104,14 +104,19 @@ fn dodgem_solved_by_rank_matches_the_hashed_solve() {
     for size in [3, 4] {
         let game = Dodgem::new(size).unwrap();
         let start = game.start();
-        let hashed = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
-        let ranked = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &start).unwrap();
+        let hashed = RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new()).unwrap();
+        let ranked =
+            RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new().indexed(ByRank::of(&game))).unwrap();
         let mut hooked = Vec::new();
         RetrogradeSolver::new()
-            .solve_tiers_ranked_with_parents(&game, &start, |solved| {
-                hooked.push(solved);
-                Ok(())
-            })
+            .solve_tiers(
+                &game,
+                &start,
+                TierSpec::new().indexed(ByRank::of(&game)).parents_from_game().on_tier(|solved| {
+                    hooked.push(solved);
+                    Ok(())
+                }),
+            )
             .unwrap();
         assert_eq!(ranked.tiers.len(), hashed.tiers.len());
         assert_eq!(ranked.len(), hashed.len());
@@ -142,10 +147,18 @@ fn dodgem_solved_by_rank_matches_the_hashed_solve() {
 fn rank_spaces_beyond_u32_or_the_budget_are_refused() {
     // 6 x 6: the start's tier, five cars a side, has C(36, 5) * C(31, 5) keys, about 64 billion.
     let game = Dodgem::new(6).unwrap();
-    let refused = RetrogradeSolver::new().solve_tiers_ranked(&game, &game.start(), |_| Ok(()));
+    let refused = RetrogradeSolver::new().solve_tiers(
+        &game,
+        &game.start(),
+        TierSpec::new().indexed(ByRank::of(&game)).on_tier(|_| Ok(())),
+    );
     assert!(matches!(refused, Err(Error::Limit { ref what, .. }) if what.contains("rank space")), "{refused:?}");
     // 5 x 5: the start's tier has 75.7 million ranks, 9.5 million positions of the budget.
     let game = Dodgem::new(5).unwrap();
-    let refused = RetrogradeSolver::new().with_budget(1_000_000).solve_tiers_ranked(&game, &game.start(), |_| Ok(()));
+    let refused = RetrogradeSolver::new().with_budget(1_000_000).solve_tiers(
+        &game,
+        &game.start(),
+        TierSpec::new().indexed(ByRank::of(&game)).on_tier(|_| Ok(())),
+    );
     assert!(matches!(refused, Err(Error::Budget(Budget::Positions(1_000_000)))), "{refused:?}");
 }

@@ -6,7 +6,7 @@
 
 use hashbrown::HashSet;
 use ludus_framework::engines::negamax::MemoNegamax;
-use ludus_framework::engines::retrograde::{is_parent, Retrograde, RetrogradeSolver, TierSolution};
+use ludus_framework::engines::retrograde::{is_parent, ByRank, Retrograde, RetrogradeSolver, TierSolution, TierSpec};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::{Canonicalize, FromKey, Game, Statistics, Value};
@@ -51,7 +51,7 @@ fn every_tic_tac_toe_position_gets_memoized_negamaxs_exact_value() {
     assert_eq!(solution.len(), 765);
     assert_eq!(solver.stats().table_entries, 765);
     // Tiered by marks on the board: the empty board and one tier per mark.
-    let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&TicTacToe, &Board::EMPTY).unwrap();
+    let tiered = RetrogradeSolver::new().solve_tiers(&TicTacToe, &Board::EMPTY, TierSpec::new()).unwrap();
     assert_eq!((tiered.tiers.len(), tiered.len()), (10, 765));
     let mut memo = MemoNegamax::new(Mode::Exact);
     for (board, value) in every.iter() {
@@ -68,7 +68,7 @@ fn connect_four_4x4_by_tiers_agrees_with_alpha_beta() {
     let game = ConnectFour::new(4, 4).unwrap();
     let start = connect_four::Board::EMPTY;
     let clock = Instant::now();
-    let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
+    let tiered = RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new()).unwrap();
     let tiered_time = clock.elapsed();
     assert_eq!(tiered.tiers.len(), 17);
     // Every tier of Connect Four is loop-free: solved in one pass.
@@ -166,7 +166,7 @@ fn dodgem_3x3_is_a_first_player_win_by_every_path() {
     let start = game.start();
     let plain = RetrogradeSolver::new().solve(&game, &start).unwrap();
     let hooked = RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap();
-    let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
+    let tiered = RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new()).unwrap();
     let value = plain.value(&game, &start).unwrap();
     assert!(value.is_win(), "{value}");
     assert_eq!(plain.len(), reachable(&game).len());
@@ -176,10 +176,14 @@ fn dodgem_3x3_is_a_first_player_win_by_every_path() {
     }
     let mut tiered_hooked = Vec::new();
     RetrogradeSolver::new()
-        .solve_tiers_with_parents(&game, &start, |solved| {
-            tiered_hooked.push(solved);
-            Ok(())
-        })
+        .solve_tiers(
+            &game,
+            &start,
+            TierSpec::new().parents_from_game().on_tier(|solved| {
+                tiered_hooked.push(solved);
+                Ok(())
+            }),
+        )
         .unwrap();
     for cars in reachable(&game) {
         assert_eq!(tiered.value(&game, &cars), plain.value(&game, &cars));
@@ -195,7 +199,7 @@ fn dodgem_4x4_is_a_draw() {
     let game = Dodgem::new(4).unwrap();
     let start = game.start();
     let clock = Instant::now();
-    let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
+    let tiered = RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new()).unwrap();
     eprintln!("Dodgem 4 x 4: {} positions in {:?}", tiered.len(), clock.elapsed());
     assert_eq!(tiered.value(&game, &start), Some(Value::Draw));
     let hooked = RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap();
@@ -236,9 +240,9 @@ fn dodgem_5x5_is_a_draw() {
     };
     let mut solver = RetrogradeSolver::new().with_budget(budget);
     if std::env::var("DODGEM_RANKED").is_ok_and(|ranked| ranked == "1") {
-        solver.solve_tiers_ranked(&game, &start, on_tier).unwrap();
+        solver.solve_tiers(&game, &start, TierSpec::new().indexed(ByRank::of(&game)).on_tier(on_tier)).unwrap();
     } else {
-        solver.solve_tiers(&game, &start, on_tier).unwrap();
+        solver.solve_tiers(&game, &start, TierSpec::new().on_tier(on_tier)).unwrap();
     }
     assert_eq!(start_value, Some(Value::Draw));
 }
@@ -272,10 +276,14 @@ fn measure_speed() {
         run(&format!("Connect Four {width} x {height}, tiered"), &|| {
             tiered(&|solver, positions| {
                 solver
-                    .solve_tiers(&game, &start, |solved| {
-                        *positions += solved.len();
-                        Ok(())
-                    })
+                    .solve_tiers(
+                        &game,
+                        &start,
+                        TierSpec::new().on_tier(|solved| {
+                            *positions += solved.len();
+                            Ok(())
+                        }),
+                    )
                     .unwrap();
             })
         });
@@ -287,30 +295,42 @@ fn measure_speed() {
     run("Dodgem 4 x 4, tiered (hash maps)", &|| {
         tiered(&|solver, positions| {
             solver
-                .solve_tiers(&game, &start, |solved| {
-                    *positions += solved.len();
-                    Ok(())
-                })
+                .solve_tiers(
+                    &game,
+                    &start,
+                    TierSpec::new().on_tier(|solved| {
+                        *positions += solved.len();
+                        Ok(())
+                    }),
+                )
                 .unwrap();
         })
     });
     run("Dodgem 4 x 4, tiered (ranks)", &|| {
         tiered(&|solver, positions| {
             solver
-                .solve_tiers_ranked(&game, &start, |solved| {
-                    *positions += solved.len();
-                    Ok(())
-                })
+                .solve_tiers(
+                    &game,
+                    &start,
+                    TierSpec::new().indexed(ByRank::of(&game)).on_tier(|solved| {
+                        *positions += solved.len();
+                        Ok(())
+                    }),
+                )
                 .unwrap();
         })
     });
     run("Dodgem 4 x 4, tiered (ranks, un-move hook)", &|| {
         tiered(&|solver, positions| {
             solver
-                .solve_tiers_ranked_with_parents(&game, &start, |solved| {
-                    *positions += solved.len();
-                    Ok(())
-                })
+                .solve_tiers(
+                    &game,
+                    &start,
+                    TierSpec::new().indexed(ByRank::of(&game)).parents_from_game().on_tier(|solved| {
+                        *positions += solved.len();
+                        Ok(())
+                    }),
+                )
                 .unwrap();
         })
     });

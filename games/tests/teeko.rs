@@ -8,7 +8,7 @@
 use hashbrown::{HashMap, HashSet};
 use ludus_framework::conformance::GameCheck;
 use ludus_framework::database::{Database, SolveBudget, TierFiles};
-use ludus_framework::engines::retrograde::{is_parent, Rank, Retrograde, RetrogradeSolver, Tiers};
+use ludus_framework::engines::retrograde::{is_parent, ByRank, Rank, Retrograde, RetrogradeSolver, TierSpec, Tiers};
 use ludus_framework::playable::TextForm;
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::{Canonicalize, FromKey, Game, Value};
@@ -257,9 +257,10 @@ fn the_solves_of_4_by_4_agree_with_a_value_iteration_on_every_position() {
     let game = Teeko::with_side(4).unwrap();
     let start = game.start();
     let clock = Instant::now();
-    let ranked = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &start).unwrap();
+    let ranked =
+        RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new().indexed(ByRank::of(&game))).unwrap();
     let ranked_time = clock.elapsed();
-    let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&game, &start).unwrap();
+    let tiered = RetrogradeSolver::new().solve_tiers(&game, &start, TierSpec::new()).unwrap();
     let hooked = RetrogradeSolver::new().solve_with_parents(&game, &start).unwrap();
     assert_eq!((ranked.tiers.len(), tiered.len(), hooked.len()), (9, ranked.len(), ranked.len()));
     // Only the move phase loops: every drop tier is solved in one pass.
@@ -488,15 +489,16 @@ fn the_database_of_4_by_4_holds_the_solved_values_and_checks() {
     let _ = std::fs::remove_dir_all(&directory);
     let database = Database::new(&game, "teeko-4", &directory);
     let budget = SolveBudget { memory_mb: 2048, max_positions: u64::MAX };
-    database.solve_ranked(&game.start(), budget, &mut |_| {}).unwrap();
-    let solution = RetrogradeSolver::new().solve_tiers_ranked_in_memory(&game, &game.start()).unwrap();
+    database.solve(&game.start(), budget, &mut |_| {}, TierSpec::new().indexed(ByRank::of(&game))).unwrap();
+    let solution =
+        RetrogradeSolver::new().solve_tiers(&game, &game.start(), TierSpec::new().indexed(ByRank::of(&game))).unwrap();
     let mut files = TierFiles::default();
     let mut rng = seeded_rng(21);
     for _ in 0..3_000 {
         let board = random_position(4, 40, &mut rng).board();
         assert_eq!(database.value(&mut files, &board).unwrap(), solution.value(&game, &board), "{board:?}");
     }
-    let report = database.check_ranked(&game.start(), &mut |_, _, _| {}).unwrap();
+    let report = database.check(&game.start(), &ByRank::of(&game), &mut |_, _, _| {}).unwrap();
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -5,7 +5,7 @@
 
 use hashbrown::{HashMap, HashSet};
 use ludus_framework::database::{Database, SolveBudget, TierFiles};
-use ludus_framework::engines::retrograde::{is_parent, Retrograde, RetrogradeSolver};
+use ludus_framework::engines::retrograde::{is_parent, ByKey, Retrograde, RetrogradeSolver, TierSpec};
 use ludus_framework::playable::TextForm;
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::{Canonicalize, FromKey, Game, Value};
@@ -90,7 +90,7 @@ fn value_iteration(reachable: &Reachable) -> Vec<Value> {
 fn the_solves_agree_with_a_value_iteration_on_every_position() {
     let start = GAME.start();
     let clock = Instant::now();
-    let tiered = RetrogradeSolver::new().solve_tiers_in_memory(&GAME, &start).unwrap();
+    let tiered = RetrogradeSolver::new().solve_tiers(&GAME, &start, TierSpec::new()).unwrap();
     let tiered_time = clock.elapsed();
     let clock = Instant::now();
     let plain = RetrogradeSolver::new().solve(&GAME, &start).unwrap();
@@ -282,14 +282,14 @@ fn the_database_holds_the_solved_values_and_checks() {
     let database = Database::new(&GAME, "three-mens-morris", &directory);
     let budget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX };
     let mut positions = 0;
-    database.solve(&GAME.start(), budget, &mut |report| positions += report.positions).unwrap();
+    database.solve(&GAME.start(), budget, &mut |report| positions += report.positions, TierSpec::new()).unwrap();
     assert_eq!(positions, 540);
     let solution = RetrogradeSolver::new().solve(&GAME, &GAME.start()).unwrap();
     let mut files = TierFiles::default();
     for board in reachable().boards {
         assert_eq!(database.value(&mut files, &board).unwrap(), solution.value(&GAME, &board), "{board:?}");
     }
-    let report = database.check(&GAME.start(), &mut |_, _, _| {}).unwrap();
+    let report = database.check(&GAME.start(), &ByKey, &mut |_, _, _| {}).unwrap();
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -11,8 +11,8 @@
 //! drawn are then the ones stored as draws.
 
 use super::record::RecordKey;
-use super::store::{Database, Loader};
-use crate::engines::retrograde::{TierSolution, Tiers};
+use super::store::Database;
+use crate::engines::retrograde::{TierIndexing, TierSolution, Tiers};
 use crate::error::Result;
 use crate::game::FromKey;
 use crate::value::Value;
@@ -80,19 +80,16 @@ where
     Rules::Key: RecordKey,
     Rules::Tier: Serialize + DeserializeOwned,
 {
-    /// Re-derives every record of the database of the positions reachable from `start`, tiers parents first;
-    /// `progress(tier, done, total)` hears of each tier before it is checked. Damaged or missing files are
-    /// problems of the report; only a failure to list the tiers is an error.
-    pub fn check(&self, start: &Rules::Position, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
-        self.check_with(start, progress, Database::load)
-    }
-
-    /// [`Database::check`] with each tier read by `load`.
-    pub(super) fn check_with(
+    /// Re-derives every record of the database of the positions reachable from `start`, tiers parents first,
+    /// each tier read in `indexing`'s form (the same report whatever the indexing: [`crate::engines::retrograde::ByRank`]
+    /// holds a tier's values in a flat array by rank instead of a hash map); `progress(tier, done, total)`
+    /// hears of each tier before it is checked. Damaged or missing files are problems of the report; only a
+    /// failure to list the tiers is an error.
+    pub fn check<Indexing: TierIndexing<Rules>>(
         &self,
         start: &Rules::Position,
+        indexing: &Indexing,
         progress: &mut dyn FnMut(&str, usize, usize),
-        load: Loader<'game, Rules>,
     ) -> Result<CheckReport> {
         let game = self.game();
         let mut report = CheckReport::default();
@@ -116,11 +113,11 @@ where
             // Each problem of a record names the file it is in, and the tier.
             let file = self.tier_path(&tier)?.display().to_string();
             progress(&name, done, total);
-            let loaded = load(self, &tier).and_then(|solution| {
+            let loaded = self.load(&tier, indexing, None).and_then(|solution| {
                 let children = solution
                     .reached()
                     .iter()
-                    .map(|child| load(self, child).map(|loaded| (child.clone(), loaded)))
+                    .map(|child| self.load(child, indexing, None).map(|loaded| (child.clone(), loaded)))
                     .collect::<Result<HashMap<_, _>>>()?;
                 Ok((solution, children))
             });

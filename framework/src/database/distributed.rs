@@ -280,7 +280,7 @@ where
     held.retain(|solved, _| inputs.contains(solved));
     for input in inputs {
         if !held.contains_key(input) {
-            let solution = Arc::new(work.store().load(input)?);
+            let solution = Arc::new(work.store().load(input, None)?);
             held.insert(input.clone(), solution);
         }
     }

@@ -1,6 +1,7 @@
-//! The object interface the CLI holds for a game that can be solved into a database ([`DatabaseGame`]),
-//! [`Solvable`], which makes one of any game with tiers, a text form and stored keys, [`RankedSolvable`], the
-//! same for a game that also ranks its positions (solved by rank); a game's registration gives it one
+//! The object interface the CLI holds for a game that can be solved into a database ([`DatabaseGame`]), and
+//! [`Solvable`], which makes one of any game with tiers, a text form and stored keys, solved and checked in
+//! its indexing ([`ByKey`] by default, [`crate::engines::retrograde::ByRank`] for a game that ranks its
+//! positions: the same files in less memory); a game's registration gives it one
 //! ([`crate::playable::Made::with_database`]). A query is an analysis whose values come from the files ([`StoredValues`], an
 //! [`Engine`] that reads records instead of searching), so it shows what `ludus analyze` shows.
 
@@ -9,7 +10,7 @@ use super::record::RecordKey;
 use super::store::{Database, SolveBudget, TierFiles, TierReport};
 use super::summary::Summary;
 use crate::analysis::{move_values, principal_variation};
-use crate::engines::retrograde::{Rank, Tiers};
+use crate::engines::retrograde::{ByKey, TierIndexing, TierSpec, Tiers};
 use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
@@ -82,12 +83,22 @@ pub trait DatabaseGame: Send + Sync {
     fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>>;
 }
 
-/// A game with tiers, a text form and keys a file can store, as a [`DatabaseGame`].
-pub struct Solvable<Rules> {
+/// A game with tiers, a text form and keys a file can store, as a [`DatabaseGame`]: solved and checked with
+/// each tier indexed by `indexing`; queried and summarised from the files, whatever the indexing.
+pub struct Solvable<Rules, Indexing = ByKey> {
     /// The game.
     pub game: Rules,
     /// Its name with its parameters (written into every file's header).
     pub name: String,
+    /// How a solve and a check index each tier.
+    pub indexing: Indexing,
+}
+
+impl<Rules> Solvable<Rules> {
+    /// `game`, named `name` with its parameters, indexed by key.
+    pub fn new(game: Rules, name: String) -> Self {
+        Solvable { game, name, indexing: ByKey }
+    }
 }
 
 /// An [`Engine`] that reads values from a database instead of searching. A missing record
@@ -135,7 +146,7 @@ where
     }
 }
 
-impl<Rules> Solvable<Rules>
+impl<Rules, Indexing> Solvable<Rules, Indexing>
 where
     Rules: TextForm + Tiers + FromKey + Sync,
     Rules::Position: Send + Sync + Debug,
@@ -151,19 +162,21 @@ where
     }
 }
 
-impl<Rules> DatabaseGame for Solvable<Rules>
+impl<Rules, Indexing> DatabaseGame for Solvable<Rules, Indexing>
 where
     Rules: TextForm + Tiers + FromKey + Send + Sync,
     Rules::Position: Send + Sync + Debug,
     Rules::Key: RecordKey,
     Rules::Tier: Serialize + DeserializeOwned,
+    Indexing: TierIndexing<Rules> + Clone + Send,
 {
     fn name(&self) -> String {
         self.name.clone()
     }
 
     fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()> {
-        self.database(directory).solve(&self.game.start(), budget, report)
+        let spec = TierSpec::new().indexed(self.indexing.clone());
+        self.database(directory).solve(&self.game.start(), budget, report, spec)
     }
 
     #[cfg(feature = "mpi")]
@@ -176,7 +189,8 @@ where
         split: bool,
     ) -> Result<()> {
         let mut schedule = mpi.schedule(&self.game, split);
-        self.database(directory).solve_scheduled(&self.game.start(), budget, report, &mut schedule)
+        let spec = TierSpec::new().indexed(self.indexing.clone()).schedule(&mut schedule);
+        self.database(directory).solve(&self.game.start(), budget, report, spec)
     }
 
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
@@ -223,62 +237,12 @@ where
     }
 
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
-        self.database(directory).check(&self.game.start(), progress)
+        self.database(directory).check(&self.game.start(), &self.indexing, progress)
     }
 
     fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>> {
         let mut engine = StoredValues::new(self.database(directory));
         engine.try_value(&self.game, &self.game.start())?;
         Ok(session(&self.game, Box::new(engine)))
-    }
-}
-
-/// [`Solvable`] for a game that ranks its positions ([`Rank`]): solved and checked by rank
-/// ([`Database::solve_ranked`], [`Database::check_ranked`]), which write the same files and reports in less
-/// memory; queried and summarised as [`Solvable`] is.
-pub struct RankedSolvable<Rules>(pub Solvable<Rules>);
-
-impl<Rules> DatabaseGame for RankedSolvable<Rules>
-where
-    Rules: TextForm + Rank + FromKey + Clone + Send + Sync + 'static,
-    Rules::Position: Send + Sync + Debug,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
-{
-    fn name(&self) -> String {
-        self.0.name()
-    }
-
-    fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()> {
-        self.0.database(directory).solve_ranked(&self.0.game.start(), budget, report)
-    }
-
-    #[cfg(feature = "mpi")]
-    fn solve_mpi(
-        &self,
-        directory: &Path,
-        budget: SolveBudget,
-        report: &mut dyn FnMut(&TierReport),
-        mpi: &super::distributed::Mpi,
-        split: bool,
-    ) -> Result<()> {
-        let mut schedule = mpi.schedule(&self.0.game, split);
-        self.0.database(directory).solve_ranked_scheduled(&self.0.game.start(), budget, report, &mut schedule)
-    }
-
-    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
-        self.0.query(directory, position, max_line)
-    }
-
-    fn summary(&self, directory: &Path) -> Result<DatabaseSummary> {
-        self.0.summary(directory)
-    }
-
-    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
-        self.0.database(directory).check_ranked(&self.0.game.start(), progress)
-    }
-
-    fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>> {
-        self.0.session(directory)
     }
 }

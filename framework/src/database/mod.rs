@@ -9,12 +9,12 @@
 //!   positions owned by a hash of their key.
 //! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
 //! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
-//! - [`game`]: the object interface the CLI holds ([`DatabaseGame`], made by [`Solvable`] or, for a game that
-//!   ranks its positions, [`RankedSolvable`]) and the game registry's entries.
+//! - [`game`]: the object interface the CLI holds ([`DatabaseGame`], made by [`Solvable`], in the indexing
+//!   it solves with) and the game registry's entries.
 //!
 //! ```
 //! use ludus_framework::database::{Database, SolveBudget};
-//! use ludus_framework::engines::retrograde::Tiers;
+//! use ludus_framework::engines::retrograde::{ByKey, TierSpec, Tiers};
 //! use ludus_framework::{Canonicalize, FromKey, Game, Value};
 //!
 //! /// Take one or two counters; whoever takes the last wins. A tier is the counters left.
@@ -42,12 +42,12 @@
 //! let directory = std::env::temp_dir().join(format!("ludus-doc-{}", std::process::id()));
 //! let database = Database::new(&Pile, "pile", &directory);
 //! let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
-//! database.solve(&10, budget, &mut |_| {})?;
+//! database.solve(&10, budget, &mut |_| {}, TierSpec::new())?;
 //! let mut files = Default::default();
 //! // A multiple of three is lost: three rounds of three counters, six plies.
 //! assert_eq!(database.value(&mut files, &9)?, Some(Value::Lose(6)));
 //! assert_eq!(database.value(&mut files, &10)?, Some(Value::Win(7)));
-//! assert!(database.check(&10, &mut |_, _, _| {})?.problems.is_empty());
+//! assert!(database.check(&10, &ByKey, &mut |_, _, _| {})?.problems.is_empty());
 //! # std::fs::remove_dir_all(&directory).ok();
 //! # Ok::<(), ludus_framework::Error>(())
 //! ```
@@ -66,7 +66,7 @@ pub mod store;
 pub mod summary;
 
 pub use check::CheckReport;
-pub use game::{DatabaseGame, RankedSolvable, Solvable};
+pub use game::{DatabaseGame, Solvable};
 pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS};
 pub use store::{Database, SolveBudget, TierFiles, TierReport};
 pub use summary::Summary;

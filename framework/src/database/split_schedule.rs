@@ -277,7 +277,7 @@ where
     let mine = |key: &Key| owner(key.to_wide(), ranks) == me;
     for input in inputs {
         if !held.contains_key(input) {
-            let share = Arc::new(work.store().load_where(input, &mine)?);
+            let share = Arc::new(work.store().load(input, Some(&mine))?);
             held.insert(input.clone(), share);
         }
     }

@@ -4,10 +4,9 @@
 
 mod disk;
 
-use super::check::CheckReport;
 use super::file::{Inspected, TierFile, TierName};
 use super::record::{Record, RecordKey};
-use crate::engines::retrograde::{InProcess, Rank, RetrogradeSolver, TierSchedule, TierSolution, Tiers};
+use crate::engines::retrograde::{RetrogradeSolver, TierIndexing, TierSolution, TierSpec, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use crate::value::Value;
@@ -25,7 +24,7 @@ pub const EXTENSION: &str = "ludb";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveBudget {
     /// The most memory, in MiB (`--memory-mb`): turned into a number of positions held at once, from the
-    /// sizes of the game's positions and keys (see [`bytes_per_position`] and [`bytes_per_ranked_position`]).
+    /// sizes of the game's positions and keys (see [`TierIndexing::bytes_per_position`]).
     pub memory_mb: usize,
     /// The most positions held at once (`--max-positions`), if lower.
     pub max_positions: u64,
@@ -48,8 +47,6 @@ pub struct TierReport {
     /// solved again (a later report says so) and its file written anew; the counts of this report are zero.
     pub damaged: Option<String>,
 }
-
-pub use crate::engines::retrograde::{bytes_per_position, bytes_per_ranked_position};
 
 /// A game's solved database in a directory.
 pub struct Database<'game, Rules> {
@@ -139,76 +136,49 @@ where
             .collect()
     }
 
-    /// Solves every position reachable from `start` into the directory (made if missing), tier by tier;
-    /// tiers already on disk are kept (a stopped solve resumes). `report` hears of each tier when it is done.
-    pub fn solve(
+    /// Solves every position reachable from `start` into the directory (made if missing), tier by tier, as
+    /// `spec` says (its indexing, schedule and parents; the store is this directory); tiers already on disk are
+    /// kept (a stopped solve resumes, its tiers loaded in the spec's indexing). `report` hears of each tier when
+    /// it is done. The memory budget is turned into positions by the indexing's
+    /// [`TierIndexing::bytes_per_position`]. Every indexing and schedule writes the same files, byte for byte.
+    pub fn solve<Indexing: TierIndexing<Rules>>(
         &self,
         start: &Rules::Position,
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
-    ) -> Result<()> {
-        self.solve_scheduled(start, budget, report, &mut InProcess)
-    }
-
-    /// [`Database::solve`] with the tiers solved as `schedule` decides (for example by the ranks of an MPI run,
-    /// `database::distributed`, feature `mpi`): the same files.
-    pub fn solve_scheduled(
-        &self,
-        start: &Rules::Position,
-        budget: SolveBudget,
-        report: &mut dyn FnMut(&TierReport),
-        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
-    ) -> Result<()> {
-        let per_position = bytes_per_position::<Rules::Position, Rules::Key>();
-        self.solve_with(budget, per_position, report, Database::load, |solver, store| {
-            solver.solve_tiers_into(self.game, start, store, schedule)
-        })
-    }
-
-    /// Solves into the directory with `run` (the engine's entry point) and a store on disk that loads the
-    /// tiers of an earlier run with `load`; the memory budget is turned into positions of `per_position` bytes.
-    fn solve_with(
-        &self,
-        budget: SolveBudget,
-        per_position: u64,
-        report: &mut dyn FnMut(&TierReport),
-        load: Loader<'game, Rules>,
-        run: impl FnOnce(&mut RetrogradeSolver, &mut DiskStore<'_, 'game, Rules>) -> Result<()>,
+        spec: TierSpec<'_, Rules, Indexing>,
     ) -> Result<()> {
         std::fs::create_dir_all(&self.directory)
             .map_err(|cause| Error::Io { path: self.directory.display().to_string(), cause })?;
-        let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / per_position.max(1);
+        let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / spec.indexing().bytes_per_position().max(1);
         let positions = by_memory.min(budget.max_positions);
         let mut store = DiskStore {
             database: self,
             report,
             started: Instant::now(),
-            load,
+            indexing: spec.indexing().clone(),
             positions,
             records: hashbrown::HashMap::new(),
             lock: None,
         };
-        let solved = run(&mut RetrogradeSolver::new().with_budget(positions), &mut store);
+        let spec = spec.store(&mut store);
+        let solved = RetrogradeSolver::new().with_budget(positions).solve_tiers(self.game, start, spec);
         match solved {
             Err(Error::Budget(Budget::Positions(_))) if by_memory <= budget.max_positions => {
                 Err(Error::Budget(Budget::MemoryMb(budget.memory_mb)))
             }
-            other => other,
+            other => other.map(|_| ()),
         }
     }
 
-    /// The values of a tier's file, as a solution the engine can read.
-    pub fn load(&self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        let (records, reached) = self.records(tier)?;
-        TierSolution::from_values(tier.clone(), records, reached)
-    }
-
-    /// [`Database::load`] of the records whose key `keep` accepts (a rank's share of a tier, in the split-tier
-    /// mode): read a block at a time, each block's checksum checked, so that only those records are held.
-    pub fn load_where(
+    /// The values of a tier's file, as a solution the engine can read, in `indexing`'s form; with `keep`, only
+    /// the records whose key `keep` accepts (a rank's share of a tier, in the split-tier mode), read a block at a
+    /// time, each block's checksum checked, so that only those records are held.
+    pub fn load<Indexing: TierIndexing<Rules>>(
         &self,
         tier: &Rules::Tier,
-        keep: &dyn Fn(u128) -> bool,
+        indexing: &Indexing,
+        keep: Option<&dyn Fn(u128) -> bool>,
     ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
         let path = self.tier_path(tier)?;
         let mut file = self.open(tier)?.ok_or_else(|| Error::Database {
@@ -216,41 +186,38 @@ where
             reason: "missing: this tier is not solved".into(),
         })?;
         let reached = self.reached(&file)?;
-        let mut records = Vec::new();
-        for place in 0..file.blocks() {
-            for (wide, record) in file.read_block(place)? {
-                if !keep(wide) {
-                    continue;
+        let record = |(wide, record): (u128, Record)| match (Rules::Key::from_wide(wide), record.value()) {
+            (Some(key), Some(value)) => Ok((key, value)),
+            _ => Err(self.forged(tier, &path, wide)),
+        };
+        let records = match keep {
+            None => file.read_all()?.into_iter().map(record).collect::<Result<Vec<_>>>()?,
+            Some(keep) => {
+                let mut records = Vec::new();
+                for place in 0..file.blocks() {
+                    for (wide, stored) in file.read_block(place)? {
+                        if keep(wide) {
+                            records.push(record((wide, stored))?);
+                        }
+                    }
                 }
-                match (Rules::Key::from_wide(wide), record.value()) {
-                    (Some(key), Some(value)) => records.push((key, value)),
-                    _ => return Err(self.forged(tier, &path, wide)),
+                records
+            }
+        };
+        indexing.solution(tier.clone(), records, reached).map_err(|error| match error {
+            // The records came from the file: a key that does not fit the tier is the file's fault.
+            Error::Records(reason) => {
+                let name = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
+                Error::Database {
+                    path: path.display().to_string(),
+                    reason: format!(
+                        "tier {name}: {reason} (the file is damaged or forged): delete it and run `ludus db solve` \
+                         again"
+                    ),
                 }
             }
-        }
-        TierSolution::from_values(tier.clone(), records, reached)
-    }
-
-    /// A tier's records, as keys and values, and the child tiers its header says its moves reach.
-    fn records(&self, tier: &Rules::Tier) -> Result<Records<Rules>> {
-        let path = self.tier_path(tier)?;
-        let mut file = self.open(tier)?.ok_or_else(|| Error::Database {
-            path: path.display().to_string(),
-            reason: "missing: this tier is not solved".into(),
-        })?;
-        let reached = self.reached(&file)?;
-        let records = file
-            .read_all()?
-            .into_iter()
-            .map(|(wide, record)| {
-                let key = Rules::Key::from_wide(wide);
-                match (key, record.value()) {
-                    (Some(key), Some(value)) => Ok((key, value)),
-                    _ => Err(self.forged(tier, &path, wide)),
-                }
-            })
-            .collect::<Result<Vec<_>>>()?;
-        Ok((records, reached))
+            other => other,
+        })
     }
 
     /// The error of a record in the file of `tier` at `path` whose key `wide` is of no position of the tier.
@@ -279,85 +246,6 @@ where
         }
         let file = files.open.get_mut(&path).ok_or_else(|| Error::Unsupported("a tier file closed".into()))?;
         Ok(file.lookup(self.game.canonical(position).to_wide())?.and_then(Record::value))
-    }
-}
-
-/// A tier's records and the child tiers it reaches.
-type Records<Rules> = (Vec<(<Rules as crate::Canonicalize>::Key, Value)>, Vec<<Rules as Tiers>::Tier>);
-
-/// How a tier's file is read, by a store on disk (a tier solved by an earlier run) or by a check:
-/// [`Database::load`] or [`Database::load_ranked`].
-pub(super) type Loader<'game, Rules> =
-    fn(
-        &Database<'game, Rules>,
-        &<Rules as Tiers>::Tier,
-    ) -> Result<TierSolution<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>>;
-
-impl<'game, Rules> Database<'game, Rules>
-where
-    Rules: Rank + Clone + Send + Sync + 'static,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
-{
-    /// [`Database::solve`] by rank ([`RetrogradeSolver::solve_tiers_ranked_into`]): the same files, byte for
-    /// byte, in less memory; the tiers of an earlier run are loaded by rank too. The memory budget is turned
-    /// into positions by [`bytes_per_ranked_position`].
-    pub fn solve_ranked(
-        &self,
-        start: &Rules::Position,
-        budget: SolveBudget,
-        report: &mut dyn FnMut(&TierReport),
-    ) -> Result<()> {
-        self.solve_ranked_scheduled(start, budget, report, &mut InProcess)
-    }
-
-    /// [`Database::solve_ranked`] with the tiers solved as `schedule` decides: the same files.
-    pub fn solve_ranked_scheduled(
-        &self,
-        start: &Rules::Position,
-        budget: SolveBudget,
-        report: &mut dyn FnMut(&TierReport),
-        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
-    ) -> Result<()> {
-        let per_position = bytes_per_ranked_position::<Rules::Position>();
-        self.solve_with(budget, per_position, report, Database::load_ranked, |solver, store| {
-            solver.solve_tiers_ranked_into(self.game, start, store, schedule)
-        })
-    }
-
-    /// [`Database::check`] with each tier read by rank ([`Database::load_ranked`]): the same report, with each
-    /// tier's values held in a flat array by rank instead of a hash map.
-    pub fn check_ranked(
-        &self,
-        start: &Rules::Position,
-        progress: &mut dyn FnMut(&str, usize, usize),
-    ) -> Result<CheckReport>
-    where
-        Rules: FromKey,
-        Rules::Position: Debug,
-    {
-        self.check_with(start, progress, Database::load_ranked)
-    }
-
-    /// [`Database::load`] in the dense form: the values in a flat array by rank.
-    pub fn load_ranked(&self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        let (records, reached) = self.records(tier)?;
-        TierSolution::from_values_ranked(self.game, tier.clone(), records, reached).map_err(|error| match error {
-            // The records came from the file: a key without a rank in the tier is the file's fault.
-            Error::Unsupported(reason) => {
-                let path = self.tier_path(tier).unwrap_or_else(|_| self.directory.clone());
-                let name = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
-                Error::Database {
-                    path: path.display().to_string(),
-                    reason: format!(
-                        "tier {name}: {reason} (the file is damaged or forged): delete it and run `ludus db solve` \
-                         again"
-                    ),
-                }
-            }
-            other => other,
-        })
     }
 }
 

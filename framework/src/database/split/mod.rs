@@ -12,7 +12,7 @@
 //! Solve ([`solve_slice`]), children first: the same rounds, each distinct in-tier child key sent with the
 //! parent's place, so that its owner records the parent (rank, place) as a reverse edge; each exit's value is
 //! asked of the rank that owns the child's key, which holds its share of each child tier (the records whose
-//! keys it owns, `TierStore::load_where`), and answered in the same round. Induction, by levels, as `engines::retrograde::induction`
+//! keys it owns, `TierStore::load` with a key filter), and answered in the same round. Induction, by levels, as `engines::retrograde::induction`
 //! runs it on one machine: the lowest level any rank has scheduled is claimed by every rank (the first claim
 //! of a position is its value), then each claimed position's parents are sent, with its kind, to their owners,
 //! who apply the updates (a loss makes an undecided parent a win at the next level; a win decrements its

@@ -6,10 +6,10 @@
 //! is locked (flock on the directory itself) from the survey to the end of the solve, so that two solves never
 //! write into one directory; the lock goes with the process.
 
-use super::{Database, Loader, TierReport};
+use super::{Database, TierReport};
 use crate::database::file::{partial_path, write_tier, Inspected, TierFile};
 use crate::database::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
-use crate::engines::retrograde::{TierSolution, TierStore, Tiers};
+use crate::engines::retrograde::{ByKey, TierIndexing, TierSolution, TierStore, Tiers};
 use crate::error::{Budget, Error, Result};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -17,12 +17,12 @@ use std::fs::File;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The tier engine's store on disk.
-pub(super) struct DiskStore<'store, 'game, Rules: Tiers> {
+/// The tier engine's store on disk; the tiers of an earlier run are loaded in the solve's indexing.
+pub(super) struct DiskStore<'store, 'game, Rules: Tiers, Indexing> {
     pub(super) database: &'store Database<'game, Rules>,
     pub(super) report: &'store mut dyn FnMut(&TierReport),
     pub(super) started: Instant,
-    pub(super) load: Loader<'game, Rules>,
+    pub(super) indexing: Indexing,
     /// The most positions the solve holds at once: a finished tier with more records is not loaded.
     pub(super) positions: u64,
     /// The record count of each finished tier, from its header.
@@ -31,7 +31,7 @@ pub(super) struct DiskStore<'store, 'game, Rules: Tiers> {
     pub(super) lock: Option<File>,
 }
 
-impl<Rules> DiskStore<'_, '_, Rules>
+impl<Rules, Indexing> DiskStore<'_, '_, Rules, Indexing>
 where
     Rules: Tiers + Sync,
     Rules::Position: Send + Sync,
@@ -72,12 +72,13 @@ fn resume_hint(error: Error) -> Error {
     }
 }
 
-impl<Rules> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules>
+impl<Rules, Indexing> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules, Indexing>
 where
     Rules: Tiers + Sync,
     Rules::Position: Send + Sync,
     Rules::Key: RecordKey,
     Rules::Tier: Serialize + DeserializeOwned,
+    Indexing: TierIndexing<Rules>,
 {
     fn claim(&mut self) -> Result<()> {
         // The directory itself is locked (flock): no lock file is left behind, and the lock goes with the
@@ -123,21 +124,26 @@ where
         Ok(Some(reached))
     }
 
-    fn load(&mut self, tier: &Rules::Tier) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        // Refused before its records are read: a tier the budget cannot hold.
-        if self.records.get(tier).is_some_and(|&records| records > self.positions) {
-            return Err(Error::Budget(Budget::Positions(self.positions)));
-        }
-        (self.load)(self.database, tier).map_err(resume_hint)
-    }
-
-    fn load_where(
+    fn load(
         &mut self,
         tier: &Rules::Tier,
-        keep: &dyn Fn(&Rules::Key) -> bool,
+        keep: Option<&dyn Fn(&Rules::Key) -> bool>,
     ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
-        let keep_wide = |wide: u128| Rules::Key::from_wide(wide).is_none_or(|key| keep(&key));
-        self.database.load_where(tier, &keep_wide).map_err(resume_hint)
+        match keep {
+            None => {
+                // Refused before its records are read: a tier the budget cannot hold.
+                if self.records.get(tier).is_some_and(|&records| records > self.positions) {
+                    return Err(Error::Budget(Budget::Positions(self.positions)));
+                }
+                self.database.load(tier, &self.indexing, None)
+            }
+            // A share of a tier is a small part of its rank space: held by key, whatever the solve's indexing.
+            Some(keep) => {
+                let keep_wide = |wide: u128| Rules::Key::from_wide(wide).is_none_or(|key| keep(&key));
+                self.database.load(tier, &ByKey, Some(&keep_wide))
+            }
+        }
+        .map_err(resume_hint)
     }
 
     // Reported from the file's header, as a tier solved here would be.

@@ -2,7 +2,7 @@
 //! its positions ([`Rank`]), by a flat array of places indexed by rank.
 //!
 //! The enumeration ([`super::explore`]) and the tiered solve ([`super::tiers`]) are written once, over the
-//! [`Indexing`] trait: [`Hashed`] gives hash maps, [`Ranked`] flat arrays. Both give every position the same
+//! [`Layout`] trait: [`ByKey`] gives hash maps, [`ByRank`] flat arrays. Both give every position the same
 //! place (the order in which the enumeration meets its key), so both paths do the same work in the same order
 //! and give the same values.
 //!
@@ -14,7 +14,7 @@
 //! ([`rank_units`]), whether the tier is being solved (its index, then its values) or held solved for its parent
 //! tiers (its values). That is an upper bound, never an underestimate, as long as a position of the budget
 //! stands for at least 32 bytes; the database's estimates
-//! ([`crate::database::store::bytes_per_ranked_position`]) are above 96. The positions of a tier being solved
+//! ([`super::TierIndexing::bytes_per_position`]) are above 96. The positions of a tier being solved
 //! count as well, as on the hash path.
 
 use super::solution::{Hasher, Lookup, PackedValue, TierRanking};
@@ -59,8 +59,8 @@ pub(super) trait KeySet<Key> {
     fn insert(&mut self, key: Key) -> crate::Result<bool>;
 }
 
-/// How the positions of each tier are indexed.
-pub(super) trait Indexing<Tier, Key>: Sync {
+/// How the positions of each tier are indexed, as the enumeration and the tiered solve use it.
+pub(super) trait Layout<Tier, Key>: Sync {
     /// The index of one tier.
     type Index: Index<Key>;
     /// A set of keys of one tier.
@@ -69,12 +69,12 @@ pub(super) trait Indexing<Tier, Key>: Sync {
     /// An empty index of `tier`'s positions. Errors: a rank space beyond `u32` range.
     fn index(&self, tier: &Tier) -> crate::Result<Self::Index>;
 
-    /// An empty set of `tier`'s keys. Errors as [`Indexing::index`].
+    /// An empty set of `tier`'s keys. Errors as [`Layout::index`].
     fn seen(&self, tier: &Tier) -> crate::Result<Self::Seen>;
 
     /// What an index of `tier` (and the values a solution keeps by rank) counts toward the budget before any
-    /// position is indexed, in positions: asked before [`Indexing::index`], so that a tier too large is refused
-    /// before its array is allocated. Errors as [`Indexing::index`].
+    /// position is indexed, in positions: asked before [`Layout::index`], so that a tier too large is refused
+    /// before its array is allocated. Errors as [`Layout::index`].
     fn index_units(&self, tier: &Tier) -> crate::Result<u64>;
 
     /// What a set of `tier`'s keys counts toward the budget before any key is added, in positions. Errors as
@@ -82,8 +82,9 @@ pub(super) trait Indexing<Tier, Key>: Sync {
     fn seen_units(&self, tier: &Tier) -> crate::Result<u64>;
 }
 
-/// Indexing by hash maps: any game.
-pub(super) struct Hashed;
+/// Indexing by hash maps from key to place: any game (the default of a [`super::TierSpec`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ByKey;
 
 /// A hash map from key to place.
 pub(super) struct HashIndex<Key>(HashMap<Key, u32, Hasher>);
@@ -121,7 +122,7 @@ impl<Key: Eq + Hash> KeySet<Key> for HashSet<Key, Hasher> {
     }
 }
 
-impl<Tier, Key: Eq + Hash + Sync> Indexing<Tier, Key> for Hashed {
+impl<Tier, Key: Eq + Hash + Sync> Layout<Tier, Key> for ByKey {
     type Index = HashIndex<Key>;
     type Seen = HashSet<Key, Hasher>;
 
@@ -143,15 +144,36 @@ impl<Tier, Key: Eq + Hash + Sync> Indexing<Tier, Key> for Hashed {
     }
 }
 
-/// Indexing by rank, for a game that implements [`Rank`].
-pub(super) struct Ranked<Rules> {
+/// Indexing by rank, for a game that implements [`Rank`]: each tier's index and values in flat arrays of
+/// [`Rank::tier_size`] entries. It holds the game (shared: a solved tier answers `value_of_key` by ranking the
+/// key, without the caller's game at hand).
+#[derive(Debug)]
+pub struct ByRank<Rules> {
     game: Arc<Rules>,
 }
 
-impl<Rules: Rank> Ranked<Rules> {
-    /// Ranks with `game`'s [`Rank`].
-    pub(super) fn new(game: Arc<Rules>) -> Self {
-        Ranked { game }
+impl<Rules> Clone for ByRank<Rules> {
+    fn clone(&self) -> Self {
+        ByRank { game: Arc::clone(&self.game) }
+    }
+}
+
+impl<Rules: Rank + Clone> ByRank<Rules> {
+    /// Ranks with `game`'s [`Rank`] (the game cloned once).
+    pub fn of(game: &Rules) -> Self {
+        ByRank::shared(Arc::new(game.clone()))
+    }
+}
+
+impl<Rules: Rank> ByRank<Rules> {
+    /// Ranks with the shared `game`'s [`Rank`].
+    pub fn shared(game: Arc<Rules>) -> Self {
+        ByRank { game }
+    }
+
+    /// The game it ranks with.
+    pub(super) fn game(&self) -> &Arc<Rules> {
+        &self.game
     }
 
     /// The ranking of `tier`. Errors: a rank space beyond `u32` range.
@@ -268,7 +290,7 @@ impl<Rules: Rank> KeySet<Rules::Key> for DenseSet<Rules> {
     }
 }
 
-impl<Rules> Indexing<Rules::Tier, Rules::Key> for Ranked<Rules>
+impl<Rules> Layout<Rules::Tier, Rules::Key> for ByRank<Rules>
 where
     Rules: Rank + Send + Sync + 'static,
     Rules::Key: Send + Sync,

@@ -16,8 +16,8 @@
 //! exits looked up in the solved child tiers, which are kept only until every parent tier is solved. A tier
 //! that no move stays in (Connect Four by stones) is solved in one pass, without frontiers.
 //!
-//! With [`Rank`] as well, a game numbers the positions of each tier densely, and
-//! [`RetrogradeSolver::solve_tiers_ranked`] indexes a tier by a flat array of `tier_size` places instead of a
+//! With [`Rank`] as well, a game numbers the positions of each tier densely, and a solve indexed by
+//! [`ByRank`] ([`TierSpec::indexed`]) indexes a tier by a flat array of `tier_size` places instead of a
 //! hash map, and keeps a solved tier's values in a flat array by rank: the same values, in a fraction of the
 //! memory when most ranks are positions of the tier.
 //!
@@ -27,19 +27,21 @@
 //! Files: `explore.rs` (enumeration of a tier), `index.rs` (the key-to-place index: hash map or array by
 //! rank), `induction.rs` (reverse edges and backward induction), `solution.rs` (packed values,
 //! [`TierSolution`]), `tiers.rs` (the tier graph, the discovery and the per-tier step), `schedule.rs` (the
-//! [`TierSchedule`] seam: who solves which tier when; [`InProcess`] by default), `ranked.rs` (the entry
-//! points of the solve by rank).
+//! [`TierSchedule`] seam: who solves which tier when; [`InProcess`] by default), `spec.rs` (the one entry
+//! point, [`RetrogradeSolver::solve_tiers`], and its [`TierSpec`]: indexing, store, schedule, parents).
 
 mod explore;
 mod index;
 mod induction;
-mod ranked;
 mod schedule;
 mod solution;
+mod spec;
 mod tiers;
 
+pub use index::{ByKey, ByRank};
 pub use schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
 pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
+pub use spec::{OnTier, TierIndexing, TierSpec};
 pub use tiers::{TierStore, TieredSolution};
 
 use super::Statistics;
@@ -86,7 +88,7 @@ pub trait Tiers: Canonicalize {
 
 /// An optional dense numbering of each tier's positions: a rank per canonical key, so that a tier's index and
 /// values live in flat arrays of `tier_size` entries instead of hash maps
-/// ([`RetrogradeSolver::solve_tiers_ranked`]).
+/// ([`ByRank`]).
 ///
 /// Contract, for every tier `tier` and every canonical key `key` of a position of `tier` reachable from the
 /// start: `rank(tier, key)` is `Some(r)` with `r < tier_size(tier)`; distinct keys get distinct ranks; and
@@ -109,17 +111,10 @@ pub trait Rank: Tiers {
 
 /// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
 /// position, its key twice (index and entry list), its value, counter and edge offsets, its hash slot, and
-/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it.
+/// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it. This is the hashed solve's
+/// ([`ByKey`]'s [`TierIndexing::bytes_per_position`]; the untiered solve's too).
 pub fn bytes_per_position<Position, Key>() -> u64 {
     (std::mem::size_of::<Position>() + 2 * std::mem::size_of::<Key>() + 96) as u64
-}
-
-/// [`bytes_per_position`] for a solve by rank ([`RetrogradeSolver::solve_tiers_ranked`]): no key is held,
-/// neither in the index (a place per rank) nor in the list of a tier's entries (a bit per rank). The engine counts each
-/// tier's rank space on top, eight ranks (4 bytes each) as one position: more than they take, since a position
-/// is estimated at more than 96 bytes.
-pub fn bytes_per_ranked_position<Position>() -> u64 {
-    (std::mem::size_of::<Position>() + 96) as u64
 }
 
 /// The retrograde engine. It holds a budget and its statistics; solutions are returned, not kept.

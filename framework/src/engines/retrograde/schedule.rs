@@ -133,7 +133,7 @@ where
                     held = held.saturating_sub(seeds.len() as u64);
                 }
                 if parents_left.get(tier).is_some_and(|&count| count > 0) {
-                    let solution = Arc::new(work.store().load(tier)?);
+                    let solution = Arc::new(work.store().load(tier, None)?);
                     held_solved += solution.budget_units();
                     if held.saturating_add(held_solved) > budget {
                         return Err(over_budget());

@@ -109,7 +109,7 @@ impl<Key> std::fmt::Debug for Lookup<Key> {
 /// The value of every position of one tier (of the whole game for an untiered solve).
 ///
 /// Two forms with one interface: keys in a hash map (any game), or values in a flat array by rank (a tier
-/// solved by rank, [`super::RetrogradeSolver::solve_tiers_ranked`]), which holds no key and finds a key's
+/// solved by rank, [`super::ByRank`]), which holds no key and finds a key's
 /// value by ranking it.
 ///
 /// Contract: for every position `p` of the tier, `value(game, p)` is `Some` and is the position's exact value
@@ -136,28 +136,28 @@ where
     Key: Eq + std::hash::Hash + Clone + std::fmt::Debug + Send + Sync + 'static,
 {
     /// [`TierSolution::from_values`] in the dense form: the values in a flat array by `game`'s [`Rank`] (an
-    /// array of `tier_size` values, whatever the number of records). Errors: a rank space beyond `u32` range, a
-    /// key without a rank in `tier`, a key listed twice.
-    pub fn from_values_ranked<Rules>(
-        game: &Rules,
+    /// array of `tier_size` values, whatever the number of records); what [`super::ByRank`] loads. Errors: a
+    /// rank space beyond `u32` range, a key without a rank in `tier`, a key listed twice.
+    pub(super) fn from_values_ranked<Rules>(
+        game: &Arc<Rules>,
         tier: Tier,
         records: Vec<(Key, Value)>,
         reached: Vec<Tier>,
     ) -> crate::Result<Self>
     where
-        Rules: Rank<Tier = Tier, Key = Key> + Clone + Send + Sync + 'static,
+        Rules: Rank<Tier = Tier, Key = Key> + Send + Sync + 'static,
     {
-        let ranking = TierRank::new(Arc::new(game.clone()), tier.clone())?;
+        let ranking = TierRank::new(Arc::clone(game), tier.clone())?;
         let size = game.tier_size(&tier);
         let mut values = vec![PackedValue::NONE; size as usize];
         let positions = records.len();
         for (key, value) in records {
             let packed = PackedValue::pack(value).ok_or_else(|| remoteness_error(value))?;
             let slot = ranking.rank_of(&key).and_then(|rank| values.get_mut(rank as usize)).ok_or_else(|| {
-                crate::Error::Unsupported(format!("the record of key {key:?} is of no position of the tier"))
+                crate::Error::Records(format!("the record of key {key:?} is of no position of the tier"))
             })?;
             if *slot != PackedValue::NONE {
-                return Err(crate::Error::Unsupported("a tier's records list one key twice".into()));
+                return Err(crate::Error::Records("a tier's records list one key twice".into()));
             }
             *slot = packed;
         }
@@ -191,7 +191,7 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
                 crate::Error::limit("the positions of a tier", values.len() as u64, u64::from(u32::MAX))
             })?;
             if index.insert(key, place).is_some() {
-                return Err(crate::Error::Unsupported("a tier's records list one key twice".into()));
+                return Err(crate::Error::Records("a tier's records list one key twice".into()));
             }
             values.push(packed);
         }

@@ -1,13 +1,13 @@
 //! The tiered solve: the tier graph from the start's tier, a discovery pass parents first (each tier enumerated
 //! once to find the entry positions of its child tiers), then the solve children first, each tier's exits read
 //! from its solved child tiers, which are dropped once every parent tier is solved. Written once for both
-//! indexings ([`Indexing`]): hash maps here, arrays by rank through `ranked.rs`.
+//! indexings ([`Layout`]: hash maps or arrays by rank); the entry point that chooses one is in `spec.rs`.
 
 use super::explore::explore;
-use super::index::{Hashed, Indexing, KeySet};
-use super::schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
+use super::index::{KeySet, Layout};
+use super::schedule::{SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
 use super::solution::TierSolution;
-use super::{Hook, Retrograde, RetrogradeSolver, Tiers};
+use super::{Hook, RetrogradeSolver, Tiers};
 use crate::error::{Budget, Error};
 use crate::value::Value;
 use hashbrown::hash_map::Entry;
@@ -15,8 +15,8 @@ use hashbrown::{HashMap, HashSet};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-/// The solutions of every reachable tier, kept in memory: what [`RetrogradeSolver::solve_tiers_in_memory`]
-/// returns.
+/// The solutions of every reachable tier, kept in memory: the default store of a [`super::TierSpec`], which
+/// [`RetrogradeSolver::solve_tiers`] then returns.
 #[derive(Debug)]
 pub struct TieredSolution<Tier, Key> {
     /// The solved tiers, children first (the order in which they were solved).
@@ -60,23 +60,12 @@ pub trait TierStore<Tier, Key> {
     /// If `tier` was solved already, the child tiers that its moves reach (read without loading its values).
     fn finished(&mut self, tier: &Tier) -> crate::Result<Option<Vec<Tier>>>;
 
-    /// The solution of a finished tier.
-    fn load(&mut self, tier: &Tier) -> crate::Result<TierSolution<Tier, Key>>;
+    /// The solution of a finished tier, or with `keep` only its records whose key `keep` accepts (a process's
+    /// share of a tier split over several).
+    fn load(&mut self, tier: &Tier, keep: Option<&dyn Fn(&Key) -> bool>) -> crate::Result<TierSolution<Tier, Key>>;
 
     /// Keeps the solution of a tier just solved.
     fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()>;
-
-    /// The records of a finished tier whose key `keep` accepts (a process's share of a tier split over
-    /// several); by default the whole solution loaded, then filtered.
-    fn load_where(&mut self, tier: &Tier, keep: &dyn Fn(&Key) -> bool) -> crate::Result<TierSolution<Tier, Key>>
-    where
-        Tier: Clone,
-        Key: Clone + Eq + std::hash::Hash,
-    {
-        let whole = self.load(tier)?;
-        let records = whole.iter().filter(|(key, _)| keep(key)).collect();
-        TierSolution::from_values(tier.clone(), records, whole.reached().to_vec())
-    }
 
     /// Hears that another process solved `tier` into the store (its schedule says so), in `elapsed`; by
     /// default nothing is done.
@@ -86,23 +75,58 @@ pub trait TierStore<Tier, Key> {
     }
 }
 
-/// A store that keeps nothing itself: each solved tier goes to a callback; nothing is finished beforehand.
-pub(super) struct Handed<OnTier>(pub(super) OnTier);
-
-impl<Tier, Key, OnTier> TierStore<Tier, Key> for Handed<OnTier>
+impl<Tier, Key> TierStore<Tier, Key> for TieredSolution<Tier, Key>
 where
-    OnTier: FnMut(Arc<TierSolution<Tier, Key>>) -> crate::Result<()>,
+    Tier: Clone + Eq + std::hash::Hash,
+    Key: Clone + Eq + std::hash::Hash,
 {
-    fn finished(&mut self, _: &Tier) -> crate::Result<Option<Vec<Tier>>> {
-        Ok(None)
+    fn finished(&mut self, tier: &Tier) -> crate::Result<Option<Vec<Tier>>> {
+        Ok(self.solved(tier).map(|solved| solved.reached().to_vec()))
     }
 
-    fn load(&mut self, _: &Tier) -> crate::Result<TierSolution<Tier, Key>> {
-        Err(Error::Unsupported("no tier was solved beforehand".into()))
+    fn load(&mut self, tier: &Tier, keep: Option<&dyn Fn(&Key) -> bool>) -> crate::Result<TierSolution<Tier, Key>> {
+        let solved = self.solved(tier).ok_or_else(|| Error::Internal("a tier loaded before it was saved".into()))?;
+        match keep {
+            None => Ok(solved.as_ref().clone()),
+            Some(keep) => {
+                let records = solved.iter().filter(|(key, _)| keep(key)).collect();
+                TierSolution::from_values(tier.clone(), records, solved.reached().to_vec())
+            }
+        }
     }
 
     fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()> {
-        (self.0)(Arc::clone(solution))
+        self.tiers.push(Arc::clone(solution));
+        Ok(())
+    }
+}
+
+impl<Tier: Eq, Key: Eq + std::hash::Hash> TieredSolution<Tier, Key> {
+    /// The solution of `tier`, if it is held.
+    fn solved(&self, tier: &Tier) -> Option<&Arc<TierSolution<Tier, Key>>> {
+        self.tiers.iter().find(|solved| *solved.tier() == *tier)
+    }
+}
+
+impl<Tier, Key, Store: TierStore<Tier, Key> + ?Sized> TierStore<Tier, Key> for &mut Store {
+    fn claim(&mut self) -> crate::Result<()> {
+        (**self).claim()
+    }
+
+    fn finished(&mut self, tier: &Tier) -> crate::Result<Option<Vec<Tier>>> {
+        (**self).finished(tier)
+    }
+
+    fn load(&mut self, tier: &Tier, keep: Option<&dyn Fn(&Key) -> bool>) -> crate::Result<TierSolution<Tier, Key>> {
+        (**self).load(tier, keep)
+    }
+
+    fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()> {
+        (**self).save(solution)
+    }
+
+    fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration) -> crate::Result<()> {
+        (**self).saved_elsewhere(tier, elapsed)
     }
 }
 
@@ -171,89 +195,13 @@ fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> cr
 }
 
 impl RetrogradeSolver {
-    /// Solves every position reachable from `start`, tier by tier, children first; `on_tier` receives each
-    /// solved tier at once (to write it out, or keep it). Only the tier being solved, the solved tiers that an
-    /// unsolved tier still exits to, and the entry positions of unsolved tiers are held.
-    ///
-    /// Errors: the budget ([`crate::Error::Budget`]), a broken [`Tiers`] contract, or `on_tier`'s error.
-    pub fn solve_tiers<Rules, OnTier>(
-        &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        on_tier: OnTier,
-    ) -> crate::Result<()>
-    where
-        Rules: Tiers + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-        OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
-    {
-        self.solve_tiered(game, start, None, &mut Handed(on_tier), &Hashed, &mut InProcess)
-    }
-
-    /// [`RetrogradeSolver::solve_tiers`] with the parents from the game's [`Retrograde`] hook.
-    pub fn solve_tiers_with_parents<Rules, OnTier>(
-        &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        on_tier: OnTier,
-    ) -> crate::Result<()>
-    where
-        Rules: Tiers + Retrograde + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-        OnTier: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
-    {
-        let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
-        self.solve_tiered(game, start, Some(&hook), &mut Handed(on_tier), &Hashed, &mut InProcess)
-    }
-
-    /// [`RetrogradeSolver::solve_tiers`] into a store, the tiers solved as `schedule` decides ([`InProcess`]:
-    /// here, one after another; another schedule may hand them to other processes): the tiers the store has
-    /// finished are not solved again (nor enumerated, when every tier below them is finished too), and are
-    /// loaded only when an unsolved parent tier needs them.
-    pub fn solve_tiers_into<Rules, Store>(
-        &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        store: &mut Store,
-        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
-    ) -> crate::Result<()>
-    where
-        Rules: Tiers + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-        Store: TierStore<Rules::Tier, Rules::Key>,
-    {
-        self.solve_tiered(game, start, None, store, &Hashed, schedule)
-    }
-
-    /// [`RetrogradeSolver::solve_tiers`], keeping every tier in memory.
-    pub fn solve_tiers_in_memory<Rules>(
-        &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-    ) -> crate::Result<TieredSolution<Rules::Tier, Rules::Key>>
-    where
-        Rules: Tiers + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-    {
-        let mut tiers = Vec::new();
-        self.solve_tiers(game, start, |solved| {
-            tiers.push(solved);
-            Ok(())
-        })?;
-        Ok(TieredSolution { tiers })
-    }
-
     /// The tiered solve, each tier indexed as `how` indexes it, the tiers solved as `schedule` decides.
-    pub(super) fn solve_tiered<Rules, Store, How>(
+    pub(super) fn solve_tiered<Rules, How>(
         &mut self,
         game: &Rules,
         start: &Rules::Position,
         hook: Option<Hook<'_, Rules::Position>>,
-        store: &mut Store,
+        store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
         how: &How,
         schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
     ) -> crate::Result<()>
@@ -261,8 +209,7 @@ impl RetrogradeSolver {
         Rules: Tiers + Sync,
         Rules::Position: Send + Sync,
         Rules::Key: Send + Sync,
-        Store: TierStore<Rules::Tier, Rules::Key>,
-        How: Indexing<Rules::Tier, Rules::Key>,
+        How: Layout<Rules::Tier, Rules::Key>,
     {
         self.stats.table_entries = 0;
         let mut run = TieredRun { solver: self, game, start, hook, store, how };
@@ -271,20 +218,20 @@ impl RetrogradeSolver {
 }
 
 /// One tiered solve (a game, its start, an indexing and a store) as a schedule drives it.
-struct TieredRun<'run, 'hook, Rules: Tiers, Store, How> {
+struct TieredRun<'run, 'hook, Rules: Tiers, How> {
     solver: &'run mut RetrogradeSolver,
     game: &'run Rules,
     start: &'run Rules::Position,
     hook: Option<Hook<'hook, Rules::Position>>,
-    store: &'run mut Store,
+    store: &'run mut dyn TierStore<Rules::Tier, Rules::Key>,
     how: &'run How,
 }
 
-impl<Rules, Store, How> TieredRun<'_, '_, Rules, Store, How>
+impl<Rules, How> TieredRun<'_, '_, Rules, How>
 where
     Rules: Tiers + Sync,
     Rules::Key: Send + Sync,
-    How: Indexing<Rules::Tier, Rules::Key>,
+    How: Layout<Rules::Tier, Rules::Key>,
 {
     /// An empty index of `tier` with the positions it may take when `available` are left, refused before its
     /// array is allocated if its rank space alone is over the budget.
@@ -297,13 +244,12 @@ where
     }
 }
 
-impl<Rules, Store, How> TierWork<Rules::Tier, Rules::Key, Rules::Position> for TieredRun<'_, '_, Rules, Store, How>
+impl<Rules, How> TierWork<Rules::Tier, Rules::Key, Rules::Position> for TieredRun<'_, '_, Rules, How>
 where
     Rules: Tiers + Sync,
     Rules::Position: Send + Sync,
     Rules::Key: Send + Sync,
-    Store: TierStore<Rules::Tier, Rules::Key>,
-    How: Indexing<Rules::Tier, Rules::Key>,
+    How: Layout<Rules::Tier, Rules::Key>,
 {
     fn survey(&mut self) -> crate::Result<TierSurvey<Rules::Tier>> {
         self.store.claim()?;
