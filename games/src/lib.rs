@@ -12,7 +12,7 @@
 //! - [`teeko`]: John Scarne's Teeko, four pieces dropped then moved, loopy, for the retrograde engine;
 //! - [`three_mens_morris`]: three in a row with men that slide once placed, loopy, for the retrograde engine;
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts;
-//! - [`workloads`]: what `ludus bench` times on these games.
+//! - [`mod@workloads`]: what `ludus bench` times on these games.
 //!
 //! ```
 //! use ludus_framework::engines::{negamax::MemoNegamax, Mode, Engine};
@@ -57,7 +57,7 @@ pub fn plugins() -> Vec<Box<dyn Plugin>> {
     ]
 }
 
-/// Every benchmark workload of this crate's games, for `ludus bench` ([`workloads`]).
+/// Every benchmark workload of this crate's games, for `ludus bench` ([`mod@workloads`]).
 pub fn workloads() -> Vec<Workload> {
     workloads::workloads()
 }
