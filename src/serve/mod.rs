@@ -104,10 +104,9 @@ pub fn run(registry: &Registry, options: ServeOptions) -> Result<()> {
     install_stop(&stopping, address)?;
     let shown =
         if options.bind.is_unspecified() { SocketAddr::new([127, 0, 0, 1].into(), address.port()) } else { address };
-    say!("ludus serve: the explorer is at http://{shown}/ (Ctrl-C stops it)");
-    if !served.is_empty() {
-        say!("databases: {}", served.join(", "));
-    }
+    // One write: a reader that takes the first line and leaves does not make a later write fail.
+    let databases = if served.is_empty() { String::new() } else { format!("\ndatabases: {}", served.join(", ")) };
+    say!("ludus serve: the explorer is at http://{shown}/ (Ctrl-C stops it){databases}");
     crate::output::finish()?;
     serve(&listener, &state, &stopping, options.connections);
     note!("ludus serve: stopped");
