@@ -432,7 +432,7 @@ async function start() {
     }
   });
   for (const swatch of document.querySelectorAll("#legend .swatch[data-word]")) {
-    swatch.style.background = colour({ value: swatch.dataset.word, remoteness: null }, 1);
+    swatch.style.background = colour({ value: swatch.dataset.word, remoteness: null }, {});
   }
   await show();
 }

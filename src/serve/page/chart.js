@@ -4,7 +4,7 @@
 // colour of its value for the first player, and the mistakes (a move whose value is worse than the
 // position's) marked with a cross.
 
-import { colour, describe, rank } from "./values.js";
+import { colour, describe, rank, remotenessScale } from "./values.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 720;
@@ -106,6 +106,8 @@ export function drawChart(svg, history, current, onPick) {
   if (points.length > 1) {
     element("polyline", { points: points.map((point) => point.join(",")).join(" "), class: "trace" }, svg);
   }
+  // Colours by the value for the first player, so shades compare across the whole history.
+  const shades = remotenessScale(known.map((entry) => ({ ...entry.analysis, value: entry.moverIsFirst ? entry.analysis.value : flipped(entry.analysis.value) })));
   const dots = element("g", { class: "points" }, svg);
   for (const entry of history) {
     if (!entry.analysis) {
@@ -118,7 +120,7 @@ export function drawChart(svg, history, current, onPick) {
       cx: px,
       cy: py,
       r: ply === current ? 7 : 5,
-      fill: colour({ ...analysis, value: first }, scale.remoteness),
+      fill: colour({ ...analysis, value: first }, shades),
       class: ply === current ? "point current" : "point",
       "data-ply": ply,
       "data-value": analysis.value,

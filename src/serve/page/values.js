@@ -16,8 +16,9 @@ export function rank(word) {
 }
 
 /**
- * The colour of a value: the hue of its word, darker the fewer plies it takes (`scale`: the largest
- * remoteness among the values shown together, so that the fastest of them is the darkest).
+ * The colour of a value: the hue of its word, darker the fewer plies it takes among the values of its word
+ * shown together (`scale`, from `remotenessScale`: the fastest of them darkest, the slowest lightest, one
+ * shade between when they are all alike).
  */
 export function colour(value, scale) {
   const hue = HUES[value.value];
@@ -25,20 +26,23 @@ export function colour(value, scale) {
     return "hsl(0 0% 60%)";
   }
   const remoteness = value.remoteness;
-  let lightness = (DARKEST + LIGHTEST) / 2;
-  if (typeof remoteness === "number" && scale > 0) {
-    lightness = DARKEST + (LIGHTEST - DARKEST) * Math.min(1, remoteness / scale);
+  const range = scale?.[value.value];
+  let share = 0.5;
+  if (typeof remoteness === "number" && range && range[1] > range[0]) {
+    share = (remoteness - range[0]) / (range[1] - range[0]);
   }
+  const lightness = DARKEST + (LIGHTEST - DARKEST) * Math.min(1, Math.max(0, share));
   const saturation = value.value === "draw" ? 85 : 62;
   return `hsl(${hue} ${saturation}% ${Math.round(lightness)}%)`;
 }
 
-/** The largest remoteness among `values` (at least 1). */
+/** The least and the largest remoteness of each value word among `values`. */
 export function remotenessScale(values) {
-  let scale = 1;
+  const scale = {};
   for (const value of values) {
     if (typeof value.remoteness === "number") {
-      scale = Math.max(scale, value.remoteness);
+      const [least, most] = scale[value.value] ?? [value.remoteness, value.remoteness];
+      scale[value.value] = [Math.min(least, value.remoteness), Math.max(most, value.remoteness)];
     }
   }
   return scale;
