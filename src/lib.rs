@@ -89,32 +89,7 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             play::play(registry, &game, side, &engine.analysis_options(), db.as_deref()).map(|()| true)
         }
         Command::Db { command } => database::run(registry, command),
-        Command::Serve {
-            databases,
-            port,
-            bind,
-            game,
-            max_positions,
-            max_seconds,
-            table_mb,
-            memory_mb,
-            searches,
-            connections,
-        } => {
-            let options = serve::ServeOptions {
-                databases,
-                bind,
-                port,
-                game,
-                max_positions,
-                max_seconds,
-                table_mb,
-                memory_mb,
-                searches,
-                connections,
-            };
-            serve::run(registry, options).map(|()| true)
-        }
+        Command::Serve { options } => serve::run(registry, &options).map(|()| true),
         Command::Bench { filter, threads, format } => {
             bench::run(registry, filter.as_deref(), threads, format).map(|()| true)
         }

@@ -2,6 +2,8 @@
 //! ([`check_board_form`]), each cell against the game's own text drawing (a separate code path), and each move's
 //! place against what the move does to the board.
 
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
+
 use ludus_framework::playable::{check_board_form, Board, BoardForm, BoardMove, Layout, Piece, Player, TextForm};
 use ludus_framework::Game;
 use ludus_games::classic::{NimGame, TicTacToe};

@@ -16,6 +16,7 @@ mod page;
 mod routes;
 mod shapes;
 
+use crate::cli::ServeArgs;
 use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
 use budget::{AnswerCache, Limits, SearchSlots, MAX_MOVES, MAX_POSITION_BYTES};
@@ -24,7 +25,6 @@ use ludus_framework::playable::find_registration;
 use routes::State;
 use shapes::ApiError;
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -34,32 +34,8 @@ const QUEUED_CONNECTIONS: usize = 64;
 /// Requests served on one kept-alive connection before it is closed.
 const REQUESTS_PER_CONNECTION: usize = 1000;
 
-/// What `ludus serve` is given.
-pub struct ServeOptions {
-    /// Database directories to serve.
-    pub databases: Vec<PathBuf>,
-    /// The address to listen on.
-    pub bind: IpAddr,
-    /// The port (0: one the system picks).
-    pub port: u16,
-    /// The game the page opens with (default: the first registered).
-    pub game: Option<String>,
-    /// See [`Limits::max_positions`].
-    pub max_positions: u64,
-    /// See [`Limits::max_seconds`].
-    pub max_seconds: u64,
-    /// See [`Limits::table_mb`].
-    pub table_mb: usize,
-    /// See [`Limits::memory_mb`].
-    pub memory_mb: usize,
-    /// See [`Limits::searches`].
-    pub searches: usize,
-    /// See [`Limits::connections`].
-    pub connections: usize,
-}
-
 /// Runs the server until Ctrl-C.
-pub fn run(registry: &Registry, options: ServeOptions) -> Result<()> {
+pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
     if options.table_mb > options.memory_mb {
         bail!(
             "--table-mb ({}) is more than --memory-mb ({}): raise --memory-mb, or lower --table-mb",
