@@ -118,7 +118,11 @@ fn serve(listener: &TcpListener, state: &Arc<State>, stopping: &Arc<AtomicBool>,
             if stopping.load(Ordering::SeqCst) {
                 break;
             }
-            let Ok(stream) = stream else { continue };
+            let Ok(stream) = stream else {
+                // Out of descriptors, say: wait a little rather than spin on the error.
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                continue;
+            };
             if let Err(TrySendError::Full(stream)) = sender.try_send(stream) {
                 refuse_busy(stream);
             }
