@@ -342,3 +342,61 @@ fn serve_refuses_bad_flags_before_it_listens() {
         assert!(stderr.contains(words), "{arguments:?}: {stderr}");
     }
 }
+
+#[test]
+fn random_requests_never_stop_the_server() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let server = Server::start(&["--max-positions", "100000", "--max-seconds", "2"]);
+    let mut random = StdRng::seed_from_u64(23);
+    // Bytes that are not HTTP, or HTTP cut short: each connection answered or closed.
+    for _ in 0..100 {
+        let length = random.gen_range(0..600);
+        let mut bytes: Vec<u8> = (0..length).map(|_| random.gen()).collect();
+        if random.gen_bool(0.5) {
+            let mut head = b"POST /api/position HTTP/1.1\r\nContent-Length: 5\r\n".to_vec();
+            head.append(&mut bytes);
+            bytes = head;
+        }
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        use std::io::{Read, Write};
+        let _ = stream.write_all(&bytes);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(15))).unwrap();
+        let mut reply = Vec::new();
+        let _ = stream.read_to_end(&mut reply);
+        assert!(reply.is_empty() || reply.starts_with(b"HTTP/1.1 "), "{}", String::from_utf8_lossy(&reply));
+    }
+    // Positions and moves of every game made of characters the games write, and of others.
+    let games = [
+        "tic-tac-toe",
+        "connect-four:width=5,height=4",
+        "nim",
+        "octal:code=0.137",
+        "dodgem:n=4",
+        "three-mens-morris",
+        "quixo:size=3",
+        "teeko",
+    ];
+    let alphabet: Vec<char> = "0123456789abcdex:+-, \u{1f}\u{e9}".chars().collect();
+    let mut client = server.connect();
+    for _ in 0..300 {
+        let game = games[random.gen_range(0..games.len())];
+        let mut text = |most: usize| -> String {
+            let length = random.gen_range(0..most);
+            (0..length).map(|_| alphabet[random.gen_range(0..alphabet.len())]).collect()
+        };
+        let position = text(12);
+        let moves: Vec<String> = (0..3).map(|_| text(6)).collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let reply = client.position(game, Some(&position), &moves);
+        assert!(
+            reply.status == 200 || (reply.status >= 400 && !reply.error_kind().is_empty()),
+            "{game} {position:?} {moves:?}: {} {}",
+            reply.status,
+            String::from_utf8_lossy(&reply.body)
+        );
+        assert_ne!(reply.status, 500, "{game} {position:?} {moves:?}: {}", String::from_utf8_lossy(&reply.body));
+    }
+    assert_eq!(server.connect().get("/api/games").status, 200, "still serving");
+}
