@@ -93,7 +93,7 @@ impl ApiError {
             Error::Position { .. } | Error::IllegalMove(_) | Error::GameOver => (400, "position"),
             Error::Engine(_) => (400, "engine"),
             Error::Budget(_) | Error::Limit { .. } | Error::Allocation { .. } => (422, "budget"),
-            Error::Unsupported(_) | Error::NoRecord(_) => (422, "unsupported"),
+            Error::NoRecord(_) => (422, "no-record"),
             Error::Database { .. } | Error::Io { .. } | Error::Records(_) => (500, "database"),
             _ => (500, "internal"),
         };

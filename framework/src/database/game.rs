@@ -84,7 +84,7 @@ pub trait DatabaseGame: Send + Sync {
     ) -> Result<Analysis> {
         match moves {
             [] => self.query(directory, position, max_line),
-            _ => Err(Error::Unsupported(format!("{}: moves after a position are not read for this game", self.name()))),
+            _ => Err(Error::Position { game: self.name(), reason: "this game reads no moves after a position".into() }),
         }
     }
 
@@ -224,7 +224,7 @@ where
         let position = position_after(game, &self.name, position, moves)?;
         let mut engine = StoredValues::new(self.database(directory));
         let value = engine.database.value(&mut engine.files, &position)?.ok_or_else(|| {
-            Error::Unsupported(format!(
+            Error::NoRecord(format!(
                 "{}: the database in {} has no record of this position (it is not reachable from the start)",
                 self.name,
                 directory.display()

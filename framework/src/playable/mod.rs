@@ -179,7 +179,7 @@ pub trait PlayableGame: Send + Sync {
     fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
         match moves {
             [] => self.analyze(position, options),
-            _ => Err(Error::Unsupported(format!("{}: moves after a position are not read for this game", self.name()))),
+            _ => Err(Error::Position { game: self.name(), reason: "this game reads no moves after a position".into() }),
         }
     }
 
