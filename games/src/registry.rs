@@ -111,14 +111,15 @@ pub const GAMES: &[Registration] = &[
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() }).with_database(Solvable::new(TicTacToe, name)))
+    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() }.with_board())
+        .with_database(Solvable::new(TicTacToe, name)))
 }
 
 fn connect_four(arguments: &Arguments) -> Result<Made> {
     let (width, height) = (arguments.whole("width")?, arguments.whole("height")?);
     let game = ConnectFour::new(width, height)?;
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable::new(game, name)))
+    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable::new(game, name)))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {
@@ -127,7 +128,7 @@ fn nim(arguments: &Arguments) -> Result<Made> {
         .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
     // The heaps as the game reads them, so that equal games have equal names.
     let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
-    Ok(Made::playable(Playable { game: NimGame { heaps }, name }))
+    Ok(Made::playable(Playable { game: NimGame { heaps }, name }.with_board()))
 }
 
 fn octal(arguments: &Arguments) -> Result<Made> {
@@ -149,12 +150,16 @@ fn dodgem(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Dodgem ranks its tiers: solved with flat arrays instead of hash maps.
     let indexing = ByRank::of(&game);
-    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name, indexing }))
+    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable {
+        game,
+        name,
+        indexing,
+    }))
 }
 
 fn three_mens_morris(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() })
+    Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() }.with_board())
         .with_database(Solvable::new(ThreeMensMorris, name)))
 }
 
@@ -165,7 +170,7 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Quixo ranks its tiers: solved with flat arrays instead of hash maps.
     let indexing = ByRank::of(&game);
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
         game,
         name,
         indexing,
@@ -176,7 +181,7 @@ fn teeko(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     let game = Teeko::new();
     let indexing = ByRank::of(&game);
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
         game,
         name,
         indexing,
