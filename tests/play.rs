@@ -87,7 +87,12 @@ impl Terminal {
 
 impl Drop for Terminal {
     fn drop(&mut self) {
+        // The server leaves its socket behind when killed: it is removed too.
+        let socket = self.tmux().args(["display-message", "-p", "#{socket_path}"]).output();
         let _ = self.tmux().arg("kill-server").status();
+        if let Ok(socket) = socket {
+            let _ = std::fs::remove_file(String::from_utf8_lossy(&socket.stdout).trim());
+        }
     }
 }
 
