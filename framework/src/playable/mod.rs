@@ -21,6 +21,7 @@ use serde::Serialize;
 mod assessment;
 mod impartial;
 mod registry;
+mod scored_text;
 #[cfg(feature = "parallel")]
 mod retrograde;
 mod session;
@@ -30,6 +31,7 @@ pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS
 pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
 #[cfg(feature = "parallel")]
 use retrograde::RetrogradeEngine;
+pub use scored_text::ScoredText;
 pub use session::session;
 
 /// How positions and moves of a game are written. Contract: `parse_position(render_position(p))` is `p` where
