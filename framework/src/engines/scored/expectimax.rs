@@ -7,8 +7,8 @@
 //!
 //! Values are doubles: every probability is exact (an integer weight over a sum below `2^53`), and a chance
 //! node's expectation rounds at most once per outcome, so the error of a value is at most
-//! `height * (outcomes + 1) * 2^-53 * largest |score|`, `height` the most chance nodes on a line below it and
-//! `outcomes` the most outcomes of one: [`ExpectedScore::error`], from which the CLI prints its digits.
+//! `height * (outcomes + 1) * 2^-53 * largest |score|`, `height` the most chance nodes on a line below it,
+//! `outcomes` the most outcomes of one, and the largest final score the one met: [`ExpectedScore::error`], from which the CLI prints its digits.
 
 use super::broken;
 use crate::engines::support::with_stack;
@@ -45,6 +45,8 @@ pub struct Expectimax<Key> {
     stats: Stats,
     /// The most outcomes one chance node has had.
     widest: usize,
+    /// The largest magnitude of a final score met.
+    largest: i32,
 }
 
 /// The bytes one table entry is counted as (its key, bounds and the map's overhead).
@@ -61,6 +63,7 @@ impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
             table_budget: table_bytes,
             stats: Stats::default(),
             widest: 1,
+            largest: 1,
         }
     }
 
@@ -91,7 +94,7 @@ impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
         if let Some(stop) = search.failure.take() {
             return Err(stop);
         }
-        let largest = f64::from(score_magnitude(game.score_range(position)).max(1));
+        let largest = f64::from(self.largest);
         let rounding = f64::from(height) * (self.widest as f64 + 1.0) * f64::EPSILON / 2.0 * largest;
         Ok(ExpectedScore { value, error: rounding })
     }
@@ -119,11 +122,6 @@ impl<Key> Statistics for Expectimax<Key> {
     fn stats(&self) -> Stats {
         Stats { table_entries: self.table.len() as u64, ..self.stats }
     }
-}
-
-/// The largest magnitude of a score range.
-fn score_magnitude((low, high): (i32, i32)) -> i32 {
-    low.saturating_abs().max(high.saturating_abs()).min(SCORE_LIMIT)
 }
 
 /// One search.
@@ -182,6 +180,7 @@ where
             if score.abs() > SCORE_LIMIT {
                 self.failure = Some(Stop::Failure(broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}"))));
             }
+            self.engine.largest = self.engine.largest.max(score.abs());
             return (f64::from(score), 0);
         }
         let (mut low, mut high) = self.range(position);
