@@ -5,7 +5,9 @@
 //! parent's (a player who moves again keeps the window as it is). The window is clamped to the game's
 //! [`ScoredHints::score_range`] before the table is probed; the table keeps a lower and an upper bound per key
 //! (in its own scale, see `scale.rs`), intersected with what was known before; a table with a near part gets
-//! there the depths whose searches are cheap, as the win/loss alpha-beta does.
+//! there the depths whose searches are cheap, as the win/loss alpha-beta does. At the costly depths (the far
+//! ones) the children's stored bounds are probed before any child is searched (enhanced transposition
+//! cutoffs): a child already known to refute the window ends the search at once.
 //!
 //! The exact score comes from null-window searches ([`ScoreSearch::NullWindow`], the default): first "above
 //! 0?", then "at least 0?" (which settle who wins), then bisection of the range left, each search reusing the
@@ -278,6 +280,25 @@ where
         low
     }
 
+    /// A score of at least `beta` that a child's stored bound proves for `position`, if one does.
+    fn transposition_cutoff(&mut self, position: &Rules::Position, moves: &[Rules::Move], depth: u32, beta: i32) -> Option<i32> {
+        let mover = self.game.mover(position);
+        let near = self.near.is_near(depth.saturating_add(1));
+        for mv in moves {
+            let child = self.game.play(position, mv);
+            if self.game.is_over(&child) {
+                continue;
+            }
+            let Some(bounds) = self.table.probe(&self.game.canonical(&child), near) else { continue };
+            let seen = if self.game.mover(&child) == mover { from_table(bounds.lower) } else { -from_table(bounds.upper) };
+            if seen >= beta {
+                self.hits += 1;
+                return Some(seen);
+            }
+        }
+        None
+    }
+
     /// Fail-soft alpha-beta: the score of `position` (for its mover) if it lies in `(alpha, beta)`, else a bound
     /// on the side where it falls.
     fn search(&mut self, position: &Rules::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
@@ -330,6 +351,16 @@ where
             return 0;
         }
         let mover = game.mover(position);
+        // Enhanced transposition cutoffs, at the costly depths only: a child whose stored bound already refutes
+        // the window ends the search before any child is searched.
+        if !near {
+            if let Some(cutoff) = self.transposition_cutoff(position, &moves, depth, beta) {
+                self.lists.give_back(level, moves);
+                let bounds = Bounds { lower: lower_to_table(cutoff.max(low)), upper: upper_to_table(high) };
+                self.table.store(&key, bounds, 1, near);
+                return cutoff;
+            }
+        }
         let mut best = -SCORE_LIMIT - 1;
         for mv in &moves {
             let child = game.play(position, mv);
