@@ -3,7 +3,8 @@
 //! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
 //! best moves and the principal variation.
 //!
-//! Files: `assessment.rs` (a value as an analysis gives it), `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
+//! Files: `assessment.rs` (a value as an analysis gives it), `scored_text.rs`, `scored.rs` and
+//! `scored_session.rs` (scored games, with or without chance: their text form, analysis and play), `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
 //! registered once with its typed parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
 //! (impartial games, by the Sprague-Grundy engine under normal play).
 
@@ -21,16 +22,19 @@ use serde::Serialize;
 mod assessment;
 mod impartial;
 mod registry;
+mod scored;
+mod scored_session;
 mod scored_text;
 #[cfg(feature = "parallel")]
 mod retrograde;
 mod session;
 
-pub use assessment::Assessment;
+pub use assessment::{Assessment, Expected};
 pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS};
 pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
 #[cfg(feature = "parallel")]
 use retrograde::RetrogradeEngine;
+pub use scored::ScoredPlayable;
 pub use scored_text::ScoredText;
 pub use session::session;
 
@@ -224,6 +228,12 @@ pub trait GameSession {
 
     /// The moves played since the start.
     fn moves_played(&self) -> usize;
+
+    /// At a chance node, its outcomes as [`GameSession::play`] reads them, with their probabilities (the
+    /// caller rolls the dice, or asks for the outcome); empty at a decision, and in games without chance.
+    fn outcomes(&self) -> Vec<(String, crate::scored::Probability)> {
+        Vec::new()
+    }
 }
 
 /// A game with a text form, as a [`PlayableGame`].

@@ -59,6 +59,7 @@ impl ScoredText for Hog {
         if self.is_over(state) {
             drawing.push_str(&format!("; the {player} player has reached the goal and won"));
         }
+        drawing.push('\n');
         drawing
     }
 

@@ -71,7 +71,7 @@ impl ScoredText for Kalah {
         let north: Vec<String> = board.pits[1][..pits].iter().rev().map(|seeds| format!("{seeds:>3}")).collect();
         let south: Vec<String> = board.pits[0][..pits].iter().map(|seeds| format!("{seeds:>3}")).collect();
         format!(
-            "     {}\n{:>3} {}{:>3}\n     {}\n{} to move; board: {}",
+            "     {}\n{:>3} {}{:>3}\n     {}\n{} to move; board: {}\n",
             north.join(""),
             board.stores[1],
             " ".repeat(3 * pits + 2),

@@ -108,7 +108,7 @@ impl ScoredText for Othello {
         }
         let (discs_black, discs_white) = (black.count_ones(), white.count_ones());
         drawing.push_str(&format!(
-            "{} to move; x (Black) {discs_black}, o (White) {discs_white}; board: {}",
+            "{} to move; x (Black) {discs_black}, o (White) {discs_white}; board: {}\n",
             if position.black_to_move { "x (Black)" } else { "o (White)" },
             self.board_text(position)
         ));

@@ -59,6 +59,7 @@ impl ScoredText for Pig {
         if self.is_over(state) {
             drawing.push_str(&format!("; the {player} player has reached the goal and won"));
         }
+        drawing.push('\n');
         drawing
     }
 
