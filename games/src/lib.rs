@@ -48,6 +48,7 @@ pub mod othello;
 pub mod pig;
 pub mod dodgem;
 pub mod quixo;
+mod scored_workloads;
 pub mod registry;
 mod square;
 pub mod teeko;

@@ -8,8 +8,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::ScoredText;
 use ludus_framework::scored::{move_scores, scored_line, ScoredCanonicalize, ScoredCheck, ScoredGame, ScoredHints};
 use ludus_framework::table::{mib, PackedTable};
-use ludus_framework::{Canonicalize, Game, SearchHints, Value};
-use ludus_games::othello::{CompactOthello, Discs, Othello, OthelloMove};
+use ludus_games::othello::{CompactOthello, Discs, Othello, OthelloMove, Threshold};
 use rand::{Rng, SeedableRng};
 
 fn othello(size: u32) -> Othello {
@@ -118,41 +117,6 @@ fn four_by_four_is_a_white_win_by_eight_discs() {
     assert_eq!(engine.search_score(&tournament, &tournament.start()).unwrap(), -10);
     assert_eq!(ScoredMinimax::new().search_score(&tournament, &tournament.start()).unwrap(), -10);
 }
-
-/// "Does Black get at least `threshold`?" as an alternating win/loss game for the framework's `Game` engines.
-struct Threshold<'game> {
-    game: &'game Othello,
-    threshold: i32,
-}
-
-impl Game for Threshold<'_> {
-    type Position = Discs;
-    type Move = OthelloMove;
-
-    fn moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>) {
-        ScoredGame::moves(self.game, position, moves);
-    }
-
-    fn play(&self, position: &Discs, mv: &OthelloMove) -> Discs {
-        ScoredGame::play(self.game, position, mv)
-    }
-
-    fn outcome(&self, position: &Discs) -> Option<Value> {
-        let black = self.game.first_player_score(position)?;
-        let black_wins = black >= self.threshold;
-        Some(if black_wins == position.black_to_move { Value::Win(0) } else { Value::Lose(0) })
-    }
-}
-
-impl Canonicalize for Threshold<'_> {
-    type Key = Discs;
-
-    fn canonical(&self, position: &Discs) -> Discs {
-        *position
-    }
-}
-
-impl SearchHints for Threshold<'_> {}
 
 #[test]
 fn the_margin_is_the_one_win_loss_solves_find_at_every_threshold() {

@@ -18,16 +18,19 @@
 //! the position from the mover's side (`rules.rs`), so a position and its colour swap share a key; the hints
 //! (`hints.rs`) give the margin's range, the last empty cell without search, and the move order by corners,
 //! fewest replies and parity. `compact.rs` gives boards up to 6 x 6 a key in a `u64` (its ternary digits), for
-//! the lock-free [`ludus_framework::table::PackedTable`].
+//! the lock-free [`ludus_framework::table::PackedTable`]. `threshold.rs` makes "does Black get at least k?" a
+//! win/loss game for the alternating engines (the sweep the scored engine replaces).
 
 mod bitboard;
 mod compact;
 mod hints;
 mod rules;
 mod text;
+mod threshold;
 
 pub use compact::CompactOthello;
 pub use rules::{Discs, OthelloMove};
+pub use threshold::Threshold;
 
 use bitboard::Cells;
 use ludus_framework::{Error, Result};
