@@ -198,7 +198,7 @@ where
         let position = position_or_start(&self.name, position, || game.start(), |text| game.parse_position(text))?;
         let mut engine = StoredValues::new(self.database(directory));
         let value = engine.database.value(&mut engine.files, &position)?.ok_or_else(|| {
-            Error::Unsupported(format!(
+            Error::NoRecord(format!(
                 "{}: the database in {} has no record of this position (it is not reachable from the start)",
                 self.name,
                 directory.display()

@@ -79,7 +79,8 @@ where
 
     /// The header name of `tier`.
     pub fn tier_name(&self, tier: &Rules::Tier) -> Result<TierName> {
-        let tier = serde_json::to_value(tier).map_err(|error| Error::Unsupported(format!("a tier's form: {error}")))?;
+        let tier =
+            serde_json::to_value(tier).map_err(|error| Error::Internal(format!("a tier's serde form: {error}")))?;
         Ok(TierName { game: self.name.clone(), tier })
     }
 
@@ -244,7 +245,7 @@ where
             })?;
             files.open.insert(path.clone(), file);
         }
-        let file = files.open.get_mut(&path).ok_or_else(|| Error::Unsupported("a tier file closed".into()))?;
+        let file = files.open.get_mut(&path).ok_or_else(|| Error::Internal("a tier file closed".into()))?;
         Ok(file.lookup(self.game.canonical(position).to_wide())?.and_then(Record::value))
     }
 }
