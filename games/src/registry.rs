@@ -14,7 +14,7 @@ use crate::pig::Pig;
 use crate::quixo::Quixo;
 use crate::teeko::Teeko;
 use crate::three_mens_morris::ThreeMensMorris;
-use ludus_framework::database::Solvable;
+use ludus_framework::database::{ScoredSolvable, Solvable};
 use ludus_framework::engines::retrograde::ByRank;
 use ludus_framework::playable::{
     Arguments, Convention, ImpartialPlayable, Made, Parameter, ParameterKind, Playable, Registration, ScoredPlayable,
@@ -179,7 +179,9 @@ fn othello(arguments: &Arguments) -> Result<Made> {
 
 fn kalah(arguments: &Arguments) -> Result<Made> {
     let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?;
-    Ok(Made::playable(ScoredPlayable::deterministic(game, arguments.canonical_name())))
+    let name = arguments.canonical_name();
+    // The small variants' databases: every position's score in one file.
+    Ok(Made::playable(ScoredPlayable::deterministic(game, name.clone())).with_database(ScoredSolvable::new(game, name)))
 }
 
 fn pig(arguments: &Arguments) -> Result<Made> {

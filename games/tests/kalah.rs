@@ -136,3 +136,53 @@ fn positions_read_back_from_their_board_and_moves() {
     assert!(game.parse_position("3 3 3 3 0 / 3 3 3 3 1 s").unwrap_err().contains("seeds"));
     assert!(Kalah::new(8, 3).is_err() && Kalah::new(4, 0).is_err());
 }
+
+#[test]
+fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_one() {
+    use ludus_framework::database::file::{write_tier, TierFile, TierName};
+    use ludus_framework::database::{DatabaseGame, Record, ScoredFromKey, ScoredSolvable, SolveBudget};
+    use ludus_framework::scored::ScoredCanonicalize;
+    let game = Kalah::new(3, 2).unwrap();
+    let name = "kalah:pits=3,seeds=2".to_string();
+    let solvable = ScoredSolvable::new(game, name.clone());
+    let directory = std::env::temp_dir().join(format!("ludus-kalah-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    assert!(solvable.query(&directory, None, 10).is_err(), "not solved yet");
+    let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
+    let tiny = SolveBudget { memory_mb: 64, max_positions: 10 };
+    assert!(matches!(solvable.solve(&directory, tiny, &mut |_| {}), Err(ludus_framework::Error::Budget(_))));
+    let mut reports = Vec::new();
+    solvable.solve(&directory, budget, &mut |report| reports.push(report.clone())).unwrap();
+    assert!(!reports[0].resumed && reports[0].positions > 100);
+    // Every record is the engine's score of its position, rebuilt from its key.
+    let path = directory.join("scores.ludb");
+    let tier = TierName { game: name.clone(), tier: serde_json::json!("all") };
+    let records = TierFile::open(&path, &tier).unwrap().read_all().unwrap();
+    let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+    for (wide, record) in &records {
+        let position = game.checked_position_of_key(&u128::try_from(*wide).unwrap()).unwrap();
+        assert_eq!(record.score(), Some(engine.search_score(&game, &position).unwrap()));
+    }
+    let start = solvable.query(&directory, None, 100).unwrap();
+    assert_eq!(start.value.score(), Some(engine.search_score(&game, &game.start()).unwrap()));
+    assert!(solvable.check(&directory, &mut |_, _, _| {}).unwrap().problems.is_empty());
+    // Solved again: found on disk.
+    solvable.solve(&directory, budget, &mut |report| assert!(report.resumed)).unwrap();
+    // One record changed: the check names it.
+    let changed: Vec<(u128, Record)> = records
+        .iter()
+        .enumerate()
+        .map(|(index, &(key, record))| {
+            if index == records.len() / 2 {
+                (key, Record::from_score(record.score().unwrap() + 2).unwrap())
+            } else {
+                (key, record)
+            }
+        })
+        .collect();
+    write_tier(&path, &tier, Vec::new(), changed).unwrap();
+    let report = solvable.check(&directory, &mut |_, _, _| {}).unwrap();
+    assert!(!report.problems.is_empty() && report.problems.iter().any(|problem| problem.contains("stored")), "{report:?}");
+    assert!(game.canonical(&game.start()) > 0);
+    std::fs::remove_dir_all(&directory).unwrap();
+}

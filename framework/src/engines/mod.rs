@@ -26,7 +26,7 @@ pub mod parallel;
 #[cfg(feature = "parallel")]
 pub mod retrograde;
 pub mod scored;
-mod support;
+pub(crate) mod support;
 
 pub use support::settled_value;
 

@@ -22,7 +22,7 @@ use serde::Serialize;
 mod assessment;
 mod impartial;
 mod registry;
-mod scored;
+pub(crate) mod scored;
 mod scored_session;
 mod scored_text;
 #[cfg(feature = "parallel")]

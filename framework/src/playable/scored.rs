@@ -270,6 +270,16 @@ where
         ScoredPlayable { game, name, make, outcomes: chance_outcomes::<Rules>, engine }
     }
 
+    /// A game from the start whose perfect player's moves come from `evaluator`.
+    pub(crate) fn session_with(&self, evaluator: Box<dyn Evaluator<Rules>>) -> Box<dyn GameSession + '_> {
+        Box::new(super::scored_session::ScoredSession::new(self, evaluator))
+    }
+
+    /// The position written `text` (`None`: the start).
+    pub(crate) fn position(&self, text: Option<&str>) -> Result<Rules::Position> {
+        position_or_start(&self.name, text, || self.game.start(), |text| self.game.parse_position(text))
+    }
+
     /// The evaluator `options` ask for.
     pub(crate) fn evaluator(&self, options: &AnalysisOptions) -> Result<Box<dyn Evaluator<Rules>>> {
         (self.make)(options)
@@ -301,14 +311,20 @@ where
             .collect())
     }
 
-    fn analyze_position(&self, position: &Rules::Position, options: &AnalysisOptions) -> Result<Analysis> {
-        let mut evaluator = self.evaluator(options)?;
+    /// The analysis of `position` by `evaluator`: its value, every move's, the principal variation (at most
+    /// `max_line` moves).
+    pub(crate) fn analysis_with(
+        &self,
+        evaluator: &mut dyn Evaluator<Rules>,
+        position: &Rules::Position,
+        max_line: usize,
+    ) -> Result<Analysis> {
         let value = evaluator.value(&self.game, position)?;
-        let moves = self.move_analyses(evaluator.as_mut(), position)?;
+        let moves = self.move_analyses(evaluator, position)?;
         let line = scored_line(
             &self.game,
             position,
-            options.max_line,
+            max_line,
             |at| (self.outcomes)(&self.game, at).is_some(),
             |child| evaluator.value(&self.game, child),
         )?;
@@ -337,13 +353,12 @@ where
     }
 
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
-        let position =
-            position_or_start(&self.name, position, || self.game.start(), |text| self.game.parse_position(text))?;
-        self.analyze_position(&position, options)
+        let position = self.position(position)?;
+        self.analysis_with(self.evaluator(options)?.as_mut(), &position, options.max_line)
     }
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
-        Ok(Box::new(super::scored_session::ScoredSession::new(self, self.evaluator(options)?)))
+        Ok(self.session_with(self.evaluator(options)?))
     }
 
     fn automatic_engine(&self) -> &'static str {

@@ -151,3 +151,23 @@ impl ScoredCanonicalize for Kalah {
         (key << 8) | u128::from(board.stores[me])
     }
 }
+
+/// A board from its key: the mover as South (keys are from the mover's side, so every board with that key has
+/// this one's value), the other's store what the seeds in all leave.
+impl ludus_framework::database::ScoredFromKey for Kalah {
+    fn position_of_key(&self, key: &u128) -> Option<Board> {
+        let mut rest = *key;
+        let mut board = Board { pits: [[0; MAX_PITS]; 2], stores: [0, 0], south_to_move: true };
+        board.stores[0] = (rest & 0xff) as u8;
+        rest >>= 8;
+        for side in [1, 0] {
+            for pit in (0..self.pits).rev() {
+                board.pits[side][pit] = (rest & 0xff) as u8;
+                rest >>= 8;
+            }
+        }
+        let held = self.in_pits(&board, 0) + self.in_pits(&board, 1) + u32::from(board.stores[0]);
+        board.stores[1] = u8::try_from(self.total().checked_sub(held)?).ok()?;
+        (rest == 0).then_some(board)
+    }
+}
