@@ -193,7 +193,8 @@ fn chance(
         rolls.roll(&probabilities).and_then(|index| outcomes.get(index)).map(|(text, _)| text.clone())
     };
     let text = if ask {
-        let choices: Vec<String> = outcomes.iter().map(|(text, probability)| format!("{text} ({probability})")).collect();
+        let choices: Vec<String> =
+            outcomes.iter().map(|(text, probability)| format!("{text} ({probability})")).collect();
         prompt(&format!("outcome? [{}, or roll] ", choices.join(", ")))?;
         match next_line(lines)? {
             None => {

@@ -206,8 +206,10 @@ fn play_kalah(pits: usize, seeds: u32, side: &str, seed: u64) {
     use ludus_games::kalah::Kalah;
     let game = Kalah::new(pits, seeds).unwrap();
     let spec = format!("kalah:pits={pits},seeds={seeds}");
-    let terminal =
-        Terminal::start(&format!("ludus-kalah-{seed}"), &format!("{} play {spec} --side {side}", env!("CARGO_BIN_EXE_ludus")));
+    let terminal = Terminal::start(
+        &format!("ludus-kalah-{seed}"),
+        &format!("{} play {spec} --side {side}", env!("CARGO_BIN_EXE_ludus")),
+    );
     let person = if side == "first" { Player::First } else { Player::Second };
     let mut judge = ScoredAlphaBeta::new(Mode::Exact);
     let mut rng = seeded_rng(seed);
@@ -276,11 +278,17 @@ fn pig_in_a_terminal_with_rolled_and_asked_dice() {
             prompts += 1;
             // Hold once the turn total is 6 or more, else roll.
             let last = screen.rsplit("your move>").nth(1).unwrap_or_default();
-            let total: u32 = last.rsplit("turn total ").next().and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()).and_then(|digits| digits.parse().ok()).unwrap_or(0);
+            let total: u32 = last
+                .rsplit("turn total ")
+                .next()
+                .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+                .and_then(|digits| digits.parse().ok())
+                .unwrap_or(0);
             terminal.type_line(if total >= 6 { "hold" } else { "roll" });
         };
         assert!(screen.contains("Chance: "), "{screen}");
-        endings.push(screen.lines().filter(|line| line.starts_with("Chance: ")).map(str::to_string).collect::<Vec<_>>());
+        endings
+            .push(screen.lines().filter(|line| line.starts_with("Chance: ")).map(str::to_string).collect::<Vec<_>>());
     }
     assert_eq!(endings[0], endings[1], "the same seed, the same rolls");
     // Asked dice: the person types what the die shows; a wrong outcome is refused.

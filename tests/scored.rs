@@ -8,7 +8,7 @@
 use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ValueIteration};
 use ludus_framework::engines::Mode;
 use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::{Deterministic, ScoredCanonicalize, ScoredGame, ScoredHints};
+use ludus_framework::scored::{Deterministic, ScoredCanonicalize, ScoredHints};
 use ludus_games::kalah::Kalah;
 use ludus_games::othello::Othello;
 use ludus_games::pig::Pig;

@@ -35,7 +35,7 @@ impl RandomGraph {
     }
 
     fn children(&self, node: u64) -> Vec<u64> {
-        if node + 1 >= self.nodes || self.draw(node, 1) % 5 == 0 {
+        if node + 1 >= self.nodes || self.draw(node, 1).is_multiple_of(5) {
             return Vec::new();
         }
         let count = 1 + self.draw(node, 2) % 4;
@@ -46,7 +46,7 @@ impl RandomGraph {
     }
 
     fn is_chance_node(&self, node: u64) -> bool {
-        self.chance && self.draw(node, 3) % 3 == 0
+        self.chance && self.draw(node, 3).is_multiple_of(3)
     }
 }
 
@@ -55,7 +55,7 @@ impl ScoredGame for RandomGraph {
     type Move = u64;
 
     fn mover(&self, node: &u64) -> Player {
-        if self.draw(*node, 4) % 2 == 0 {
+        if self.draw(*node, 4).is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
@@ -153,7 +153,8 @@ fn alpha_beta_agrees_with_plain_minimax_on_random_graphs_with_extra_turns() {
                 for threshold in [reference - 1, reference, reference + 1] {
                     assert_eq!(keyed.at_least(&game, &node, threshold, u64::MAX).unwrap(), reference >= threshold);
                 }
-                extra_turns += game.children(node).iter().filter(|child| game.mover(child) == game.mover(&node)).count();
+                extra_turns +=
+                    game.children(node).iter().filter(|child| game.mover(child) == game.mover(&node)).count();
             }
         }
     }
@@ -223,7 +224,11 @@ fn expectation(game: &RandomGraph, node: u64) -> Fraction {
         }
         Fraction::reduced(numerator, denominator)
     } else {
-        game.children(node).into_iter().map(seen).reduce(|best, value| if value.greater(best) { value } else { best }).unwrap()
+        game.children(node)
+            .into_iter()
+            .map(seen)
+            .reduce(|best, value| if value.greater(best) { value } else { best })
+            .unwrap()
     }
 }
 
@@ -276,7 +281,9 @@ impl RandomChain {
     }
 
     fn children(&self, node: u64) -> Vec<(u64, u64)> {
-        (0..2 + self.draw(node, 1) % 2).map(|index| (self.draw(node, 2 + index) % self.nodes, 1 + self.draw(node, 9 + index) % 4)).collect()
+        (0..2 + self.draw(node, 1) % 2)
+            .map(|index| (self.draw(node, 2 + index) % self.nodes, 1 + self.draw(node, 9 + index) % 4))
+            .collect()
     }
 }
 
@@ -322,8 +329,10 @@ impl Chance for RandomChain {
     }
 
     fn outcomes(&self, position: &(u64, bool), outcomes: &mut Vec<((u64, bool), u64)>) {
-        let flip = |child: u64| self.draw(position.0 ^ child, 20) % 2 == 0;
-        outcomes.extend(self.children(position.0).into_iter().map(|(child, weight)| ((child, position.1 ^ flip(child)), weight)));
+        let flip = |child: u64| self.draw(position.0 ^ child, 20).is_multiple_of(2);
+        outcomes.extend(
+            self.children(position.0).into_iter().map(|(child, weight)| ((child, position.1 ^ flip(child)), weight)),
+        );
     }
 }
 
@@ -350,13 +359,15 @@ fn solve_linear(game: &RandomChain) -> Vec<f64> {
         }
     }
     for column in 0..size {
-        let pivot = (column..size).max_by(|&a, &b| matrix[a][column].abs().total_cmp(&matrix[b][column].abs())).unwrap();
+        let pivot =
+            (column..size).max_by(|&a, &b| matrix[a][column].abs().total_cmp(&matrix[b][column].abs())).unwrap();
         matrix.swap(column, pivot);
         for row in 0..size {
             if row != column {
                 let factor = matrix[row][column] / matrix[column][column];
-                for entry in column..=size {
-                    matrix[row][entry] -= factor * matrix[column][entry];
+                let pivot_row = matrix[column].clone();
+                for (entry, pivot) in matrix[row].iter_mut().zip(&pivot_row).skip(column) {
+                    *entry -= factor * pivot;
                 }
             }
         }
@@ -371,7 +382,10 @@ fn value_iteration_agrees_with_a_linear_system_on_loopy_chance_graphs() {
         let exact = solve_linear(&game);
         let solved = ValueIteration { tolerance: 1e-13, ..ValueIteration::default() }.solve(&game, &(0, true)).unwrap();
         assert!(solved.converged && solved.residual < 1e-13);
-        assert!(solved.history.windows(2).skip(5).all(|pair| pair[1] <= pair[0] * 1.0001 + 1e-15), "the changes shrink");
+        assert!(
+            solved.history.windows(2).skip(5).all(|pair| pair[1] <= pair[0] * 1.0001 + 1e-15),
+            "the changes shrink"
+        );
         for node in 0..game.nodes {
             for first in [false, true] {
                 if let Some(value) = solved.value(&game, &(node, first)) {
@@ -391,13 +405,21 @@ fn every_scored_engine_keeps_to_its_budget() {
     assert!(matches!(tiny.try_score(&game, &0), Err(Error::Budget(Budget::Positions(3)))));
     assert!(matches!(tiny.score_within(&game, &0, 2), Err(Stop::Budget)));
     assert_eq!(ScoredAlphaBeta::new(Mode::Exact).with_budget(1 << 40).try_score(&game, &0).unwrap(), reference);
-    assert!(matches!(ScoredMinimax::new().with_budget(3).try_score(&game, &0), Err(Error::Budget(Budget::Positions(3)))));
+    assert!(matches!(
+        ScoredMinimax::new().with_budget(3).try_score(&game, &0),
+        Err(Error::Budget(Budget::Positions(3)))
+    ));
     let chance = RandomGraph { chance: true, ..game };
-    assert!(matches!(Expectimax::default().with_budget(2).try_score(&chance, &0), Err(Error::Budget(Budget::Positions(2)))));
+    assert!(matches!(
+        Expectimax::default().with_budget(2).try_score(&chance, &0),
+        Err(Error::Budget(Budget::Positions(2)))
+    ));
     assert!(matches!(Expectimax::new(64).try_score(&chance, &0), Err(Error::Budget(Budget::TableBytes(64)))));
     let chain = RandomChain { seed: 1, nodes: 40 };
     let refused = ValueIteration { max_positions: 5, ..ValueIteration::default() }.solve(&chain, &(0, true));
     assert!(matches!(refused, Err(Error::Budget(Budget::Positions(5)))));
-    let capped = ValueIteration { max_sweeps: 2, tolerance: 0.0, ..ValueIteration::default() }.solve(&chain, &(0, true)).unwrap();
+    let capped = ValueIteration { max_sweeps: 2, tolerance: 0.0, ..ValueIteration::default() }
+        .solve(&chain, &(0, true))
+        .unwrap();
     assert!(!capped.converged && capped.sweeps == 2);
 }

@@ -118,7 +118,11 @@ pub const GAMES: &[Registration] = &[
         summary: "Othello on n x n, scored by the margin in discs (alpha-beta over scores); a position is its moves \
                   (`c2 b2`, cells a1 at the top left, `pass`) or its board (`..../.ox./.xo./.... b`)",
         parameters: &[
-            Parameter { name: "size", help: "the board's side", kind: ParameterKind::Whole { default: 6, min: 4, max: 8 } },
+            Parameter {
+                name: "size",
+                help: "the board's side",
+                kind: ParameterKind::Whole { default: 6, min: 4, max: 8 },
+            },
             Parameter {
                 name: "empties",
                 help: "the empty cells left at the end: winner (counted for the winner, the tournament rule) or none",

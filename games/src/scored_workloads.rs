@@ -11,7 +11,7 @@ use ludus_framework::engines::scored::{Expectimax, ScoredAlphaBeta, ScoredEngine
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{check_result, timed, Measurement, Work, Workload};
 use ludus_framework::table::{mib, PackedTable};
-use ludus_framework::{Result, Stats, Statistics};
+use ludus_framework::{Result, Statistics, Stats};
 
 /// The scored workloads, in the order `ludus bench` prints them.
 pub fn workloads() -> Vec<Workload> {
@@ -38,12 +38,17 @@ fn othello_runs(size: u32, margin: i32) -> Result<Vec<Measurement>> {
     let mut keyed = ScoredAlphaBeta::new(Mode::Exact);
     let (score, seconds) = timed(|| keyed.search_score(&game, &start));
     check_result(score? == margin, &what)?;
-    rows.push(Measurement::new("scored alpha-beta (keyed)", seconds, keyed.stats(), &margin.to_string()));
+    rows.push(Measurement::new("scored alpha-beta (keyed)", seconds, keyed.stats(), margin.to_string()));
     let compact = CompactOthello::new(game.clone())?;
     let mut packed = ScoredAlphaBeta::with_table(Mode::Exact, PackedTable::with_budget(mib(64))?);
     let (score, seconds) = timed(|| packed.search_score(&compact, &start));
     check_result(score? == margin, &what)?;
-    rows.push(Measurement::new("scored alpha-beta (packed, compact keys)", seconds, packed.stats(), &margin.to_string()));
+    rows.push(Measurement::new(
+        "scored alpha-beta (packed, compact keys)",
+        seconds,
+        packed.stats(),
+        margin.to_string(),
+    ));
     let mut signs = ScoredAlphaBeta::new(Mode::Outcome);
     let (sign, seconds) = timed(|| signs.search_score(&game, &start));
     check_result(sign? == margin.signum(), "the winner")?;
@@ -52,10 +57,20 @@ fn othello_runs(size: u32, margin: i32) -> Result<Vec<Measurement>> {
     let cells = (size * size) as i32;
     let ((found, stats), seconds) = timed(|| sweep(&game, -cells..=cells));
     check_result(found == margin, &what)?;
-    rows.push(Measurement::new(&format!("win/loss alpha-beta, {} thresholds", 2 * cells + 1), seconds, stats, &margin.to_string()));
+    rows.push(Measurement::new(
+        format!("win/loss alpha-beta, {} thresholds", 2 * cells + 1),
+        seconds,
+        stats,
+        margin.to_string(),
+    ));
     let ((found, stats, solves), seconds) = timed(|| bisection(&game, -cells, cells));
     check_result(found == margin, &what)?;
-    rows.push(Measurement::new(&format!("win/loss alpha-beta, bisection ({solves} solves)"), seconds, stats, &margin.to_string()));
+    rows.push(Measurement::new(
+        format!("win/loss alpha-beta, bisection ({solves} solves)"),
+        seconds,
+        stats,
+        margin.to_string(),
+    ));
     Ok(rows)
 }
 
@@ -107,7 +122,12 @@ fn kalah(_threads: usize) -> Result<Vec<Measurement>> {
         let mut engine = ScoredAlphaBeta::new(Mode::Exact);
         let (score, seconds) = timed(|| engine.search_score(&game, &game.start()));
         check_result(score? == margin, &format!("Kalah({pits}, {seeds}) is South's by {margin}"))?;
-        rows.push(Measurement::new(&format!("scored alpha-beta, kalah({pits},{seeds})"), seconds, engine.stats(), &margin.to_string()));
+        rows.push(Measurement::new(
+            format!("scored alpha-beta, kalah({pits},{seeds})"),
+            seconds,
+            engine.stats(),
+            margin.to_string(),
+        ));
     }
     Ok(rows)
 }
@@ -120,7 +140,7 @@ fn pig(_threads: usize) -> Result<Vec<Measurement>> {
     check_result((probability - 0.5306).abs() < 5e-5, "the first player wins Pig to 100 with 0.5306")?;
     let stats = Stats { visited: solved.positions() as u64, table_entries: solved.positions() as u64, hits: 0 };
     let note = format!("{probability:.10}, {} sweeps", solved.sweeps);
-    Ok(vec![Measurement::new("value iteration", seconds, stats, &note)])
+    Ok(vec![Measurement::new("value iteration", seconds, stats, note)])
 }
 
 fn hog(_threads: usize) -> Result<Vec<Measurement>> {
@@ -129,5 +149,5 @@ fn hog(_threads: usize) -> Result<Vec<Measurement>> {
     let (found, seconds) = timed(|| engine.try_score(&game, &game.start()));
     let probability = (1.0 + found?.value) / 2.0;
     check_result((0.5..0.6).contains(&probability), "the first player of Hog is favoured, a little")?;
-    Ok(vec![Measurement::new("expectimax (Star1)", seconds, engine.stats(), &format!("{probability:.10}"))])
+    Ok(vec![Measurement::new("expectimax (Star1)", seconds, engine.stats(), format!("{probability:.10}"))])
 }

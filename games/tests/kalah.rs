@@ -2,6 +2,9 @@
 //! against plain minimax and against its own null-window (win/loss) answers at every threshold; the principal
 //! variation replayed, extra moves included; the text forms.
 
+// The helpers shared by the tests unwrap too, not only the test functions.
+#![allow(clippy::unwrap_used)]
+
 use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ScoredMinimax};
 use ludus_framework::engines::Mode;
 use ludus_framework::playable::ScoredText;
@@ -104,7 +107,11 @@ fn the_margin_is_the_one_threshold_solves_find_at_every_threshold() {
         for threshold in -total..=total {
             // A fresh engine per threshold: no bound of another search helps.
             let mut engine = ScoredAlphaBeta::new(Mode::Exact);
-            assert_eq!(engine.at_least(&game, &start, threshold, u64::MAX).unwrap(), margin >= threshold, "{m},{n} {threshold}");
+            assert_eq!(
+                engine.at_least(&game, &start, threshold, u64::MAX).unwrap(),
+                margin >= threshold,
+                "{m},{n} {threshold}"
+            );
         }
         assert_eq!(ScoredAlphaBeta::new(Mode::Outcome).search_score(&game, &start).unwrap(), margin.signum());
     }
@@ -160,7 +167,7 @@ fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_o
     let records = TierFile::open(&path, &tier).unwrap().read_all().unwrap();
     let mut engine = ScoredAlphaBeta::new(Mode::Exact);
     for (wide, record) in &records {
-        let position = game.checked_position_of_key(&u128::try_from(*wide).unwrap()).unwrap();
+        let position = game.checked_position_of_key(wide).unwrap();
         assert_eq!(record.score(), Some(engine.search_score(&game, &position).unwrap()));
     }
     let start = solvable.query(&directory, None, 100).unwrap();
@@ -182,7 +189,10 @@ fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_o
         .collect();
     write_tier(&path, &tier, Vec::new(), changed).unwrap();
     let report = solvable.check(&directory, &mut |_, _, _| {}).unwrap();
-    assert!(!report.problems.is_empty() && report.problems.iter().any(|problem| problem.contains("stored")), "{report:?}");
+    assert!(
+        !report.problems.is_empty() && report.problems.iter().any(|problem| problem.contains("stored")),
+        "{report:?}"
+    );
     assert!(game.canonical(&game.start()) > 0);
     std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -2,6 +2,9 @@
 //! win/loss solves by the framework's alternating alpha-beta at every threshold; the principal variation
 //! replayed; the compact keys; the perfect-play margin of 4 x 4.
 
+// The helpers shared by the tests unwrap too, not only the test functions.
+#![allow(clippy::unwrap_used)]
+
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ScoredMinimax};
 use ludus_framework::engines::{Engine, Mode};
@@ -67,10 +70,13 @@ fn the_bitboards_follow_the_plain_rules_on_random_games() {
             while !game.is_over(&position) {
                 let expected = plain.placements(&position);
                 let moves = game.legal_moves(&position);
-                let places: Vec<u8> =
-                    moves.iter().filter_map(|mv| if let OthelloMove::Place(cell) = mv { Some(*cell) } else { None }).collect();
+                let places: Vec<u8> = moves
+                    .iter()
+                    .filter_map(|mv| if let OthelloMove::Place(cell) = mv { Some(*cell) } else { None })
+                    .collect();
                 assert_eq!(places, expected, "{}", game.board_text(&position));
-                let opponent = Discs { mover: position.other, other: position.mover, black_to_move: !position.black_to_move };
+                let opponent =
+                    Discs { mover: position.other, other: position.mover, black_to_move: !position.black_to_move };
                 if expected.is_empty() {
                     assert_eq!(moves, vec![OthelloMove::Pass]);
                     assert!(!plain.placements(&opponent).is_empty(), "a pass only when the other can move");
@@ -85,7 +91,8 @@ fn the_bitboards_follow_the_plain_rules_on_random_games() {
                 }
                 position = next;
             }
-            let opponent = Discs { mover: position.other, other: position.mover, black_to_move: !position.black_to_move };
+            let opponent =
+                Discs { mover: position.other, other: position.mover, black_to_move: !position.black_to_move };
             assert!(plain.placements(&position).is_empty() && plain.placements(&opponent).is_empty());
         }
     }
@@ -147,7 +154,8 @@ fn principal_variations_keep_the_margin() {
         let mut position = game.start();
         for _ in 0..4 {
             let value = engine.search_score(&game, &position).unwrap();
-            let line = scored_line(&game, &position, 100, |_| false, |child| engine.search_score(&game, child)).unwrap();
+            let line =
+                scored_line(&game, &position, 100, |_| false, |child| engine.search_score(&game, child)).unwrap();
             let end = game.play_line(&position, &line).unwrap();
             assert!(game.is_over(&end));
             assert_eq!(game.score_seen_from(&position, &end, game.score(&end).unwrap()), value);
@@ -208,7 +216,11 @@ fn compact_keys_are_one_to_one_and_give_the_same_scores() {
         while position.empty(compact.game.all_cells()).count_ones() >= compact.symmetric_from() {
             let key = compact.canonical(&position);
             for symmetry in 1..8 {
-                let twin = Discs { mover: image(position.mover, symmetry), other: image(position.other, symmetry), ..position };
+                let twin = Discs {
+                    mover: image(position.mover, symmetry),
+                    other: image(position.other, symmetry),
+                    ..position
+                };
                 assert_eq!(compact.canonical(&twin), key, "size {size}, symmetry {symmetry}");
                 shared += 1;
             }

@@ -2,6 +2,9 @@
 //! its convergence; the hold rule; expectimax on Hog against an exhaustive enumeration of every sequence of
 //! dice; conformance of both.
 
+// The helpers shared by the tests unwrap too, not only the test functions.
+#![allow(clippy::unwrap_used)]
+
 use ludus_framework::engines::scored::{Expectimax, ValueIteration};
 use ludus_framework::playable::ScoredText;
 use ludus_framework::scored::{ScoredCheck, ScoredGame};
@@ -83,7 +86,8 @@ fn hog_by_dice(goal: u32, most_dice: u32, mine: u32, theirs: u32, memo: &mut Has
                 sum += face;
             }
             let points = if pig_out { 1 } else { sum };
-            total += if mine + points >= goal { 1.0 } else { -hog_by_dice(goal, most_dice, theirs, mine + points, memo) };
+            total +=
+                if mine + points >= goal { 1.0 } else { -hog_by_dice(goal, most_dice, theirs, mine + points, memo) };
         }
         best = best.max(total / f64::from(sequences));
     }
@@ -101,7 +105,10 @@ fn hog_expectimax_agrees_with_every_sequence_of_dice() {
             let state = HogState { mine: mine as u16, theirs: theirs as u16, rolling: 0, first_to_move: true };
             let expected = hog_by_dice(goal, dice, mine, theirs, &mut memo);
             let found = engine.try_score(&game, &state).unwrap();
-            assert!((found.value - expected).abs() < 1e-12, "hog {goal} {dice} at {mine}-{theirs}: {found:?} {expected}");
+            assert!(
+                (found.value - expected).abs() < 1e-12,
+                "hog {goal} {dice} at {mine}-{theirs}: {found:?} {expected}"
+            );
             assert!(found.error < 1e-11);
         }
     }

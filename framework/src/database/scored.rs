@@ -85,7 +85,8 @@ where
     /// Every position's score, reachable from the start, within `budget`.
     fn solve_scores(&self, budget: SolveBudget) -> Result<HashMap<Rules::Key, i32>> {
         let by_memory = (crate::table::mib(budget.memory_mb) / bytes_per_position::<Rules::Key>()) as u64;
-        let mut walk = Walk { game: self.game(), scores: HashMap::new(), limit: budget.max_positions.min(by_memory), budget };
+        let mut walk =
+            Walk { game: self.game(), scores: HashMap::new(), limit: budget.max_positions.min(by_memory), budget };
         walk.score(&self.game().start())?;
         Ok(walk.scores)
     }
@@ -122,7 +123,10 @@ impl<Rules: Deterministic + ScoredCanonicalize> Walk<'_, Rules> {
                     let seen = self.game.score_seen_from(position, &child, found);
                     best = Some(best.map_or(seen, |best| best.max(seen)));
                 }
-                best.ok_or_else(|| Error::Contract { contract: "ScoredGame", detail: format!("no move at {position:?}") })?
+                best.ok_or_else(|| Error::Contract {
+                    contract: "ScoredGame",
+                    detail: format!("no move at {position:?}"),
+                })?
             }
         };
         self.scores.insert(key, score);
@@ -170,11 +174,19 @@ where
                 let positions = file.header().records;
                 let bytes = std::fs::metadata(&path).map(|metadata| metadata.len()).unwrap_or(0);
                 let tier = "\"all\"".to_string();
-                report(&TierReport { tier, positions, bytes, elapsed: Default::default(), resumed: true, damaged: None });
+                report(&TierReport {
+                    tier,
+                    positions,
+                    bytes,
+                    elapsed: Default::default(),
+                    resumed: true,
+                    damaged: None,
+                });
                 return Ok(());
             }
         }
-        std::fs::create_dir_all(directory).map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
+        std::fs::create_dir_all(directory)
+            .map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
         let started = Instant::now();
         let scores = self.solve_scores(budget)?;
         let records = scores
@@ -201,7 +213,10 @@ where
         _mpi: &super::distributed::Mpi,
         _split: bool,
     ) -> Result<()> {
-        Err(Error::Engine(format!("{}: a scored game's database is one tier, solved in one process", self.playable.name)))
+        Err(Error::Engine(format!(
+            "{}: a scored game's database is one tier, solved in one process",
+            self.playable.name
+        )))
     }
 
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {

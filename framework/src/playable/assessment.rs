@@ -224,7 +224,10 @@ mod tests {
         let score = Assessment::Score(-4);
         assert_eq!((score.word(), score.to_string(), score.score()), ("loss", "loss by 4".to_string(), Some(-4)));
         assert_eq!(Assessment::Score(0).to_string(), "draw");
-        assert_eq!(serde_json::to_string(&score).ok().as_deref(), Some(r#"{"value":"loss","remoteness":null,"score":-4}"#));
+        assert_eq!(
+            serde_json::to_string(&score).ok().as_deref(),
+            Some(r#"{"value":"loss","remoteness":null,"score":-4}"#)
+        );
         let pig = Expected { score: 0.0611854506, error: 1e-12, win_loss: true, chance: None };
         assert_eq!(Assessment::Expected(pig).to_string(), "wins with probability 0.530592725300");
         let outcome = Expected { chance: Some(Probability { numerator: 1, denominator: 6 }), ..pig };

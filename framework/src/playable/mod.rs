@@ -22,11 +22,11 @@ use serde::Serialize;
 mod assessment;
 mod impartial;
 mod registry;
+#[cfg(feature = "parallel")]
+mod retrograde;
 pub(crate) mod scored;
 mod scored_session;
 mod scored_text;
-#[cfg(feature = "parallel")]
-mod retrograde;
 mod session;
 
 pub use assessment::{Assessment, Expected};

@@ -132,7 +132,8 @@ where
         let solved = self.settings.solve(game, position)?;
         self.stats.visited += solved.positions() as u64;
         self.stats.table_entries = solved.positions() as u64;
-        let value = solved.value(game, position).ok_or_else(|| Error::Internal("a solved start without a value".into()))?;
+        let value =
+            solved.value(game, position).ok_or_else(|| Error::Internal("a solved start without a value".into()))?;
         let residual = solved.residual;
         self.solved = Some(solved);
         Ok(Worth::Expected(value, residual))
@@ -254,7 +255,13 @@ where
     where
         Rules: Deterministic,
     {
-        ScoredPlayable { game, name, make: exact_evaluator::<Rules>, outcomes: no_chance::<Rules>, engine: "scored-alpha-beta" }
+        ScoredPlayable {
+            game,
+            name,
+            make: exact_evaluator::<Rules>,
+            outcomes: no_chance::<Rules>,
+            engine: "scored-alpha-beta",
+        }
     }
 
     /// A game with chance: by value iteration if its positions repeat, else by expectimax.
@@ -300,7 +307,8 @@ where
             .into_iter()
             .map(|entry| {
                 let mut value = entry.value.assessment(Rules::SCORES);
-                let chance = outcomes.as_ref().and_then(|all| all.iter().find(|(mv, _)| *mv == entry.mv)).map(|(_, p)| *p);
+                let chance =
+                    outcomes.as_ref().and_then(|all| all.iter().find(|(mv, _)| *mv == entry.mv)).map(|(_, p)| *p);
                 if let Assessment::Expected(expected) = &mut value {
                     expected.chance = chance;
                 }

@@ -49,7 +49,10 @@ pub trait Chance: ScoredGame {
         let mut outcomes = Vec::new();
         self.outcomes(position, &mut outcomes);
         let denominator = outcomes.iter().map(|(_, weight)| *weight).sum();
-        outcomes.iter().find(|(outcome, _)| outcome == mv).map(|(_, weight)| Probability { numerator: *weight, denominator })
+        outcomes
+            .iter()
+            .find(|(outcome, _)| outcome == mv)
+            .map(|(_, weight)| Probability { numerator: *weight, denominator })
     }
 }
 

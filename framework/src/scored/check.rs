@@ -66,25 +66,34 @@ impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules>
     where
         Rules: Chance,
     {
-        self.playouts_by(|position| self.game.is_chance(position), |position, chance| {
-            if !chance {
-                return Ok(());
-            }
-            let mut outcomes = Vec::new();
-            self.game.outcomes(position, &mut outcomes);
-            let listed: Vec<_> = outcomes.iter().map(|(mv, _)| mv.clone()).collect();
-            if listed != self.game.legal_moves(position) {
-                return Err(format!("the outcomes of {position:?} are not its moves, in order"));
-            }
-            if outcomes.iter().any(|(_, weight)| *weight == 0) || outcomes.iter().map(|(_, weight)| *weight).sum::<u64>() > 1 << 53 {
-                return Err(format!("the weights of {position:?} are not positive with a sum of at most 2^53"));
-            }
-            Ok(())
-        })
+        self.playouts_by(
+            |position| self.game.is_chance(position),
+            |position, chance| {
+                if !chance {
+                    return Ok(());
+                }
+                let mut outcomes = Vec::new();
+                self.game.outcomes(position, &mut outcomes);
+                let listed: Vec<_> = outcomes.iter().map(|(mv, _)| mv.clone()).collect();
+                if listed != self.game.legal_moves(position) {
+                    return Err(format!("the outcomes of {position:?} are not its moves, in order"));
+                }
+                if outcomes.iter().any(|(_, weight)| *weight == 0)
+                    || outcomes.iter().map(|(_, weight)| *weight).sum::<u64>() > 1 << 53
+                {
+                    return Err(format!("the weights of {position:?} are not positive with a sum of at most 2^53"));
+                }
+                Ok(())
+            },
+        )
     }
 
     /// Alpha-beta's score against plain minimax's at `position`, when minimax solves it within the budget.
-    fn compare(&self, alpha_beta: &mut ScoredAlphaBeta<crate::table::KeyedTable<Rules::Key>>, position: &Rules::Position) -> Result<(), String>
+    fn compare(
+        &self,
+        alpha_beta: &mut ScoredAlphaBeta<crate::table::KeyedTable<Rules::Key>>,
+        position: &Rules::Position,
+    ) -> Result<(), String>
     where
         Rules: Deterministic,
     {
@@ -142,7 +151,9 @@ impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules>
                     sorted.sort_by_key(|mv| format!("{mv:?}"));
                     legal.sort_by_key(|mv| format!("{mv:?}"));
                     if sorted != legal {
-                        return Err(format!("the searched moves {searched:?} of {position:?} are not its moves {moves:?}"));
+                        return Err(format!(
+                            "the searched moves {searched:?} of {position:?} are not its moves {moves:?}"
+                        ));
                     }
                 }
                 if plies >= self.max_plies {

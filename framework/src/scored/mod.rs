@@ -19,9 +19,9 @@ mod game;
 mod hints;
 
 pub use analysis::{best_scored_moves, move_scores, scored_line, MoveScore};
-pub use chance::{Chance, Probability};
 #[cfg(feature = "plugin")]
 pub use chance::Dice;
+pub use chance::{Chance, Probability};
 #[cfg(feature = "plugin")]
 pub use check::ScoredCheck;
 pub use game::{Deterministic, Player, ScoreKind, ScoredCanonicalize, ScoredGame};

@@ -70,7 +70,9 @@ impl ScoredText for Hog {
         let text = text.trim();
         let mv = if state.rolling > 0 {
             let points = text.trim_start_matches('+');
-            HogMove::Points(points.parse::<u16>().map_err(|_| format!("`{text}` is not the points of the roll, like `+7`"))?)
+            HogMove::Points(
+                points.parse::<u16>().map_err(|_| format!("`{text}` is not the points of the roll, like `+7`"))?,
+            )
         } else {
             let dice = text.trim_start_matches("roll").trim();
             HogMove::Roll(dice.parse::<u8>().map_err(|_| format!("`{text}` is not `roll D`, D 1..{}", self.dice()))?)

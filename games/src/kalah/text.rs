@@ -83,7 +83,8 @@ impl ScoredText for Kalah {
     }
 
     fn parse_move(&self, board: &Board, text: &str) -> Result<Pit, String> {
-        let number: usize = text.trim().parse().map_err(|_| format!("`{text}` is not a pit number 1..{}", self.pits()))?;
+        let number: usize =
+            text.trim().parse().map_err(|_| format!("`{text}` is not a pit number 1..{}", self.pits()))?;
         if number == 0 || number > self.pits() {
             return Err(format!("pit {number} is not among 1..{}", self.pits()));
         }

@@ -29,12 +29,20 @@ impl Othello {
     fn last_cell(&self, position: &Discs, at: u64) -> i32 {
         let flipped = self.cells.flips(position.mover, position.other, at);
         if flipped != 0 {
-            let after = Discs { mover: position.other & !flipped, other: position.mover | flipped | at, black_to_move: !position.black_to_move };
+            let after = Discs {
+                mover: position.other & !flipped,
+                other: position.mover | flipped | at,
+                black_to_move: !position.black_to_move,
+            };
             return -self.final_margin(&after);
         }
         let flipped = self.cells.flips(position.other, position.mover, at);
         if flipped != 0 {
-            let after = Discs { mover: position.mover & !flipped, other: position.other | flipped | at, black_to_move: position.black_to_move };
+            let after = Discs {
+                mover: position.mover & !flipped,
+                other: position.other | flipped | at,
+                black_to_move: position.black_to_move,
+            };
             return self.final_margin(&after);
         }
         self.final_margin(position)

@@ -58,10 +58,15 @@ impl Othello {
         let corner_cells = [Cells::cell(0, 0), Cells::cell(0, last), Cells::cell(last, 0), Cells::cell(last, last)];
         let half = size / 2;
         let quadrant = |rows: std::ops::Range<u32>, columns: std::ops::Range<u32>| {
-            rows.flat_map(|row| columns.clone().map(move |column| Cells::cell(row, column))).fold(0, |all, cell| all | cell)
+            rows.flat_map(|row| columns.clone().map(move |column| Cells::cell(row, column)))
+                .fold(0, |all, cell| all | cell)
         };
-        let quadrants =
-            [quadrant(0..half, 0..half), quadrant(0..half, half..size), quadrant(half..size, 0..half), quadrant(half..size, half..size)];
+        let quadrants = [
+            quadrant(0..half, 0..half),
+            quadrant(0..half, half..size),
+            quadrant(half..size, 0..half),
+            quadrant(half..size, half..size),
+        ];
         Ok(Othello { cells, corner_cells, quadrants, empties_to_winner })
     }
 

@@ -121,7 +121,10 @@ impl ScoredText for Othello {
             OthelloMove::Pass
         } else {
             let mut chars = text.chars();
-            let column = chars.next().filter(char::is_ascii_lowercase).ok_or_else(|| format!("`{text}` is not a cell like `c4` or `pass`"))?;
+            let column = chars
+                .next()
+                .filter(char::is_ascii_lowercase)
+                .ok_or_else(|| format!("`{text}` is not a cell like `c4` or `pass`"))?;
             let row: u32 = chars.as_str().parse().map_err(|_| format!("`{text}` is not a cell like `c4` or `pass`"))?;
             let column = u32::from(column) - u32::from('a');
             if row == 0 || row > self.size() || column >= self.size() {

@@ -106,7 +106,10 @@ impl ScoredCanonicalize for Pig {
             // Every finished state is a win for its mover: one key.
             return u64::MAX;
         }
-        (u64::from(state.mine) << 34) | (u64::from(state.theirs) << 17) | (u64::from(state.turn) << 1) | u64::from(state.rolling)
+        (u64::from(state.mine) << 34)
+            | (u64::from(state.theirs) << 17)
+            | (u64::from(state.turn) << 1)
+            | u64::from(state.rolling)
     }
 }
 

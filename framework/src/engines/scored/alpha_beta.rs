@@ -232,7 +232,14 @@ where
             stopped: false,
             broken: None,
             progress: None,
-            report: Progress { visited: 0, low: -SCORE_LIMIT, high: SCORE_LIMIT, test: None, finished: false, found: 0 },
+            report: Progress {
+                visited: 0,
+                low: -SCORE_LIMIT,
+                high: SCORE_LIMIT,
+                test: None,
+                finished: false,
+                found: 0,
+            },
         }
     }
 
@@ -281,7 +288,13 @@ where
     }
 
     /// A score of at least `beta` that a child's stored bound proves for `position`, if one does.
-    fn transposition_cutoff(&mut self, position: &Rules::Position, moves: &[Rules::Move], depth: u32, beta: i32) -> Option<i32> {
+    fn transposition_cutoff(
+        &mut self,
+        position: &Rules::Position,
+        moves: &[Rules::Move],
+        depth: u32,
+        beta: i32,
+    ) -> Option<i32> {
         let mover = self.game.mover(position);
         let near = self.near.is_near(depth.saturating_add(1));
         for mv in moves {
@@ -290,7 +303,8 @@ where
                 continue;
             }
             let Some(bounds) = self.table.probe(&self.game.canonical(&child), near) else { continue };
-            let seen = if self.game.mover(&child) == mover { from_table(bounds.lower) } else { -from_table(bounds.upper) };
+            let seen =
+                if self.game.mover(&child) == mover { from_table(bounds.lower) } else { -from_table(bounds.upper) };
             if seen >= beta {
                 self.hits += 1;
                 return Some(seen);
@@ -339,7 +353,7 @@ where
         beta = beta.min(high + 1);
         let (window_low, window_high) = (alpha, beta);
         self.visited += 1;
-        if self.visited % PROGRESS_EVERY == 0 {
+        if self.visited.is_multiple_of(PROGRESS_EVERY) {
             self.tell();
         }
         let before = self.visited;

@@ -220,7 +220,9 @@ where
     /// Stores `entry` for `key`, unless the table's budget is spent (then the search fails).
     fn remember(&mut self, key: Rules::Key, entry: Entry) {
         let table = &mut self.engine.table;
-        if !table.contains_key(&key) && (table.len() + 1).saturating_mul(entry_bytes::<Rules::Key>()) > self.engine.table_budget {
+        if !table.contains_key(&key)
+            && (table.len() + 1).saturating_mul(entry_bytes::<Rules::Key>()) > self.engine.table_budget
+        {
             self.failure = Some(Stop::Failure(Error::Budget(Budget::TableBytes(self.engine.table_budget))));
             return;
         }
@@ -232,7 +234,8 @@ where
         let mut moves = Vec::new();
         self.game.search_moves(position, &mut moves, &mut Vec::new());
         if moves.is_empty() {
-            self.failure = Some(Stop::Failure(broken(format!("a position that is not over has no move: {position:?}"))));
+            self.failure =
+                Some(Stop::Failure(broken(format!("a position that is not over has no move: {position:?}"))));
             return (0.0, 0);
         }
         let (mut best, mut height) = (-f64::INFINITY, 0);
@@ -263,14 +266,13 @@ where
         self.game.outcomes(position, &mut outcomes);
         let total: u64 = outcomes.iter().map(|(_, weight)| *weight).sum();
         if outcomes.is_empty() || total == 0 || outcomes.iter().any(|(_, weight)| *weight == 0) {
-            self.failure = Some(Stop::Failure(broken(format!("a chance node without outcomes of positive weight: {position:?}"))));
+            self.failure =
+                Some(Stop::Failure(broken(format!("a chance node without outcomes of positive weight: {position:?}"))));
             return (0.0, 0);
         }
         self.engine.widest = self.engine.widest.max(outcomes.len());
-        let children: Vec<(Rules::Position, f64)> = outcomes
-            .iter()
-            .map(|(mv, weight)| (self.game.play(position, mv), *weight as f64 / total as f64))
-            .collect();
+        let children: Vec<(Rules::Position, f64)> =
+            outcomes.iter().map(|(mv, weight)| (self.game.play(position, mv), *weight as f64 / total as f64)).collect();
         self.outcomes = outcomes;
         let ranges: Vec<(f64, f64)> = children.iter().map(|(child, _)| self.child_range(position, child)).collect();
         // What the outcomes not yet searched can add at least and at most.

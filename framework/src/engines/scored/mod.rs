@@ -25,7 +25,7 @@ mod scale;
 mod value_iteration;
 
 pub use alpha_beta::{Progress, ProgressHook, ScoredAlphaBeta, PROGRESS_EVERY};
-pub use expectimax::{Expectimax, ExpectedScore};
+pub use expectimax::{ExpectedScore, Expectimax};
 pub use minimax::ScoredMinimax;
 pub use value_iteration::{ValueIteration, ValueTable};
 

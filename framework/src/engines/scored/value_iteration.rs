@@ -156,7 +156,9 @@ impl ValueIteration {
                 if total == 0 {
                     return Err(super::broken(format!("a chance node without outcomes: {position:?}")));
                 }
-                children.extend(outcomes.iter().map(|(mv, weight)| (game.play(&position, mv), *weight as f64 / total as f64)));
+                children.extend(
+                    outcomes.iter().map(|(mv, weight)| (game.play(&position, mv), *weight as f64 / total as f64)),
+                );
                 Kind::Chance
             } else {
                 moves.clear();
@@ -176,9 +178,8 @@ impl ValueIteration {
                         if positions.len() as u64 >= self.max_positions {
                             return Err(Error::Budget(Budget::Positions(self.max_positions)));
                         }
-                        let place = u32::try_from(positions.len()).map_err(|_| {
-                            Error::Budget(Budget::Positions(u64::from(u32::MAX)))
-                        })?;
+                        let place = u32::try_from(positions.len())
+                            .map_err(|_| Error::Budget(Budget::Positions(u64::from(u32::MAX))))?;
                         index.insert(key, place);
                         positions.push(child.clone());
                         place
