@@ -182,6 +182,12 @@ pub enum Command {
         /// the games of `ludus db`, such as `dodgem:n=5`.
         #[arg(long, conflicts_with = "engine")]
         db: Option<PathBuf>,
+        /// In a game with chance, the seed of the dice rolled (the same seed, the same rolls).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// In a game with chance, ask for every outcome (type what your own dice show) instead of rolling.
+        #[arg(long)]
+        ask_dice: bool,
     },
     /// Strong solving into databases on disk: solve, query, analyze, check (see `ludus db --help`).
     Db {

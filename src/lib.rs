@@ -85,8 +85,9 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
         Command::Analyze { game, position, engine, format } => {
             commands::analyze(registry, &game, position.as_deref(), &engine.analysis_options(), format).map(|()| true)
         }
-        Command::Play { game, side, engine, db } => {
-            play::play(registry, &game, side, &engine.analysis_options(), db.as_deref()).map(|()| true)
+        Command::Play { game, side, engine, db, seed, ask_dice } => {
+            let dice = play::DiceOptions { seed, ask: ask_dice };
+            play::play(registry, &game, side, &engine.analysis_options(), db.as_deref(), dice).map(|()| true)
         }
         Command::Db { command } => database::run(registry, command),
         Command::Serve { options } => serve::run(registry, &options).map(|()| true),

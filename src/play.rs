@@ -1,10 +1,13 @@
 //! `ludus play`: a game against the perfect player, one command a line (a move, `hint`, `undo`, `help`,
-//! `quit`), from a terminal or from standard input. An illegal move is explained and asked for again.
+//! `quit`), from a terminal or from standard input. An illegal move is explained and asked for again. Who moves
+//! comes from the game (a player may move twice); at a chance node the dice are rolled (seeded) or, with
+//! `--ask-dice`, the outcome is asked for.
 
 use crate::cli::Side;
 use crate::registry::Registry;
 use anyhow::Result;
 use ludus_framework::playable::{AnalysisOptions, Finish, GameSession};
+use ludus_framework::scored::Dice;
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
 
@@ -66,14 +69,24 @@ fn too_long() -> String {
     format!("That line is longer than {MAX_LINE_BYTES} bytes: ignored.")
 }
 
+/// How the outcomes of chance are decided.
+#[derive(Clone, Copy, Debug)]
+pub struct DiceOptions {
+    /// The seed of the dice rolled.
+    pub seed: u64,
+    /// Ask for every outcome instead of rolling.
+    pub ask: bool,
+}
+
 /// `ludus play GAME`: the perfect player's moves from an engine set up by `options`, or from the solved
-/// database in `database` (`--db DIR`).
+/// database in `database` (`--db DIR`); the outcomes of chance by `dice`.
 pub fn play(
     registry: &Registry,
     spec: &str,
     side: Option<Side>,
     options: &AnalysisOptions,
     database: Option<&Path>,
+    dice: DiceOptions,
 ) -> Result<()> {
     // One of the two is made: the game to search, or the game whose database is read.
     let (searched, stored) = match database {
@@ -100,6 +113,7 @@ pub fn play(
         _ => anyhow::bail!("no game to play"),
     };
     say!("{name}: you play {}. {HELP}", if you_first { "first" } else { "second" });
+    let mut rolls = Dice::new(dice.seed);
     loop {
         if let Some(winner) = session.result() {
             say_raw!("{}", session.drawing());
@@ -110,6 +124,13 @@ pub fn play(
                 Finish::FirstWon | Finish::SecondWon => say!("I win."),
             }
             return Ok(());
+        }
+        let outcomes = session.outcomes();
+        if !outcomes.is_empty() {
+            if !chance(session.as_mut(), &outcomes, &mut rolls, dice.ask, &mut lines)? {
+                return Ok(());
+            }
+            continue;
         }
         if session.first_to_move() != you_first {
             let mv = session.play_best()?;
@@ -135,14 +156,18 @@ pub fn play(
             "help" | "?" => say!("{HELP}"),
             "hint" => hint(session.as_mut())?,
             "undo" => {
-                // Back to your previous turn: your move and my reply are taken back. It is your turn, so
-                // there is a move of yours to take back only when two moves or more were played (playing
-                // second, the first move is mine).
+                // Back to your previous turn: my replies (and the dice) since your last move, and that move,
+                // are taken back. It is your turn, so there is a move of yours to take back only when two
+                // moves or more were played (playing second, the first move is mine). Who moves comes from
+                // the game: a player may have moved twice.
                 if session.moves_played() < 2 {
                     say!("Nothing to take back.");
                 } else {
-                    session.undo();
-                    session.undo();
+                    while session.undo() {
+                        if session.first_to_move() == you_first && session.outcomes().is_empty() {
+                            break;
+                        }
+                    }
                 }
             }
             text => {
@@ -153,6 +178,45 @@ pub fn play(
             }
         }
     }
+}
+
+/// Decides a chance node: rolls the dice, or asks for the outcome (`roll` rolls). `false` at the end of input.
+fn chance(
+    session: &mut dyn GameSession,
+    outcomes: &[(String, ludus_framework::scored::Probability)],
+    rolls: &mut Dice,
+    ask: bool,
+    lines: &mut impl BufRead,
+) -> Result<bool> {
+    let roll = |rolls: &mut Dice| {
+        let probabilities: Vec<_> = outcomes.iter().map(|(_, probability)| *probability).collect();
+        rolls.roll(&probabilities).and_then(|index| outcomes.get(index)).map(|(text, _)| text.clone())
+    };
+    let text = if ask {
+        let choices: Vec<String> =
+            outcomes.iter().map(|(text, probability)| format!("{text} ({probability})")).collect();
+        prompt(&format!("outcome? [{}, or roll] ", choices.join(", ")))?;
+        match next_line(lines)? {
+            None => {
+                say!("");
+                return Ok(false);
+            }
+            Some(Line::TooLong) => {
+                say!("{}", too_long());
+                return Ok(true);
+            }
+            Some(Line::Text(answer)) if answer == "roll" || answer.is_empty() => roll(rolls),
+            Some(Line::Text(answer)) => Some(answer),
+        }
+    } else {
+        roll(rolls)
+    };
+    let Some(text) = text else { anyhow::bail!("a chance node without outcomes") };
+    match session.play(&text) {
+        Ok(outcome) => say!("Chance: {outcome}."),
+        Err(reason) => say!("`{}` is not an outcome here: {reason}.", ludus_framework::input::shorten(&text)),
+    }
+    Ok(true)
 }
 
 /// Prints every legal move with its value for the player to move.

@@ -163,7 +163,20 @@ fn games_are_listed_and_bad_names_explained() {
     let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games"]).output().expect("ludus runs");
     let text = String::from_utf8_lossy(&output.stdout);
     // Each game once, with its parameters' ranges and defaults, and what can be done with it.
-    for name in ["tic-tac-toe", "connect-four", "nim", "octal", "dodgem", "three-mens-morris", "quixo", "teeko"] {
+    for name in [
+        "tic-tac-toe",
+        "connect-four",
+        "nim",
+        "octal",
+        "dodgem",
+        "three-mens-morris",
+        "quixo",
+        "teeko",
+        "othello",
+        "kalah",
+        "pig",
+        "hog",
+    ] {
         assert_eq!(text.lines().filter(|line| line.starts_with(&format!("{name}  "))).count(), 1, "{name}: {text}");
     }
     assert!(
@@ -171,7 +184,7 @@ fn games_are_listed_and_bad_names_explained() {
         "{text}"
     );
     assert!(text.contains("analyze, play: sprague-grundy\n"), "{text}");
-    assert_eq!(text.matches("db: solve, query, analyze, check").count(), 6, "{text}");
+    assert_eq!(text.matches("db: solve, query, analyze, check").count(), 7, "{text}");
     let output =
         Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games", "--format", "json"]).output().expect("ludus runs");
     let games: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -181,7 +194,8 @@ fn games_are_listed_and_bad_names_explained() {
     for (spec, message) in [
         (
             "chess",
-            "no game `chess` (available: tic-tac-toe, connect-four, nim, octal, dodgem, three-mens-morris, quixo, teeko)",
+            "no game `chess` (available: tic-tac-toe, connect-four, nim, octal, dodgem, three-mens-morris, quixo, teeko, \
+             othello, kalah, pig, hog)",
         ),
         ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),
         ("dodgem:n=6", "`n` is a whole number from 3 to 5, found `6`"),

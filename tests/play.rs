@@ -221,3 +221,112 @@ fn whole_games_against_a_solved_database_in_a_terminal() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("not solved"), "{missing:?}");
     std::fs::remove_dir_all(&directory).unwrap();
 }
+
+/// Plays Kalah in a terminal, the person choosing random pits: the perfect player's every move keeps the value
+/// of its position (judged by the test's own scored engine, extra moves included: a player may move twice), and
+/// the person ends with at most the margin the start gives his side.
+fn play_kalah(pits: usize, seeds: u32, side: &str, seed: u64) {
+    use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine};
+    use ludus_framework::playable::ScoredText;
+    use ludus_framework::scored::{Player, ScoredGame};
+    use ludus_games::kalah::Kalah;
+    let game = Kalah::new(pits, seeds).unwrap();
+    let spec = format!("kalah:pits={pits},seeds={seeds}");
+    let terminal = Terminal::start(
+        &format!("ludus-kalah-{seed}"),
+        &format!("{} play {spec} --side {side}", env!("CARGO_BIN_EXE_ludus")),
+    );
+    let person = if side == "first" { Player::First } else { Player::Second };
+    let mut judge = ScoredAlphaBeta::new(Mode::Exact);
+    let mut rng = seeded_rng(seed);
+    let mut position = game.start();
+    let start_value = person.score_for(
+        game.mover(&position).score_for(judge.search_score(&game, &position).unwrap(), Player::First),
+        Player::First,
+    );
+    let (mut prompts, mut replies, mut extra_moves) = (0, 0, 0);
+    loop {
+        let screen = terminal.wait_for(&["your move>", END[0], END[1], END[2]], prompts + 1);
+        let mine: Vec<&str> = screen.lines().filter_map(|line| line.strip_prefix("I play ")).collect();
+        for reply in &mine[replies..] {
+            let before = judge.search_score(&game, &position).unwrap();
+            let mv = game.parse_move(&position, reply.trim_end_matches('.')).expect("a legal move");
+            let child = game.play(&position, &mv);
+            extra_moves += usize::from(game.mover(&child) == game.mover(&position));
+            let after = game.score_seen_from(&position, &child, judge.search_score(&game, &child).unwrap());
+            assert_eq!(after, before, "{spec}: the perfect player's {reply} lost score:\n{screen}");
+            position = child;
+        }
+        replies = mine.len();
+        if END.iter().any(|end| screen.contains(end)) {
+            let final_score = person.score_for(game.first_player_score(&position).expect("over"), Player::First);
+            assert!(final_score <= start_value, "{spec}: the person got {final_score}, more than {start_value}");
+            break;
+        }
+        prompts += 1;
+        assert_eq!(game.mover(&position), person, "the prompt comes on the person's turn");
+        let moves = game.legal_moves(&position);
+        let mv = moves[rng.gen_range(0..moves.len())];
+        terminal.type_line(&game.render_move(&mv));
+        let child = game.play(&position, &mv);
+        extra_moves += usize::from(game.mover(&child) == game.mover(&position));
+        position = child;
+    }
+    assert!(extra_moves > 0 || seeds == 1, "extra moves were played");
+}
+
+#[test]
+fn kalah_games_with_extra_moves_in_a_terminal() {
+    if !tmux_available() {
+        return;
+    }
+    play_kalah(4, 3, "first", 11);
+    play_kalah(4, 3, "second", 12);
+    play_kalah(3, 3, "second", 13);
+}
+
+#[test]
+fn pig_in_a_terminal_with_rolled_and_asked_dice() {
+    if !tmux_available() {
+        return;
+    }
+    // Rolled dice: the game goes to its end, the same with the same seed.
+    let command = format!("{} play pig:goal=12 --side first --seed 7", env!("CARGO_BIN_EXE_ludus"));
+    let mut endings = Vec::new();
+    for run in 0..2 {
+        let terminal = Terminal::start(&format!("ludus-pig-{run}"), &command);
+        let mut prompts = 0;
+        let screen = loop {
+            let screen = terminal.wait_for(&["your move>", END[0], END[1]], prompts + 1);
+            if screen.contains(END[0]) || screen.contains(END[1]) {
+                break screen;
+            }
+            prompts += 1;
+            // Hold once the turn total is 6 or more, else roll.
+            let last = screen.rsplit("your move>").nth(1).unwrap_or_default();
+            let total: u32 = last
+                .rsplit("turn total ")
+                .next()
+                .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+                .and_then(|digits| digits.parse().ok())
+                .unwrap_or(0);
+            terminal.type_line(if total >= 6 { "hold" } else { "roll" });
+        };
+        assert!(screen.contains("Chance: "), "{screen}");
+        endings
+            .push(screen.lines().filter(|line| line.starts_with("Chance: ")).map(str::to_string).collect::<Vec<_>>());
+    }
+    assert_eq!(endings[0], endings[1], "the same seed, the same rolls");
+    // Asked dice: the person types what the die shows; a wrong outcome is refused.
+    let command = format!("{} play pig:goal=4 --side first --ask-dice", env!("CARGO_BIN_EXE_ludus"));
+    let terminal = Terminal::start("ludus-pig-ask", &command);
+    terminal.wait_for(&["your move>"], 1);
+    terminal.type_line("roll");
+    terminal.wait_for(&["outcome? ["], 1);
+    terminal.type_line("9");
+    let screen = terminal.wait_for(&["is not an outcome here"], 1);
+    assert!(screen.contains("1 (1/6)"), "the outcomes are offered with their probabilities:\n{screen}");
+    terminal.type_line("4");
+    let screen = terminal.wait_for(&[END[0]], 1);
+    assert!(screen.contains("Chance: 4."), "{screen}");
+}

@@ -63,6 +63,7 @@ pub mod playable;
 pub mod plugin;
 pub mod prelude;
 pub mod puzzle;
+pub mod scored;
 pub mod solitaire;
 pub mod stats;
 pub mod table;

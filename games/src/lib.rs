@@ -11,6 +11,10 @@
 //!   engine;
 //! - [`teeko`]: John Scarne's Teeko, four pieces dropped then moved, loopy, for the retrograde engine;
 //! - [`three_mens_morris`]: three in a row with men that slide once placed, loopy, for the retrograde engine;
+//! - [`hog`]: Hog, dice rolled at once to a goal, a stochastic game that never loops, for expectimax;
+//! - [`kalah`]: Kalah(m, n), sowing with captures and extra moves, a scored game whose turns do not alternate;
+//! - [`othello`]: Othello on n x n, scored by the margin in discs, for the scored engines;
+//! - [`pig`]: Pig, the dice game of rolling or holding, loopy, for value iteration;
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts;
 //! - [`mod@workloads`]: what `ludus bench` times on these games.
 //!
@@ -40,8 +44,13 @@ pub mod classic;
 mod combinations;
 pub mod connect_four;
 pub mod dodgem;
+pub mod hog;
+pub mod kalah;
+pub mod othello;
+pub mod pig;
 pub mod quixo;
 pub mod registry;
+mod scored_workloads;
 mod square;
 pub mod teeko;
 pub mod three_mens_morris;

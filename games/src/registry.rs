@@ -1,18 +1,24 @@
 //! The games of this crate that people can name on the command line (`ludus games`, `ludus analyze`,
 //! `ludus play`, `ludus db`), each registered once with its typed parameters: `tic-tac-toe`,
 //! `connect-four:width=7,height=6`, `nim:heaps=3-5-7`, `octal:code=0.77,play=normal`, `dodgem:n=3`,
-//! `three-mens-morris`, `quixo:size=3`, `teeko`. A game with tiers and keys a position can be rebuilt from is given its database.
+//! `three-mens-morris`, `quixo:size=3`, `teeko`, and the scored games `othello:size=6`, `kalah:pits=6,seeds=4`,
+//! `pig:goal=100`, `hog:goal=100,dice=10`. A game with tiers and keys a position can be rebuilt from is given its database.
 
 use crate::classic::{NimGame, OctalGame, TicTacToe};
 use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
+use crate::hog::Hog;
+use crate::kalah::Kalah;
+use crate::othello::Othello;
+use crate::pig::Pig;
 use crate::quixo::Quixo;
 use crate::teeko::Teeko;
 use crate::three_mens_morris::ThreeMensMorris;
-use ludus_framework::database::Solvable;
+use ludus_framework::database::{ScoredSolvable, Solvable};
 use ludus_framework::engines::retrograde::ByRank;
 use ludus_framework::playable::{
-    Arguments, Convention, ImpartialPlayable, Made, Parameter, ParameterKind, Playable, Registration, TextForm,
+    Arguments, Convention, ImpartialPlayable, Made, Parameter, ParameterKind, Playable, Registration, ScoredPlayable,
+    TextForm,
 };
 use ludus_framework::{Error, Result};
 
@@ -107,7 +113,89 @@ pub const GAMES: &[Registration] = &[
         parameters: &[],
         make: teeko,
     },
+    Registration {
+        name: "othello",
+        summary: "Othello on n x n, scored by the margin in discs (alpha-beta over scores); a position is its moves \
+                  (`c2 b2`, cells a1 at the top left, `pass`) or its board (`..../.ox./.xo./.... b`)",
+        parameters: &[
+            Parameter {
+                name: "size",
+                help: "the board's side",
+                kind: ParameterKind::Whole { default: 6, min: 4, max: 8 },
+            },
+            Parameter {
+                name: "empties",
+                help: "the empty cells left at the end: winner (counted for the winner, the tournament rule) or none",
+                kind: ParameterKind::Choice { default: "winner", choices: &["winner", "none"] },
+            },
+        ],
+        make: othello,
+    },
+    Registration {
+        name: "kalah",
+        summary: "Kalah(m, n): sowing with captures and extra moves (turns do not alternate), scored by the margin \
+                  in seeds; a position is its moves (pits 1..m from the mover's left) or its board",
+        parameters: &[
+            Parameter { name: "pits", help: "pits a side", kind: ParameterKind::Whole { default: 6, min: 1, max: 7 } },
+            Parameter {
+                name: "seeds",
+                help: "seeds a pit at the start",
+                kind: ParameterKind::Whole { default: 4, min: 1, max: 12 },
+            },
+        ],
+        make: kalah,
+    },
+    Registration {
+        name: "pig",
+        summary: "Pig: roll a die until you hold or roll a 1; first to the goal wins (chance, loopy: value \
+                  iteration; the value is the probability of winning); a position is `I J K first|second`",
+        parameters: &[Parameter {
+            name: "goal",
+            help: "the score that wins",
+            kind: ParameterKind::Whole { default: 100, min: 1, max: 200 },
+        }],
+        make: pig,
+    },
+    Registration {
+        name: "hog",
+        summary: "Hog: choose how many dice to roll at once, score their sum or 1 if any shows a 1 (chance, never \
+                  loops: expectimax); a position is `I J first|second`",
+        parameters: &[
+            Parameter {
+                name: "goal",
+                help: "the score that wins",
+                kind: ParameterKind::Whole { default: 100, min: 1, max: 1000 },
+            },
+            Parameter {
+                name: "dice",
+                help: "the most dice a roll",
+                kind: ParameterKind::Whole { default: 10, min: 1, max: 20 },
+            },
+        ],
+        make: hog,
+    },
 ];
+
+fn othello(arguments: &Arguments) -> Result<Made> {
+    let game = Othello::new(arguments.whole("size")?, arguments.text("empties")? == "winner")?;
+    Ok(Made::playable(ScoredPlayable::deterministic(game, arguments.canonical_name())))
+}
+
+fn kalah(arguments: &Arguments) -> Result<Made> {
+    let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?;
+    let name = arguments.canonical_name();
+    // The small variants' databases: every position's score in one file.
+    Ok(Made::playable(ScoredPlayable::deterministic(game, name.clone())).with_database(ScoredSolvable::new(game, name)))
+}
+
+fn pig(arguments: &Arguments) -> Result<Made> {
+    Ok(Made::playable(ScoredPlayable::with_chance(Pig::new(arguments.whole("goal")?)?, arguments.canonical_name())))
+}
+
+fn hog(arguments: &Arguments) -> Result<Made> {
+    let game = Hog::new(arguments.whole("goal")?, arguments.whole("dice")?)?;
+    Ok(Made::playable(ScoredPlayable::with_chance(game, arguments.canonical_name())))
+}
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();

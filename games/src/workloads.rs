@@ -56,6 +56,7 @@ pub fn workloads() -> Vec<Workload> {
         group: "connect-four",
         work: Work::Solvers { plugin: "connect-four", input: END_EASY.to_string() },
     });
+    workloads.extend(crate::scored_workloads::workloads());
     workloads
 }
 

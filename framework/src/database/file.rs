@@ -192,9 +192,10 @@ pub fn write_tier<Key: RecordKey>(
         .map_err(|source| io_error(path, source))?;
     let mut counts = [0u64; 3];
     for (_, record) in &records {
-        match record.value() {
-            Some(Value::Win(_)) => counts[0] += 1,
-            Some(Value::Lose(_)) => counts[1] += 1,
+        // A scored game's records count by the sign of their score.
+        match (record.value(), record.score().map(i32::signum)) {
+            (Some(Value::Win(_)), _) | (_, Some(1)) => counts[0] += 1,
+            (Some(Value::Lose(_)), _) | (_, Some(-1)) => counts[1] += 1,
             _ => counts[2] += 1,
         }
     }

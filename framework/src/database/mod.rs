@@ -7,6 +7,8 @@
 //! - `distributed` (feature `mpi`): the tiered solve over MPI ranks (a manager hands out tiers, workers solve
 //!   and write them); `split` and `split_schedule` (feature `mpi`): every tier solved by every rank at once,
 //!   positions owned by a hash of their key.
+//! - [`scored`]: databases of small scored games ([`ScoredSolvable`]): every position's score in one file of
+//!   score records, queried and checked record by record.
 //! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
 //! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
 //! - [`game`]: the object interface the CLI holds ([`DatabaseGame`], made by [`Solvable`], in the indexing
@@ -58,6 +60,7 @@ pub mod distributed;
 pub mod file;
 pub mod game;
 pub mod record;
+pub mod scored;
 #[cfg(feature = "mpi")]
 pub mod split;
 #[cfg(feature = "mpi")]
@@ -67,6 +70,7 @@ pub mod summary;
 
 pub use check::CheckReport;
 pub use game::{DatabaseGame, Solvable};
-pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS};
+pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS, MAX_STORED_SCORE};
+pub use scored::{ScoredFromKey, ScoredSolvable};
 pub use store::{Database, SolveBudget, TierFiles, TierReport};
 pub use summary::Summary;

@@ -14,8 +14,12 @@ const WIN: u16 = 1;
 const LOSE: u16 = 2;
 const DRAW: u16 = 3;
 
+/// The largest magnitude of a score a [`Record`] holds.
+pub const MAX_STORED_SCORE: i32 = (1 << 13) - 1;
+
 /// A value in 16 bits: the kind (win, loss, draw) in the two high bits, the remoteness in the 14 low ones.
-/// The word 0 is no value (it never appears in a valid file).
+/// The word 0 is no value (it never appears in a valid file). Kind 0 with other low bits is a scored game's
+/// score `s` (`|s| <= MAX_STORED_SCORE`), stored as `s + 2^13` in the 14 low bits (from 1 up, so never 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Record(u16);
 
@@ -31,7 +35,17 @@ impl Record {
         Some(Record(kind << KIND_SHIFT | remoteness))
     }
 
-    /// The value, or `None` for a word that is no record (0, or a draw with a remoteness).
+    /// A scored game's score as a record, or `None` if its magnitude is above [`MAX_STORED_SCORE`].
+    pub fn from_score(score: i32) -> Option<Record> {
+        (score.abs() <= MAX_STORED_SCORE).then(|| Record((score + (1 << 13)) as u16))
+    }
+
+    /// The score, for a record of a scored game (kind 0); `None` for a win/loss/draw record.
+    pub fn score(self) -> Option<i32> {
+        (self.0 >> KIND_SHIFT == 0 && self.0 != 0).then(|| i32::from(self.0) - (1 << 13))
+    }
+
+    /// The value, or `None` for a word that is no record (0, or a draw with a remoteness), and for a score.
     pub fn value(self) -> Option<Value> {
         let remoteness = u32::from(self.0) & MAX_STORED_REMOTENESS;
         match self.0 >> KIND_SHIFT {
@@ -47,10 +61,10 @@ impl Record {
         self.0
     }
 
-    /// A record from its stored bits (`None` if they are no record).
+    /// A record from its stored bits (`None` if they are no record): a value or a score.
     pub fn from_bits(bits: u16) -> Option<Record> {
         let record = Record(bits);
-        record.value().map(|_| record)
+        (record.value().is_some() || record.score().is_some()).then_some(record)
     }
 }
 
@@ -104,6 +118,17 @@ mod tests {
         assert_eq!(Record::from_bits(0), None);
         // A draw with a remoteness is no record.
         assert_eq!(Record::from_bits(3 << 14 | 5), None);
+    }
+
+    #[test]
+    fn scores_round_trip_and_are_no_values() {
+        for score in [-MAX_STORED_SCORE, -36, -1, 0, 1, 72, MAX_STORED_SCORE] {
+            let record = Record::from_score(score).unwrap();
+            assert_eq!((record.score(), record.value()), (Some(score), None));
+            assert_eq!(Record::from_bits(record.bits()), Some(record));
+        }
+        assert_eq!(Record::from_score(MAX_STORED_SCORE + 1), None);
+        assert_eq!(Record::from_value(Value::Win(3)).unwrap().score(), None);
     }
 
     #[test]

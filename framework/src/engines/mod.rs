@@ -10,6 +10,8 @@
 //! - [`parallel`]: the parallel memoized negamax (shared `dashmap` table, rayon) and the parallel Grundy engine;
 //! - [`retrograde`]: strong solving of every reachable position by backward induction, tiers, loopy games (the
 //!   only engine that accepts games whose positions repeat);
+//! - [`scored`]: exact scores of scored games (alpha-beta with bounds and null windows, plain minimax),
+//!   expected scores of games with chance (expectimax with Star1, value iteration);
 //! - [`grundy`]: the Sprague-Grundy engine for [`crate::Impartial`] games;
 //! - [`one_player`]: memoized depth-first search for [`crate::Solitaire`] games, returning a witness line;
 //! - [`brute_force`]: the brute-force constructor over an [`crate::Enumerate`] space.
@@ -23,7 +25,8 @@ pub mod one_player;
 pub mod parallel;
 #[cfg(feature = "parallel")]
 pub mod retrograde;
-mod support;
+pub mod scored;
+pub(crate) mod support;
 
 pub use support::settled_value;
 

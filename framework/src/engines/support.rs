@@ -105,6 +105,15 @@ impl<Move: Clone> MoveLists<Move> {
         moves
     }
 
+    /// The buffer of `depth` (hand it back with [`MoveLists::give_back`]), filled by `fill` with the moves to
+    /// search (the scratch scores are `fill`'s too): for engines over other game traits than [`SearchHints`].
+    #[inline]
+    pub(crate) fn take_filled(&mut self, depth: usize, fill: impl FnOnce(&mut Vec<Move>, &mut Vec<i32>)) -> Vec<Move> {
+        let mut moves = self.by_depth.get_mut(depth).map(std::mem::take).unwrap_or_default();
+        fill(&mut moves, &mut self.scores);
+        moves
+    }
+
     /// Returns the buffer of `depth` for reuse.
     #[inline]
     pub(crate) fn give_back(&mut self, depth: usize, moves: Vec<Move>) {

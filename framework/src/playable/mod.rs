@@ -4,7 +4,9 @@
 //! best moves and the principal variation.
 //!
 //! Files: `assessment.rs` (a value as an analysis gives it), `board.rs` (a position as a board, for the
-//! explorer's page), `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
+//! explorer's page), `scored_text.rs`, `scored.rs` and `scored_session.rs` (scored games, with or without
+//! chance: their text form, analysis and play), `session.rs` (a game against the perfect player), `registry.rs`
+//! (the games people name, each
 //! registered once with its typed parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
 //! (impartial games, by the Sprague-Grundy engine under normal play).
 
@@ -25,9 +27,12 @@ mod impartial;
 mod registry;
 #[cfg(feature = "parallel")]
 mod retrograde;
+pub(crate) mod scored;
+mod scored_session;
+mod scored_text;
 mod session;
 
-pub use assessment::Assessment;
+pub use assessment::{Assessment, Expected};
 pub use board::{
     check_board_form, Board, BoardForm, BoardMove, BoardView, GridStyle, Layout, Piece, PlacedMove, Player, Shape,
     WithBoard,
@@ -36,6 +41,8 @@ pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS
 pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
 #[cfg(feature = "parallel")]
 use retrograde::RetrogradeEngine;
+pub use scored::ScoredPlayable;
+pub use scored_text::ScoredText;
 pub use session::session;
 
 /// How positions and moves of a game are written. Contract: `parse_position(render_position(p))` is `p` where
@@ -246,6 +253,12 @@ pub trait GameSession {
 
     /// The moves played since the start.
     fn moves_played(&self) -> usize;
+
+    /// At a chance node, its outcomes as [`GameSession::play`] reads them, with their probabilities (the
+    /// caller rolls the dice, or asks for the outcome); empty at a decision, and in games without chance.
+    fn outcomes(&self) -> Vec<(String, crate::scored::Probability)> {
+        Vec::new()
+    }
 }
 
 /// A game with a text form, as a [`PlayableGame`].

@@ -65,7 +65,7 @@
 
 #[cfg(feature = "parallel")]
 mod lazy_smp;
-mod search;
+pub(crate) mod search;
 
 #[cfg(feature = "parallel")]
 pub use lazy_smp::LazySmp;

@@ -94,7 +94,7 @@ impl NearDepths {
 
     /// Records a search finished at `depth` that visited `work` positions.
     #[inline]
-    fn record(&mut self, depth: usize, work: u64) {
+    pub(crate) fn record(&mut self, depth: usize, work: u64) {
         let depth = depth.min(NEAR_TRACKED - 1);
         if self.finished.len() <= depth {
             self.finished.resize(depth + 1, (0, 0));

@@ -1,0 +1,73 @@
+//! Engines for [`crate::scored`] games: exact scores of zero-sum games whose turns need not alternate, and
+//! expected scores of games with chance.
+//!
+//! - `alpha_beta.rs`: [`ScoredAlphaBeta`], fail-soft alpha-beta over integer scores with a table of bounds (any
+//!   of [`crate::table`]'s tables) and a null-window driver (bisection of the score range), for
+//!   [`Deterministic`](crate::scored::Deterministic) games; in [`Mode::Outcome`] one search around 0 tells
+//!   only who wins;
+//! - `minimax.rs`: [`ScoredMinimax`], plain minimax over scores (no table, no pruning): the reference;
+//! - `expectimax.rs`: [`Expectimax`], for games with chance nodes whose positions never repeat, with Star1
+//!   pruning at chance nodes (sound since scores are bounded by the game's range);
+//! - `value_iteration.rs`: [`ValueIteration`], for games with chance whose positions repeat (Pig): every
+//!   reachable position's value, to a stated tolerance, with the tolerance reached and the sweeps taken;
+//! - `scale.rs`: how a score's bounds are kept in the tables of [`crate::table`], made for win/loss scores.
+//!
+//! Invariant: a score is always seen by the mover of the position it belongs to; a child's score is negated
+//! when its mover differs from its parent's, kept when the same player moves again. Every engine has a budget
+//! (positions, table memory, states) and reports running out with [`crate::Error::Budget`].
+//!
+//! [`Mode::Outcome`]: crate::engines::Mode::Outcome
+
+mod alpha_beta;
+mod expectimax;
+mod minimax;
+mod scale;
+mod value_iteration;
+
+pub use alpha_beta::{Progress, ProgressHook, ScoredAlphaBeta, PROGRESS_EVERY};
+pub use expectimax::{ExpectedScore, Expectimax};
+pub use minimax::ScoredMinimax;
+pub use value_iteration::{ValueIteration, ValueTable};
+
+use crate::engines::{Statistics, Stop};
+use crate::error::{Budget, Error};
+use crate::scored::ScoredGame;
+
+/// An engine that gives exact scores of a scored game.
+///
+/// Required: [`ScoredEngine::score_within`] and [`ScoredEngine::budget`]; [`ScoredEngine::try_score`] and
+/// [`ScoredEngine::search_score`] are provided.
+pub trait ScoredEngine<Rules: ScoredGame>: Statistics {
+    /// The score of `position` for its mover, or why there is none: [`Stop::Budget`] when the search would
+    /// expand more than `budget` positions, [`Stop::Failure`] for a game that breaks its contract.
+    ///
+    /// Contract: [`Stop::Budget`] only when the budget ran out; a stopped search stores nothing.
+    fn score_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Result<i32, Stop<Error>>;
+
+    /// The positions one search may expand before [`ScoredEngine::try_score`] gives up.
+    fn budget(&self) -> u64;
+
+    /// The score of `position` within the engine's budget ([`Error::Budget`] past it).
+    fn try_score(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<i32> {
+        let budget = self.budget();
+        self.score_within(game, position, budget).map_err(|stop| stopped(stop, budget))
+    }
+
+    /// The score of `position` whatever the search costs.
+    fn search_score(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<i32> {
+        self.score_within(game, position, u64::MAX).map_err(|stop| stopped(stop, u64::MAX))
+    }
+}
+
+/// The error of a search stopped within a budget of `positions`.
+pub(crate) fn stopped(stop: Stop<Error>, positions: u64) -> Error {
+    match stop {
+        Stop::Budget => Error::Budget(Budget::Positions(positions)),
+        Stop::Failure(error) => error,
+    }
+}
+
+/// The error of a game that breaks the scored contract at a position.
+pub(crate) fn broken(detail: impl Into<String>) -> Error {
+    Error::Contract { contract: "ScoredGame", detail: detail.into() }
+}

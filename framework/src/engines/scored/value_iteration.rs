@@ -1,0 +1,195 @@
+//! [`ValueIteration`]: every reachable position's value in a game with chance whose positions may repeat (Pig),
+//! by Gauss-Seidel sweeps over the position graph until the largest change of a sweep is below a tolerance.
+//!
+//! The positions reachable from a start are enumerated once (by canonical key, within a budget of positions)
+//! into a graph: per position its kind (finished with its score, a decision, a chance node) and its edges (the
+//! child, whether its mover differs, the probability). A sweep sets each value from its children's: a final
+//! score stays; a decision takes its best child seen by its mover; a chance node the weighted mean. Values start
+//! at 0 and sweeps run in the reverse of the order positions were found (children before parents, mostly),
+//! until a sweep changes no value by more than the tolerance, or the most sweeps allowed have run; the result
+//! says which ([`ValueTable::converged`]), how many sweeps ran, and the largest change of the last one (the
+//! tolerance reached).
+
+use crate::error::{Budget, Error};
+use crate::scored::{Chance, ScoredCanonicalize, SCORE_LIMIT};
+use hashbrown::HashMap;
+
+/// The default tolerance: the largest change of a value in the last sweep.
+pub const DEFAULT_TOLERANCE: f64 = 1e-12;
+/// The default cap on sweeps.
+pub const DEFAULT_SWEEPS: u64 = 100_000;
+
+/// Value iteration's settings: its tolerance, the most sweeps, and the most positions it may hold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValueIteration {
+    /// A sweep whose largest change is below this ends the iteration.
+    pub tolerance: f64,
+    /// The most sweeps run.
+    pub max_sweeps: u64,
+    /// The most positions enumerated ([`Error::Budget`] past it).
+    pub max_positions: u64,
+}
+
+impl Default for ValueIteration {
+    fn default() -> Self {
+        ValueIteration { tolerance: DEFAULT_TOLERANCE, max_sweeps: DEFAULT_SWEEPS, max_positions: u64::MAX }
+    }
+}
+
+/// What a position of the graph is.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Finished(f64),
+    Decision,
+    Chance,
+}
+
+/// An edge: the child's index, whether its mover is another player, and its probability (1 at a decision).
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    child: u32,
+    flip: bool,
+    probability: f64,
+}
+
+/// The values of every position reachable from a start, by value iteration.
+#[derive(Debug)]
+pub struct ValueTable<Key> {
+    index: HashMap<Key, u32, foldhash::fast::FixedState>,
+    values: Vec<f64>,
+    /// Sweeps run.
+    pub sweeps: u64,
+    /// The largest change of a value in the last sweep: the tolerance reached.
+    pub residual: f64,
+    /// Whether the residual went below the tolerance asked (else the cap on sweeps stopped the iteration).
+    pub converged: bool,
+    /// The largest change of each sweep, in order: the convergence.
+    pub history: Vec<f64>,
+}
+
+impl<Key: std::hash::Hash + Eq> ValueTable<Key> {
+    /// The value of the position of key `key` for its mover, if it was reached.
+    pub fn value_of_key(&self, key: &Key) -> Option<f64> {
+        let place = *self.index.get(key)?;
+        self.values.get(place as usize).copied()
+    }
+
+    /// The value of `position` for its mover, if it was reached from the start.
+    pub fn value<Rules: ScoredCanonicalize<Key = Key>>(&self, game: &Rules, position: &Rules::Position) -> Option<f64> {
+        self.value_of_key(&game.canonical(position))
+    }
+
+    /// The number of positions (keys) solved.
+    pub fn positions(&self) -> usize {
+        self.values.len()
+    }
+}
+
+impl ValueIteration {
+    /// Every value reachable from `start`, or [`Error::Budget`] if there are more than `max_positions`
+    /// positions, or the game's contract breach.
+    pub fn solve<Rules>(&self, game: &Rules, start: &Rules::Position) -> crate::Result<ValueTable<Rules::Key>>
+    where
+        Rules: Chance + ScoredCanonicalize,
+    {
+        let (index, kinds, offsets, edges) = self.explore(game, start)?;
+        let mut values = vec![0.0; kinds.len()];
+        let mut history = Vec::new();
+        let mut residual = f64::INFINITY;
+        let mut sweeps = 0;
+        while residual >= self.tolerance && sweeps < self.max_sweeps {
+            residual = 0.0;
+            for place in (0..kinds.len()).rev() {
+                let children = &edges[offsets[place] as usize..offsets[place + 1] as usize];
+                let seen = |edge: &Edge| {
+                    let value = values[edge.child as usize];
+                    if edge.flip {
+                        -value
+                    } else {
+                        value
+                    }
+                };
+                let new = match kinds[place] {
+                    Kind::Finished(score) => score,
+                    Kind::Decision => children.iter().map(seen).fold(f64::NEG_INFINITY, f64::max),
+                    Kind::Chance => children.iter().map(|edge| edge.probability * seen(edge)).sum(),
+                };
+                residual = residual.max((new - values[place]).abs());
+                values[place] = new;
+            }
+            sweeps += 1;
+            history.push(residual);
+        }
+        Ok(ValueTable { index, values, sweeps, residual, converged: residual < self.tolerance, history })
+    }
+
+    /// The graph of the positions reachable from `start`: keys to places, kinds, and edges by place (CSR).
+    #[allow(clippy::type_complexity)]
+    fn explore<Rules>(
+        &self,
+        game: &Rules,
+        start: &Rules::Position,
+    ) -> crate::Result<(HashMap<Rules::Key, u32, foldhash::fast::FixedState>, Vec<Kind>, Vec<u32>, Vec<Edge>)>
+    where
+        Rules: Chance + ScoredCanonicalize,
+    {
+        let mut index = HashMap::with_hasher(foldhash::fast::FixedState::default());
+        let mut positions = vec![start.clone()];
+        index.insert(game.canonical(start), 0u32);
+        let (mut kinds, mut offsets, mut edges) = (Vec::new(), vec![0u32], Vec::new());
+        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+        let mut next = 0;
+        while next < positions.len() {
+            let position = positions[next].clone();
+            next += 1;
+            let mover = game.mover(&position);
+            let mut children: Vec<(Rules::Position, f64)> = Vec::new();
+            let kind = if let Some(score) = game.score(&position) {
+                if score.abs() > SCORE_LIMIT {
+                    return Err(super::broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}")));
+                }
+                Kind::Finished(f64::from(score))
+            } else if game.is_chance(&position) {
+                outcomes.clear();
+                game.outcomes(&position, &mut outcomes);
+                let total: u64 = outcomes.iter().map(|(_, weight)| *weight).sum();
+                if total == 0 {
+                    return Err(super::broken(format!("a chance node without outcomes: {position:?}")));
+                }
+                children.extend(
+                    outcomes.iter().map(|(mv, weight)| (game.play(&position, mv), *weight as f64 / total as f64)),
+                );
+                Kind::Chance
+            } else {
+                moves.clear();
+                game.moves(&position, &mut moves);
+                if moves.is_empty() {
+                    return Err(super::broken(format!("a position that is not over has no move: {position:?}")));
+                }
+                children.extend(moves.iter().map(|mv| (game.play(&position, mv), 1.0)));
+                Kind::Decision
+            };
+            kinds.push(kind);
+            for (child, probability) in children {
+                let key = game.canonical(&child);
+                let place = match index.get(&key) {
+                    Some(&place) => place,
+                    None => {
+                        if positions.len() as u64 >= self.max_positions {
+                            return Err(Error::Budget(Budget::Positions(self.max_positions)));
+                        }
+                        let place = u32::try_from(positions.len())
+                            .map_err(|_| Error::Budget(Budget::Positions(u64::from(u32::MAX))))?;
+                        index.insert(key, place);
+                        positions.push(child.clone());
+                        place
+                    }
+                };
+                edges.push(Edge { child: place, flip: game.mover(&child) != mover, probability });
+            }
+            let end = u32::try_from(edges.len()).map_err(|_| Error::Budget(Budget::Positions(self.max_positions)))?;
+            offsets.push(end);
+        }
+        Ok((index, kinds, offsets, edges))
+    }
+}

@@ -1,0 +1,89 @@
+//! [`Chance`]: the optional capability of a scored game whose positions may be chance nodes, with exact
+//! probabilities (integer weights over their sum), and [`Probability`], one such probability.
+
+use super::game::ScoredGame;
+
+/// A probability as an exact fraction `numerator / denominator` (`0 < numerator <= denominator`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Probability {
+    /// The outcome's weight.
+    pub numerator: u64,
+    /// The sum of the weights of the chance node's outcomes.
+    pub denominator: u64,
+}
+
+impl Probability {
+    /// As a floating-point number (rounded once).
+    pub fn as_f64(self) -> f64 {
+        self.numerator as f64 / self.denominator as f64
+    }
+}
+
+impl std::fmt::Display for Probability {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{}/{}", self.numerator, self.denominator)
+    }
+}
+
+/// A scored game with chance nodes: positions where no player chooses, and the next position is drawn at random
+/// (a die is rolled). The mover of a chance node ([`ScoredGame::mover`]) is the player whose view its value takes
+/// (the one who rolls).
+///
+/// Contract: at a chance node, [`ScoredGame::moves`] lists the outcomes, in the order of
+/// [`Chance::outcomes`], which gives each its weight: a positive integer, the probability of an outcome being its
+/// weight over the sum of the node's weights (at most `2^53`, so that every probability is exact in a double as
+/// well as a fraction). A chance node is never over and has at least one outcome.
+///
+/// Games with chance are searched by expectimax (positions never repeat) or value iteration (they may:
+/// [`ScoredGame::POSITIONS_REPEAT`]); they do not implement [`super::Deterministic`].
+pub trait Chance: ScoredGame {
+    /// Whether `position` (not over) is a chance node.
+    fn is_chance(&self, position: &Self::Position) -> bool;
+
+    /// The outcomes of the chance node `position` with their weights, appended to `outcomes` (which the caller
+    /// clears).
+    fn outcomes(&self, position: &Self::Position, outcomes: &mut Vec<(Self::Move, u64)>);
+
+    /// The probability of the outcome `mv` at the chance node `position`, `None` if it is none of its outcomes.
+    fn probability(&self, position: &Self::Position, mv: &Self::Move) -> Option<Probability> {
+        let mut outcomes = Vec::new();
+        self.outcomes(position, &mut outcomes);
+        let denominator = outcomes.iter().map(|(_, weight)| *weight).sum();
+        outcomes
+            .iter()
+            .find(|(outcome, _)| outcome == mv)
+            .map(|(_, weight)| Probability { numerator: *weight, denominator })
+    }
+}
+
+/// Dice for a game played from the command line: a seeded, portable generator (the plugins' own,
+/// [`crate::plugin::SeededRng`]), so that a game replays the same with the same seed.
+#[cfg(feature = "plugin")]
+pub struct Dice(crate::plugin::SeededRng);
+
+#[cfg(feature = "plugin")]
+impl Dice {
+    /// Dice seeded by `seed`.
+    pub fn new(seed: u64) -> Dice {
+        Dice(crate::plugin::seeded_rng(seed))
+    }
+
+    /// The index of an outcome drawn with the probabilities `probabilities` (of one chance node: one
+    /// denominator), or `None` if there is none.
+    pub fn roll(&mut self, probabilities: &[Probability]) -> Option<usize> {
+        use rand::Rng;
+        let total: u64 = probabilities.iter().map(|probability| probability.numerator).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut draw = self.0.gen_range(0..total);
+        probabilities.iter().position(|probability| {
+            if draw < probability.numerator {
+                true
+            } else {
+                draw -= probability.numerator;
+                false
+            }
+        })
+    }
+}

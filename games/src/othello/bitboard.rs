@@ -1,0 +1,125 @@
+//! Othello's bit tricks on an `n x n` board (`n <= 8`) laid in a `u64` as the top-left corner of an 8 x 8 one:
+//! the cell in row `r` and column `c` is bit `8 * r + c`. Shifts in the eight directions drop what leaves the
+//! board; moves (mobility) by a fill per direction; the discs a move flips.
+
+/// The eight directions as (shift left by, shift right by): one of the two is 0.
+const DIRECTIONS: [(u32, u32); 8] = [(1, 0), (0, 1), (8, 0), (0, 8), (9, 0), (0, 9), (7, 0), (0, 7)];
+
+/// Column 0 of the 8 x 8 layout.
+const COLUMN_FIRST: u64 = 0x0101_0101_0101_0101;
+/// Column 7 of the 8 x 8 layout.
+const COLUMN_LAST: u64 = COLUMN_FIRST << 7;
+
+/// The cells of an `n x n` board and the masks of its shifts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cells {
+    /// The board's side.
+    pub size: u32,
+    /// Every cell of the board.
+    pub all: u64,
+    /// Per direction, the cells a shift may land on: on the board, and not wrapped around a row's end.
+    landing: [u64; 8],
+    /// The four corners.
+    pub corners: u64,
+    /// The cells next to a corner (the "C" and "X" squares), risky while that corner is empty.
+    pub near_corners: [u64; 4],
+}
+
+impl Cells {
+    /// The cells of an `size x size` board (`2 <= size <= 8`).
+    pub fn new(size: u32) -> Cells {
+        let mut all = 0u64;
+        for row in 0..size {
+            for column in 0..size {
+                all |= 1 << (8 * row + column);
+            }
+        }
+        let landing = DIRECTIONS.map(|(left, right)| {
+            // A shift that moves one column right lands never on column 0, one that moves left never on column 7.
+            let column_step = match (left, right) {
+                (1 | 9, _) | (_, 7) => !COLUMN_FIRST,
+                (7, _) | (_, 1 | 9) => !COLUMN_LAST,
+                _ => !0,
+            };
+            all & column_step
+        });
+        let last = size - 1;
+        let cell = |row: u32, column: u32| 1u64 << (8 * row + column);
+        let corners = cell(0, 0) | cell(0, last) | cell(last, 0) | cell(last, last);
+        let around = |row: u32, column: u32| {
+            let mut near = 0;
+            for (dr, dc) in [(0i32, 1i32), (1, 0), (1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1), (-1, 1)] {
+                let (r, c) = (row as i32 + dr, column as i32 + dc);
+                if (0..size as i32).contains(&r) && (0..size as i32).contains(&c) {
+                    near |= cell(r as u32, c as u32);
+                }
+            }
+            near
+        };
+        let near_corners = [around(0, 0), around(0, last), around(last, 0), around(last, last)];
+        Cells { size, all, landing, corners, near_corners }
+    }
+
+    /// `discs` moved one step in direction `direction`, dropping what leaves the board.
+    #[inline]
+    fn shift(&self, discs: u64, direction: usize) -> u64 {
+        let (left, right) = DIRECTIONS[direction];
+        ((discs << left) >> right) & self.landing[direction]
+    }
+
+    /// The cells where `mover` may play: empty, and closing a line of the other's discs with one of his own.
+    #[inline]
+    pub fn moves(&self, mover: u64, other: u64) -> u64 {
+        let empty = self.all & !(mover | other);
+        let mut moves = 0;
+        for direction in 0..8 {
+            let mut line = self.shift(mover, direction) & other;
+            for _ in 0..5 {
+                line |= self.shift(line, direction) & other;
+            }
+            moves |= self.shift(line, direction) & empty;
+        }
+        moves
+    }
+
+    /// The other's discs that `mover` flips by playing on the cell `at` (a single bit).
+    #[inline]
+    pub fn flips(&self, mover: u64, other: u64, at: u64) -> u64 {
+        let mut flipped = 0;
+        for direction in 0..8 {
+            let mut line = 0;
+            let mut cell = self.shift(at, direction);
+            while cell & other != 0 {
+                line |= cell;
+                cell = self.shift(cell, direction);
+            }
+            if cell & mover != 0 {
+                flipped |= line;
+            }
+        }
+        flipped
+    }
+
+    /// The cell of row `row`, column `column`.
+    pub fn cell(row: u32, column: u32) -> u64 {
+        1 << (8 * row + column)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_stay_on_the_board() {
+        for size in 2..=8 {
+            let cells = Cells::new(size);
+            for direction in 0..8 {
+                assert_eq!(cells.shift(cells.all, direction) & !cells.all, 0);
+            }
+            // A line along the last column does not wrap to the first one.
+            let last_column: u64 = (0..size).map(|row| Cells::cell(row, size - 1)).sum();
+            assert_eq!(cells.shift(last_column, 0), 0, "size {size}");
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! [`CompactOthello`]: Othello up to 6 x 6 with keys in a `u64`, for the lock-free
+//! [`ludus_framework::table::PackedTable`]. A key is the board from the mover's side in base 3 (a cell's digit:
+//! 0 empty, 1 the mover's, 2 the other's; cell `row * n + column` the digit of weight `3^(row * n + column)`),
+//! below `3^36 < 2^58`: one-to-one, so the packed table's exact comparison of keys holds.
+//!
+//! In the opening (the first [`SYMMETRIC_PLIES`] plies' worth of empty cells, see
+//! [`CompactOthello::symmetric_from`]) the key is the smallest over the square's 8 symmetries, so that symmetric
+//! openings share their entries (the four first moves of the start are symmetric); later, the plain key (the
+//! symmetries would cost more than they find). Mixing the two is sound: every key is the plain key of exactly
+//! one position, and a position whose key it is as a smallest image is symmetric to it, so equal keys still
+//! mean equal values.
+
+use super::rules::{Discs, OthelloMove};
+use super::Othello;
+use ludus_framework::scored::{Deterministic, Player, ScoredCanonicalize, ScoredGame, ScoredHints};
+use ludus_framework::{Error, Result};
+
+/// Per 6-bit row of one player's discs, the row's base-3 value with digit 1 for each disc.
+const TERNARY: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut bits = 0;
+    while bits < 64 {
+        let (mut value, mut weight, mut bit) = (0, 1, 0);
+        while bit < 6 {
+            if bits & (1 << bit) != 0 {
+                value += weight;
+            }
+            weight *= 3;
+            bit += 1;
+        }
+        table[bits] = value;
+        bits += 1;
+    }
+    table
+};
+
+/// How many plies from the start the keys take the smallest image over the symmetries.
+pub const SYMMETRIC_PLIES: u32 = 10;
+
+/// Othello of a side at most 6, with `u64` keys (the rules, scores and hints are [`Othello`]'s).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompactOthello {
+    /// The game.
+    pub game: Othello,
+    /// `3^size`, the weight of a row.
+    row_weight: u64,
+    /// Positions with at least this many empty cells get the smallest key over the symmetries.
+    symmetric_from: u32,
+}
+
+impl CompactOthello {
+    /// `game` with compact keys, for sides up to 6 (a larger board's keys do not fit a `u64`).
+    pub fn new(game: Othello) -> Result<CompactOthello> {
+        if game.size() > 6 {
+            return Err(Error::Parameter(format!(
+                "compact Othello keys fit boards up to 6 x 6, not {0} x {0}",
+                game.size()
+            )));
+        }
+        let symmetric_from = (game.size() * game.size()).saturating_sub(4 + SYMMETRIC_PLIES);
+        Ok(CompactOthello { row_weight: 3u64.pow(game.size()), symmetric_from, game })
+    }
+
+    /// Positions with at least this many empty cells have keys over the symmetries.
+    pub fn symmetric_from(&self) -> u32 {
+        self.symmetric_from
+    }
+
+    /// The plain key of the discs `mover` and `other`.
+    #[inline]
+    fn plain_key(&self, mover: u64, other: u64) -> u64 {
+        let mut key = 0;
+        for row in (0..self.game.size()).rev() {
+            let shift = 8 * row;
+            let mine = ((mover >> shift) & 0x3f) as usize;
+            let theirs = ((other >> shift) & 0x3f) as usize;
+            key = key * self.row_weight + TERNARY[mine] + 2 * TERNARY[theirs];
+        }
+        key
+    }
+
+    /// `discs` under the symmetry `symmetry` (bit 0: rows upside down, bit 1: columns mirrored, bit 2: the
+    /// board transposed first).
+    fn image(&self, discs: u64, symmetry: u32) -> u64 {
+        let gap = 8 - self.game.size();
+        let mut image = if symmetry & 4 != 0 { transpose(discs) } else { discs };
+        if symmetry & 1 != 0 {
+            image = image.swap_bytes() >> (8 * gap);
+        }
+        if symmetry & 2 != 0 {
+            image = image.reverse_bits().swap_bytes() >> gap;
+        }
+        image
+    }
+}
+
+/// The 8 x 8 layout transposed (row and column swapped), by the three delta swaps of the chess programmers'
+/// diagonal flip.
+fn transpose(mut discs: u64) -> u64 {
+    let swap = |discs: u64, mask: u64, shift: u32| {
+        let moved = mask & (discs ^ (discs << shift));
+        discs ^ moved ^ (moved >> shift)
+    };
+    discs = swap(discs, 0x0f0f_0f0f_0000_0000, 28);
+    discs = swap(discs, 0x3333_0000_3333_0000, 14);
+    swap(discs, 0x5500_5500_5500_5500, 7)
+}
+
+impl ScoredGame for CompactOthello {
+    type Position = Discs;
+    type Move = OthelloMove;
+
+    fn mover(&self, position: &Discs) -> Player {
+        self.game.mover(position)
+    }
+
+    #[inline]
+    fn score(&self, position: &Discs) -> Option<i32> {
+        self.game.score(position)
+    }
+
+    fn moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>) {
+        self.game.moves(position, moves);
+    }
+
+    #[inline]
+    fn play(&self, position: &Discs, mv: &OthelloMove) -> Discs {
+        self.game.play(position, mv)
+    }
+
+    fn is_legal(&self, position: &Discs, mv: &OthelloMove) -> bool {
+        self.game.is_legal(position, mv)
+    }
+}
+
+impl Deterministic for CompactOthello {}
+
+impl ScoredHints for CompactOthello {
+    fn score_range(&self, position: &Discs) -> (i32, i32) {
+        self.game.score_range(position)
+    }
+
+    #[inline]
+    fn exact(&self, position: &Discs) -> Option<i32> {
+        self.game.exact(position)
+    }
+
+    #[inline]
+    fn search_moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>, scores: &mut Vec<i32>) {
+        self.game.search_moves(position, moves, scores);
+    }
+}
+
+impl ScoredCanonicalize for CompactOthello {
+    type Key = u64;
+
+    #[inline]
+    fn canonical(&self, position: &Discs) -> u64 {
+        if position.empty(self.game.all_cells()).count_ones() < self.symmetric_from {
+            return self.plain_key(position.mover, position.other);
+        }
+        (0..8)
+            .map(|symmetry| self.plain_key(self.image(position.mover, symmetry), self.image(position.other, symmetry)))
+            .min()
+            .unwrap_or(0)
+    }
+}

@@ -1,0 +1,198 @@
+//! Kalah: the rules against a plain implementation of sowing on a ring of places; the scored alpha-beta
+//! against plain minimax and against its own null-window (win/loss) answers at every threshold; the principal
+//! variation replayed, extra moves included; the text forms.
+
+// The helpers shared by the tests unwrap too, not only the test functions.
+#![allow(clippy::unwrap_used)]
+
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ScoredMinimax};
+use ludus_framework::engines::Mode;
+use ludus_framework::playable::ScoredText;
+use ludus_framework::scored::{scored_line, ScoredCheck, ScoredGame};
+use ludus_games::kalah::{Board, Kalah};
+use rand::{Rng, SeedableRng};
+
+/// Kalah played on a ring of `2m + 2` places as the rules are usually drawn: South's pits `0..m`, South's
+/// store `m`, North's pits `m + 1..2m + 1` (left to right as North sees them), North's store `2m + 1`.
+fn plain_play(m: usize, ring: &mut [u32], south: &mut bool, pit: usize) {
+    let (own_store, other_store, own) = if *south { (m, 2 * m + 1, 0..m) } else { (2 * m + 1, m, m + 1..2 * m + 1) };
+    let mut place = if *south { pit } else { m + 1 + pit };
+    let mut seeds = std::mem::take(&mut ring[place]);
+    while seeds > 0 {
+        place = (place + 1) % (2 * m + 2);
+        if place == other_store {
+            continue;
+        }
+        ring[place] += 1;
+        seeds -= 1;
+    }
+    if own.contains(&place) && ring[place] == 1 {
+        let opposite = 2 * m - place;
+        if ring[opposite] > 0 {
+            ring[own_store] += ring[opposite] + 1;
+            ring[place] = 0;
+            ring[opposite] = 0;
+        }
+    }
+    if place != own_store {
+        *south = !*south;
+    }
+    let south_empty = ring[..m].iter().all(|&seeds| seeds == 0);
+    let north_empty = ring[m + 1..2 * m + 1].iter().all(|&seeds| seeds == 0);
+    if south_empty || north_empty {
+        for index in 0..m {
+            ring[m] += std::mem::take(&mut ring[index]);
+            ring[2 * m + 1] += std::mem::take(&mut ring[m + 1 + index]);
+        }
+    }
+}
+
+fn ring_of(m: usize, board: &Board) -> Vec<u32> {
+    let mut ring = Vec::new();
+    for side in 0..2 {
+        ring.extend(board.pits[side][..m].iter().map(|&seeds| u32::from(seeds)));
+        ring.push(u32::from(board.stores[side]));
+    }
+    ring
+}
+
+#[test]
+fn sowing_follows_the_plain_rules_on_random_games() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for (m, n) in [(1, 1), (2, 3), (3, 3), (4, 4), (6, 4), (6, 6), (7, 12)] {
+        let game = Kalah::new(m, n).unwrap();
+        let mut extra_moves = 0;
+        for _ in 0..50 {
+            let mut board = game.start();
+            let (mut ring, mut south) = (ring_of(m, &board), true);
+            while !game.is_over(&board) {
+                let moves = game.legal_moves(&board);
+                let pit = moves[rng.gen_range(0..moves.len())];
+                let mover = game.mover(&board);
+                plain_play(m, &mut ring, &mut south, usize::from(pit));
+                board = game.play(&board, &pit);
+                extra_moves += usize::from(game.mover(&board) == mover);
+                assert_eq!(ring_of(m, &board), ring);
+                assert_eq!(board.south_to_move, south);
+            }
+            let me = board.side();
+            let stores = [ring[m] as i32, ring[2 * m + 1] as i32];
+            assert_eq!(game.score(&board), Some(stores[me] - stores[1 - me]));
+        }
+        assert!(extra_moves > 0, "extra moves happen in Kalah({m}, {n})");
+    }
+}
+
+#[test]
+fn conformance_and_minimax_agree_on_small_variants() {
+    for (m, n) in [(2, 2), (3, 2), (3, 3), (4, 2)] {
+        let game = Kalah::new(m, n).unwrap();
+        ScoredCheck::new(&game, game.start()).playouts(20).compare_engines(300_000).run_deterministic().unwrap();
+        if m * n as usize <= 6 {
+            let reference = ScoredMinimax::new().with_budget(50_000_000).try_score(&game, &game.start()).unwrap();
+            assert_eq!(ScoredAlphaBeta::new(Mode::Exact).search_score(&game, &game.start()).unwrap(), reference);
+        }
+    }
+    let game = Kalah::new(6, 6).unwrap();
+    ScoredCheck::new(&game, game.start()).playouts(20).run_deterministic().unwrap();
+}
+
+#[test]
+fn the_margin_is_the_one_threshold_solves_find_at_every_threshold() {
+    for (m, n) in [(3, 3), (4, 2), (4, 3)] {
+        let game = Kalah::new(m, n).unwrap();
+        let start = game.start();
+        let margin = ScoredAlphaBeta::new(Mode::Exact).search_score(&game, &start).unwrap();
+        let total = game.total() as i32;
+        for threshold in -total..=total {
+            // A fresh engine per threshold: no bound of another search helps.
+            let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+            assert_eq!(
+                engine.at_least(&game, &start, threshold, u64::MAX).unwrap(),
+                margin >= threshold,
+                "{m},{n} {threshold}"
+            );
+        }
+        assert_eq!(ScoredAlphaBeta::new(Mode::Outcome).search_score(&game, &start).unwrap(), margin.signum());
+    }
+}
+
+#[test]
+fn principal_variations_keep_the_margin_through_extra_moves() {
+    for (m, n) in [(3, 3), (4, 3), (5, 2)] {
+        let game = Kalah::new(m, n).unwrap();
+        let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+        let start = game.start();
+        let value = engine.search_score(&game, &start).unwrap();
+        let line = scored_line(&game, &start, 500, |_| false, |child| engine.search_score(&game, child)).unwrap();
+        let end = game.play_line(&start, &line).unwrap();
+        assert!(game.is_over(&end));
+        assert_eq!(game.score_seen_from(&start, &end, game.score(&end).unwrap()), value);
+    }
+}
+
+#[test]
+fn positions_read_back_from_their_board_and_moves() {
+    let game = Kalah::new(4, 3).unwrap();
+    let board = game.parse_position("2 1").unwrap();
+    assert_eq!(game.parse_position(&game.board_text(&board)).unwrap(), board);
+    // Pit 2 of South holds 3 seeds and ends in the store: South moves again.
+    let after = game.play(&game.start(), &game.parse_move(&game.start(), "2").unwrap());
+    assert!(after.south_to_move);
+    assert!(game.parse_move(&game.start(), "5").is_err());
+    assert!(game.parse_position("3 3 3 3 0 / 3 3 3 3 1 s").unwrap_err().contains("seeds"));
+    assert!(Kalah::new(8, 3).is_err() && Kalah::new(4, 0).is_err());
+}
+
+#[test]
+fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_one() {
+    use ludus_framework::database::file::{write_tier, TierFile, TierName};
+    use ludus_framework::database::{DatabaseGame, Record, ScoredFromKey, ScoredSolvable, SolveBudget};
+    use ludus_framework::scored::ScoredCanonicalize;
+    let game = Kalah::new(3, 2).unwrap();
+    let name = "kalah:pits=3,seeds=2".to_string();
+    let solvable = ScoredSolvable::new(game, name.clone());
+    let directory = std::env::temp_dir().join(format!("ludus-kalah-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    assert!(solvable.query(&directory, None, 10).is_err(), "not solved yet");
+    let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
+    let tiny = SolveBudget { memory_mb: 64, max_positions: 10 };
+    assert!(matches!(solvable.solve(&directory, tiny, &mut |_| {}), Err(ludus_framework::Error::Budget(_))));
+    let mut reports = Vec::new();
+    solvable.solve(&directory, budget, &mut |report| reports.push(report.clone())).unwrap();
+    assert!(!reports[0].resumed && reports[0].positions > 100);
+    // Every record is the engine's score of its position, rebuilt from its key.
+    let path = directory.join("scores.ludb");
+    let tier = TierName { game: name.clone(), tier: serde_json::json!("all") };
+    let records = TierFile::open(&path, &tier).unwrap().read_all().unwrap();
+    let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+    for (wide, record) in &records {
+        let position = game.checked_position_of_key(wide).unwrap();
+        assert_eq!(record.score(), Some(engine.search_score(&game, &position).unwrap()));
+    }
+    let start = solvable.query(&directory, None, 100).unwrap();
+    assert_eq!(start.value.score(), Some(engine.search_score(&game, &game.start()).unwrap()));
+    assert!(solvable.check(&directory, &mut |_, _, _| {}).unwrap().problems.is_empty());
+    // Solved again: found on disk.
+    solvable.solve(&directory, budget, &mut |report| assert!(report.resumed)).unwrap();
+    // One record changed: the check names it.
+    let changed: Vec<(u128, Record)> = records
+        .iter()
+        .enumerate()
+        .map(|(index, &(key, record))| {
+            if index == records.len() / 2 {
+                (key, Record::from_score(record.score().unwrap() + 2).unwrap())
+            } else {
+                (key, record)
+            }
+        })
+        .collect();
+    write_tier(&path, &tier, Vec::new(), changed).unwrap();
+    let report = solvable.check(&directory, &mut |_, _, _| {}).unwrap();
+    assert!(
+        !report.problems.is_empty() && report.problems.iter().any(|problem| problem.contains("stored")),
+        "{report:?}"
+    );
+    assert!(game.canonical(&game.start()) > 0);
+    std::fs::remove_dir_all(&directory).unwrap();
+}

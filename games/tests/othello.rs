@@ -1,0 +1,287 @@
+//! Othello: the rules against a plain implementation; the scored alpha-beta against plain minimax and against
+//! win/loss solves by the framework's alternating alpha-beta at every threshold; the principal variation
+//! replayed; the compact keys; the perfect-play margin of 4 x 4.
+
+// The helpers shared by the tests unwrap too, not only the test functions.
+#![allow(clippy::unwrap_used)]
+
+use ludus_framework::engines::alpha_beta::AlphaBeta;
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ScoredMinimax};
+use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::playable::ScoredText;
+use ludus_framework::scored::{move_scores, scored_line, ScoredCanonicalize, ScoredCheck, ScoredGame, ScoredHints};
+use ludus_framework::table::{mib, PackedTable};
+use ludus_games::othello::{CompactOthello, Discs, Othello, OthelloMove, Threshold};
+use rand::{Rng, SeedableRng};
+
+fn othello(size: u32) -> Othello {
+    Othello::new(size, true).unwrap()
+}
+
+/// Othello written plainly: a grid of cells, each direction walked cell by cell.
+struct Plain {
+    size: i32,
+}
+
+impl Plain {
+    /// The cells `mover` flips by playing at (row, column), from bit masks.
+    fn flips(&self, mover: u64, other: u64, row: i32, column: i32) -> u64 {
+        let bit = |r: i32, c: i32| 1u64 << (8 * r + c);
+        if (mover | other) & bit(row, column) != 0 {
+            return 0;
+        }
+        let mut all = 0;
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1), (-1, 1)] {
+            let (mut r, mut c, mut line) = (row + dr, column + dc, 0u64);
+            while (0..self.size).contains(&r) && (0..self.size).contains(&c) && other & bit(r, c) != 0 {
+                line |= bit(r, c);
+                r += dr;
+                c += dc;
+            }
+            if line != 0 && (0..self.size).contains(&r) && (0..self.size).contains(&c) && mover & bit(r, c) != 0 {
+                all |= line;
+            }
+        }
+        all
+    }
+
+    /// The legal placements of the mover, as cells (bit indices), in increasing order.
+    fn placements(&self, position: &Discs) -> Vec<u8> {
+        let mut cells = Vec::new();
+        for row in 0..self.size {
+            for column in 0..self.size {
+                if self.flips(position.mover, position.other, row, column) != 0 {
+                    cells.push((8 * row + column) as u8);
+                }
+            }
+        }
+        cells
+    }
+}
+
+#[test]
+fn the_bitboards_follow_the_plain_rules_on_random_games() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for size in 4..=8 {
+        let game = othello(size);
+        let plain = Plain { size: size as i32 };
+        for _ in 0..40 {
+            let mut position = game.start();
+            while !game.is_over(&position) {
+                let expected = plain.placements(&position);
+                let moves = game.legal_moves(&position);
+                let places: Vec<u8> = moves
+                    .iter()
+                    .filter_map(|mv| if let OthelloMove::Place(cell) = mv { Some(*cell) } else { None })
+                    .collect();
+                assert_eq!(places, expected, "{}", game.board_text(&position));
+                let opponent =
+                    Discs { mover: position.other, other: position.mover, black_to_move: !position.black_to_move };
+                if expected.is_empty() {
+                    assert_eq!(moves, vec![OthelloMove::Pass]);
+                    assert!(!plain.placements(&opponent).is_empty(), "a pass only when the other can move");
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                let next = game.play(&position, &mv);
+                if let OthelloMove::Place(cell) = mv {
+                    let (row, column) = (i32::from(cell) / 8, i32::from(cell) % 8);
+                    let flipped = plain.flips(position.mover, position.other, row, column);
+                    assert_eq!(next.other, position.mover | flipped | (1 << cell));
+                    assert_eq!(next.mover, position.other & !flipped);
+                }
+                position = next;
+            }
+            let opponent =
+                Discs { mover: position.other, other: position.mover, black_to_move: !position.black_to_move };
+            assert!(plain.placements(&position).is_empty() && plain.placements(&opponent).is_empty());
+        }
+    }
+}
+
+#[test]
+fn conformance_and_minimax_agree_on_four_by_four() {
+    for empties in [true, false] {
+        let game = Othello::new(4, empties).unwrap();
+        ScoredCheck::new(&game, game.start()).playouts(30).compare_engines(200_000).run_deterministic().unwrap();
+    }
+    for size in [5, 6, 8] {
+        let game = othello(size);
+        ScoredCheck::new(&game, game.start()).playouts(10).seed(u64::from(size)).run_deterministic().unwrap();
+    }
+}
+
+/// 4 x 4 Othello is a win for White (the second player) by 11 discs to 3, with two cells left empty: the
+/// well-known result of the exhaustive solve (reported, among others, on the "Computer Othello" page of
+/// Wikipedia, which lists 4 x 4 and 6 x 6 as solved wins for White). With the empty cells given to the
+/// winner, the margin is 13 to 3.
+#[test]
+fn four_by_four_is_a_white_win_by_eight_discs() {
+    let plain_count = Othello::new(4, false).unwrap();
+    let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+    assert_eq!(engine.search_score(&plain_count, &plain_count.start()).unwrap(), -8);
+    let tournament = othello(4);
+    let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+    assert_eq!(engine.search_score(&tournament, &tournament.start()).unwrap(), -10);
+    assert_eq!(ScoredMinimax::new().search_score(&tournament, &tournament.start()).unwrap(), -10);
+}
+
+#[test]
+fn the_margin_is_the_one_win_loss_solves_find_at_every_threshold() {
+    for size in [4, 5] {
+        let game = othello(size);
+        let start = game.start();
+        let margin = ScoredAlphaBeta::new(Mode::Exact).search_score(&game, &start).unwrap();
+        let cells = (size * size) as i32;
+        let mut scored = ScoredAlphaBeta::new(Mode::Exact);
+        for threshold in -cells..=cells {
+            let mut win_loss = AlphaBeta::new(Mode::Outcome);
+            let black_gets_it = win_loss.value(&Threshold { game: &game, threshold }, &start).is_win();
+            assert_eq!(black_gets_it, margin >= threshold, "size {size}, threshold {threshold}");
+            assert_eq!(scored.at_least(&game, &start, threshold, u64::MAX).unwrap(), margin >= threshold);
+        }
+        // The win/loss solve of the scored game: one search around 0.
+        let sign = ScoredAlphaBeta::new(Mode::Outcome).search_score(&game, &start).unwrap();
+        assert_eq!(sign, margin.signum());
+    }
+}
+
+#[test]
+fn principal_variations_keep_the_margin() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for size in [4, 5] {
+        let game = othello(size);
+        let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+        let mut position = game.start();
+        for _ in 0..4 {
+            let value = engine.search_score(&game, &position).unwrap();
+            let line =
+                scored_line(&game, &position, 100, |_| false, |child| engine.search_score(&game, child)).unwrap();
+            let end = game.play_line(&position, &line).unwrap();
+            assert!(game.is_over(&end));
+            assert_eq!(game.score_seen_from(&position, &end, game.score(&end).unwrap()), value);
+            let scores = move_scores(&game, &position, |child| engine.search_score(&game, child)).unwrap();
+            assert_eq!(scores.iter().map(|entry| entry.value).max(), Some(value));
+            let moves = game.legal_moves(&position);
+            position = game.play(&position, &moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn compact_keys_are_one_to_one_and_give_the_same_scores() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    for size in [4, 5, 6] {
+        let compact = CompactOthello::new(othello(size)).unwrap();
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..200 {
+            let mut position = compact.game.start();
+            while !compact.is_over(&position) {
+                let key = compact.canonical(&position);
+                let wide = compact.game.canonical(&position);
+                assert!(key < 3u64.pow(size * size));
+                // Past the opening (where symmetric images share keys on purpose), one key per position.
+                if position.empty(compact.game.all_cells()).count_ones() < compact.symmetric_from() {
+                    assert_eq!(*seen.entry(key).or_insert(wide), wide, "two positions, one compact key");
+                }
+                let moves = compact.legal_moves(&position);
+                position = compact.play(&position, &moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+    assert!(CompactOthello::new(othello(8)).is_err());
+    // In the opening, the 8 images of a position under the square's symmetries share a key (and a score).
+    for size in [4, 5, 6] {
+        let compact = CompactOthello::new(othello(size)).unwrap();
+        let last = size - 1;
+        let image = |discs: u64, symmetry: u32| {
+            let mut out = 0u64;
+            for row in 0..size {
+                for column in 0..size {
+                    if discs & (1 << (8 * row + column)) != 0 {
+                        let (mut r, mut c) = if symmetry & 4 != 0 { (column, row) } else { (row, column) };
+                        if symmetry & 1 != 0 {
+                            r = last - r;
+                        }
+                        if symmetry & 2 != 0 {
+                            c = last - c;
+                        }
+                        out |= 1 << (8 * r + c);
+                    }
+                }
+            }
+            out
+        };
+        let mut position = compact.game.start();
+        let mut shared = 0;
+        while position.empty(compact.game.all_cells()).count_ones() >= compact.symmetric_from() {
+            let key = compact.canonical(&position);
+            for symmetry in 1..8 {
+                let twin = Discs {
+                    mover: image(position.mover, symmetry),
+                    other: image(position.other, symmetry),
+                    ..position
+                };
+                assert_eq!(compact.canonical(&twin), key, "size {size}, symmetry {symmetry}");
+                shared += 1;
+            }
+            let moves = compact.legal_moves(&position);
+            position = compact.play(&position, &moves[rng.gen_range(0..moves.len())]);
+            if compact.is_over(&position) {
+                break;
+            }
+        }
+        assert!(shared > 0);
+        let twin = Discs { mover: image(position.mover, 3), other: image(position.other, 3), ..position };
+        if position.empty(compact.game.all_cells()).count_ones() < compact.symmetric_from() && twin != position {
+            assert_ne!(compact.canonical(&twin), compact.canonical(&position), "later, plain keys");
+        }
+    }
+    let compact = CompactOthello::new(othello(5)).unwrap();
+    let mut packed = ScoredAlphaBeta::with_table(Mode::Exact, PackedTable::with_budget(mib(16)).unwrap());
+    let mut keyed = ScoredAlphaBeta::new(Mode::Exact);
+    let mut position = compact.game.start();
+    for _ in 0..3 {
+        let first = compact.game.render_move(&compact.legal_moves(&position)[0]);
+        position = compact.play(&position, &compact.game.parse_move(&position, &first).unwrap());
+        assert_eq!(
+            packed.search_score(&compact, &position).unwrap(),
+            keyed.search_score(&compact.game, &position).unwrap()
+        );
+    }
+}
+
+#[test]
+fn eight_by_eight_endgames_agree_with_minimax() {
+    let game = othello(8);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+    for _ in 0..6 {
+        let mut position = game.start();
+        while !game.is_over(&position) && position.empty(game.all_cells()).count_ones() > 7 {
+            let moves = game.legal_moves(&position);
+            position = game.play(&position, &moves[rng.gen_range(0..moves.len())]);
+        }
+        let reference = ScoredMinimax::new().search_score(&game, &position).unwrap();
+        assert_eq!(engine.search_score(&game, &position).unwrap(), reference, "{}", game.board_text(&position));
+        let (low, high) = game.score_range(&position);
+        assert!(low <= reference && reference <= high);
+    }
+}
+
+#[test]
+fn positions_read_back_from_their_board_and_moves() {
+    let game = othello(6);
+    // Black's four openings on 6 x 6 are b3, c2, d5 and e4 (the middle cells are c3 and d4 White's, c4 and d3
+    // Black's).
+    let openings: Vec<String> = game.legal_moves(&game.start()).iter().map(|mv| game.render_move(mv)).collect();
+    assert_eq!(openings, ["c2", "b3", "e4", "d5"]);
+    let position = game.parse_position("c2 b2 a2").unwrap();
+    let board = game.board_text(&position);
+    assert_eq!(game.parse_position(&board).unwrap(), position);
+    assert!(game.parse_position("a1").unwrap_err().contains("move 1"));
+    assert!(game.parse_position("....../....../..ox../..xo../....../...... q").is_err());
+    assert!(game.parse_move(&game.start(), "z9").is_err());
+    let mv = game.parse_move(&game.start(), "e4").unwrap();
+    assert_eq!(game.render_move(&mv), "e4");
+    assert!(game.parse_move(&game.start(), "a1").is_err());
+}
