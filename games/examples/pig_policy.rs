@@ -24,7 +24,8 @@ fn main() -> Result<(), ludus_framework::Error> {
     for (mine, row) in rules.iter().enumerate().step_by(step) {
         let _ = write!(out, "{mine:>5}");
         for rule in row.iter().step_by(step) {
-            let cell = rule.map_or("-".to_string(), |rule| format!("{}{}", rule.from, if rule.threshold { "" } else { "*" }));
+            let cell =
+                rule.map_or("-".to_string(), |rule| format!("{}{}", rule.from, if rule.threshold { "" } else { "*" }));
             let _ = write!(out, "{cell:>5}");
         }
         let _ = writeln!(out);
