@@ -103,14 +103,20 @@ pub trait SearchHints: Game {
         }
         scores.clear();
         scores.extend(moves.iter().map(|mv| self.move_score(position, mv)));
-        // A stable insertion sort, highest score first: move lists are short.
-        for index in 1..moves.len() {
-            let mut at = index;
-            while at > 0 && scores[at - 1] < scores[at] {
-                scores.swap(at - 1, at);
-                moves.swap(at - 1, at);
-                at -= 1;
-            }
+        order_by_scores(moves, scores);
+    }
+}
+
+/// Sorts `moves` by `scores` (one per move), highest first, ties in their order: a stable insertion sort, as
+/// move lists are short. For the default and the overridden `search_moves` of every kind of game.
+#[inline]
+pub fn order_by_scores<Move>(moves: &mut [Move], scores: &mut [i32]) {
+    for index in 1..moves.len().min(scores.len()) {
+        let mut at = index;
+        while at > 0 && scores[at - 1] < scores[at] {
+            scores.swap(at - 1, at);
+            moves.swap(at - 1, at);
+            at -= 1;
         }
     }
 }

@@ -2,6 +2,7 @@
 //! method has a default that does nothing; every engine gives the same values with or without hints.
 
 use super::game::ScoredGame;
+use crate::hints::order_by_scores;
 
 /// The widest score any engine handles: a game's scores lie in `-SCORE_LIMIT..=SCORE_LIMIT` (a contract the
 /// engines check at finished positions).
@@ -45,13 +46,6 @@ pub trait ScoredHints: ScoredGame {
         }
         scores.clear();
         scores.extend(moves.iter().map(|mv| self.move_score(position, mv)));
-        for index in 1..moves.len() {
-            let mut at = index;
-            while at > 0 && scores[at - 1] < scores[at] {
-                scores.swap(at - 1, at);
-                moves.swap(at - 1, at);
-                at -= 1;
-            }
-        }
+        order_by_scores(moves, scores);
     }
 }

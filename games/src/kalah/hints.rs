@@ -3,7 +3,7 @@
 
 use super::rules::{Board, Pit};
 use super::Kalah;
-use ludus_framework::scored::{ScoredGame, ScoredHints};
+use ludus_framework::scored::ScoredHints;
 
 impl ScoredHints for Kalah {
     fn score_range(&self, board: &Board) -> (i32, i32) {
@@ -28,15 +28,5 @@ impl ScoredHints for Kalah {
             return 10 * opposite as i32;
         }
         0
-    }
-}
-
-impl Kalah {
-    /// The moves of `board` in the order the engines search them (for tests).
-    pub fn ordered_moves(&self, board: &Board) -> Vec<Pit> {
-        let mut moves = Vec::new();
-        self.search_moves(board, &mut moves, &mut Vec::new());
-        debug_assert!(moves.iter().all(|pit| self.is_legal(board, pit)));
-        moves
     }
 }

@@ -4,7 +4,8 @@
 
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
-use ludus_framework::scored::{ScoredGame, ScoredHints};
+use ludus_framework::hints::order_by_scores;
+use ludus_framework::scored::ScoredHints;
 
 /// At most this many empty cells, moves are ordered by parity and corners only: the mobility of each reply
 /// costs more than the small trees it would order.
@@ -107,26 +108,6 @@ impl ScoredHints for Othello {
             moves.push(OthelloMove::Place(cell as u8));
             scores.push(score);
         }
-        for index in 1..moves.len() {
-            let mut at = index;
-            while at > 0 && scores[at - 1] < scores[at] {
-                scores.swap(at - 1, at);
-                moves.swap(at - 1, at);
-                at -= 1;
-            }
-        }
-    }
-}
-
-impl Othello {
-    /// Whether the hints are consistent with the rules at `position` (for tests): the searched moves are the
-    /// legal ones.
-    pub fn hints_agree(&self, position: &Discs) -> bool {
-        let mut searched = Vec::new();
-        self.search_moves(position, &mut searched, &mut Vec::new());
-        let mut legal = self.legal_moves(position);
-        searched.sort();
-        legal.sort();
-        self.is_over(position) || searched == legal
+        order_by_scores(moves, scores);
     }
 }
