@@ -147,8 +147,8 @@ fn dodgem(arguments: &Arguments) -> Result<Made> {
         .map_err(|_| Error::Parameter(format!("{}: n is from 3 to 5", arguments.spec())))?;
     let game = Dodgem::new(side)?;
     let name = arguments.canonical_name();
-    // Dodgem ranks its tiers: solved with flat arrays instead of hash maps.
-    let indexing = ByRank::of(&game);
+    // Dodgem ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
+    let indexing = ByRank::of(&game).with_unmoves();
     Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name, indexing }))
 }
 
@@ -163,8 +163,8 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
         .map_err(|_| Error::Parameter(format!("{}: size is from 3 to 5", arguments.spec())))?;
     let game = Quixo::new(size)?;
     let name = arguments.canonical_name();
-    // Quixo ranks its tiers: solved with flat arrays instead of hash maps.
-    let indexing = ByRank::of(&game);
+    // Quixo ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
+    let indexing = ByRank::of(&game).with_unmoves();
     Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
         game,
         name,
@@ -175,7 +175,7 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
 fn teeko(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     let game = Teeko::new();
-    let indexing = ByRank::of(&game);
+    let indexing = ByRank::of(&game).with_unmoves();
     Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
         game,
         name,

@@ -33,14 +33,16 @@
 mod explore;
 mod index;
 mod induction;
+mod ranked;
 mod schedule;
 mod solution;
 mod spec;
 mod tiers;
 
 pub use index::{ByKey, ByRank};
-pub use schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
-pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
+pub use ranked::RankSet;
+pub use schedule::{Entries, InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
+pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_NARROW_REMOTENESS, MAX_REMOTENESS};
 pub use spec::{OnTier, TierIndexing, TierSpec};
 pub use tiers::{TierStore, TieredSolution};
 
@@ -270,7 +272,7 @@ impl RetrogradeSolver {
             }
         };
         let statistics = TierStatistics { positions: size, edges, exits, levels: induced.levels };
-        let (lookup, values) = index.into_lookup(induced.values);
+        let (lookup, values) = index.into_lookup(induced.values)?;
         Ok(TierSolution::new(tier, lookup, values, statistics, reached))
     }
 }

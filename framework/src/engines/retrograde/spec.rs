@@ -116,7 +116,10 @@ where
         store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
         schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
     ) -> crate::Result<()> {
-        solver.solve_tiered(game, start, hook, store, self, schedule)
+        match self.unmoves() {
+            Some(unmoves) => solver.solve_by_unmoves(game, start, self, unmoves, store, schedule),
+            None => solver.solve_tiered(game, start, hook, store, self, schedule),
+        }
     }
 }
 
@@ -128,9 +131,13 @@ where
 {
     /// No key is held, neither in the index (a place per rank) nor in the list of a tier's entries (a bit per
     /// rank). The engine counts each tier's rank space on top, eight ranks (4 bytes each) as one position:
-    /// more than they take, since a position is estimated at more than 96 bytes.
+    /// more than they take, since a position is estimated at more than 96 bytes. The solve by un-moves holds
+    /// no position at all: its memory is counted by rank, in units of 32 bytes.
     fn bytes_per_position(&self) -> u64 {
-        (std::mem::size_of::<Rules::Position>() + 96) as u64
+        match self.unmoves() {
+            Some(_) => super::ranked::UNIT_BYTES,
+            None => (std::mem::size_of::<Rules::Position>() + 96) as u64,
+        }
     }
 
     fn solution(
