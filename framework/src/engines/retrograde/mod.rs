@@ -111,6 +111,33 @@ pub trait Rank: Tiers {
     fn unrank(&self, tier: &Self::Tier, rank: u64) -> Option<Self::Key>;
 }
 
+/// A game's [`Rank`] as an object: what a database holds to read and write the files of a game laid out by rank
+/// (every [`Rank`] game is one).
+pub trait Ranks<Tier, Key>: Send + Sync {
+    /// [`Rank::tier_size`].
+    fn tier_size(&self, tier: &Tier) -> u64;
+
+    /// [`Rank::rank`], below the tier's size.
+    fn rank(&self, tier: &Tier, key: &Key) -> Option<u64>;
+
+    /// [`Rank::unrank`].
+    fn unrank(&self, tier: &Tier, rank: u64) -> Option<Key>;
+}
+
+impl<Rules: Rank + Send + Sync> Ranks<Rules::Tier, Rules::Key> for Rules {
+    fn tier_size(&self, tier: &Rules::Tier) -> u64 {
+        Rank::tier_size(self, tier)
+    }
+
+    fn rank(&self, tier: &Rules::Tier, key: &Rules::Key) -> Option<u64> {
+        Rank::rank(self, tier, key).filter(|&rank| rank < Rank::tier_size(self, tier))
+    }
+
+    fn unrank(&self, tier: &Rules::Tier, rank: u64) -> Option<Rules::Key> {
+        Rank::unrank(self, tier, rank)
+    }
+}
+
 /// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
 /// position, its key twice (index and entry list), its value, counter and edge offsets, its hash slot, and
 /// about eight edges each way. Measured peaks (BENCHMARKS.md) stay below it. This is the hashed solve's

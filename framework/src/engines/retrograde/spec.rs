@@ -18,7 +18,7 @@ use super::index::{ByKey, ByRank};
 use super::schedule::{InProcess, TierSchedule};
 use super::solution::TierSolution;
 use super::tiers::{TierStore, TieredSolution};
-use super::{bytes_per_position, Hook, Rank, Retrograde, RetrogradeSolver, Tiers};
+use super::{bytes_per_position, Hook, Rank, Ranks, Retrograde, RetrogradeSolver, Tiers};
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -38,6 +38,20 @@ pub trait TierIndexing<Rules: Tiers>: Clone + Sync + sealed::Solve<Rules> {
         &self,
         tier: Rules::Tier,
         records: Vec<(Rules::Key, Value)>,
+        reached: Vec<Rules::Tier>,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>>;
+
+    /// The game's ranking, for an indexing by rank ([`ByRank`]; `None` for [`ByKey`]): a database solved or
+    /// read in this indexing lays its files out by rank.
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>>;
+
+    /// A solution of `tier` from its records by rank in 16 bits (a database record's bits, 0 at the ranks of
+    /// no position: a file laid out by rank read back). Errors: an indexing that does not rank, a length other
+    /// than the tier's rank space, a word that is no record.
+    fn solution_by_rank(
+        &self,
+        tier: Rules::Tier,
+        records: Vec<u16>,
         reached: Vec<Rules::Tier>,
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>>;
 }
@@ -99,6 +113,19 @@ where
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
         TierSolution::from_values(tier, records, reached)
     }
+
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>> {
+        None
+    }
+
+    fn solution_by_rank(
+        &self,
+        _: Rules::Tier,
+        _: Vec<u16>,
+        _: Vec<Rules::Tier>,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        Err(crate::Error::Internal("records by rank handed to a solve indexed by key".into()))
+    }
 }
 
 impl<Rules> sealed::Solve<Rules> for ByRank<Rules>
@@ -147,6 +174,20 @@ where
         reached: Vec<Rules::Tier>,
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
         TierSolution::from_values_ranked(self.game(), tier, records, reached)
+    }
+
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>> {
+        let game: Arc<dyn Ranks<Rules::Tier, Rules::Key>> = Arc::clone(self.game()) as _;
+        Some(game)
+    }
+
+    fn solution_by_rank(
+        &self,
+        tier: Rules::Tier,
+        records: Vec<u16>,
+        reached: Vec<Rules::Tier>,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        TierSolution::from_ranks(self.game(), tier, records, reached)
     }
 }
 
