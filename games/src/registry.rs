@@ -118,7 +118,9 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
     let (width, height) = (arguments.whole("width")?, arguments.whole("height")?);
     let game = ConnectFour::new(width, height)?;
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable::new(game, name)))
+    // Connect Four ranks its tiers (column heights, then colours) and un-moves: solved over flat arrays by rank.
+    let indexing = ByRank::of(&game).with_unmoves();
+    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name, indexing }))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {
