@@ -38,10 +38,11 @@ impl RankSet {
     /// The set of a rank space of `size` ranks whose bits are `words` (little-endian, as [`RankSet::to_bytes`]
     /// writes them). Errors: a length that is not the rank space's, a bit past it.
     pub(crate) fn from_bytes(size: u64, bytes: &[u8]) -> crate::Result<RankSet> {
-        let set = RankSet::new(size)?;
-        if bytes.len() as u64 != size.div_ceil(64) * 8 {
+        // Checked before the set is made: the size comes with the bytes (a message), which bound it.
+        if bytes.len() as u64 != size.div_ceil(64).saturating_mul(8) {
             return Err(Error::Records(format!("{} bytes of ranks for a tier of {size} ranks", bytes.len())));
         }
+        let set = RankSet::new(size)?;
         for (word, chunk) in set.words.iter().zip(bytes.chunks_exact(8)) {
             let mut eight = [0u8; 8];
             eight.copy_from_slice(chunk);
