@@ -331,6 +331,15 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
         }
     }
 
+    /// The key at `place` in the dense form (the key of that rank), `None` in the hashed form or past the
+    /// rank space.
+    pub fn key_at(&self, place: usize) -> Option<Key> {
+        match &self.lookup {
+            Lookup::Ranked(ranking) => ranking.unrank(place as u64),
+            Lookup::Hashed(_) => None,
+        }
+    }
+
     /// The number of places (the positions in the hashed form, the rank space in the dense form).
     pub fn places(&self) -> usize {
         self.values.len()

@@ -19,6 +19,7 @@
 //! not depend on the order of the threads: a level's scan decides only higher levels.
 
 use super::reach::{each_rank, RankSet};
+use rayon::prelude::*;
 use super::{allocation_error, contract, Ranked};
 use crate::engines::retrograde::solution::{
     narrow, narrow_error, Lookup, PackedValue, TierSolution, TierStatistics, Values, DRAW, LOSE, MAX_NARROW_REMOTENESS, WIN,
@@ -40,6 +41,13 @@ const LOW: u16 = (1 << KIND_SHIFT) - 1;
 /// An undecided position's exit code: an exit draws, so the position is never lost.
 const EXIT_DRAWS: u16 = LOW;
 
+/// The word of a rank that is no reachable position while the tier is induced (a draw with a remoteness: no
+/// value), so that the induction needs no other mark of what is reachable.
+const UNREACHED: u16 = u16::MAX;
+
+/// Ranks of the value array handed to a thread at once in a level's scan.
+const RANKS_PER_TASK: usize = 1 << 14;
+
 /// The counter of a position with more in-tier children than a byte counts: its count is in the overflow map.
 const OVERFLOW: u8 = u8::MAX;
 
@@ -60,7 +68,6 @@ fn kind_of(word: u16) -> u32 {
 /// What one tier's solve holds while it works.
 struct Work<'work, Rules: Rank> {
     tier: &'work Rules::Tier,
-    reached: &'work RankSet,
     values: Box<[AtomicU16]>,
     counters: Box<[AtomicU8]>,
     /// The counts of positions with more in-tier children than [`OVERFLOW`].
@@ -161,11 +168,12 @@ where
     Rules::Position: Send + Sync,
     Rules::Key: Send + Sync,
 {
-    /// Solves `tier`, whose reachable positions are `reached`, its exits read from `solved`.
+    /// Solves `tier`, whose reachable positions are `reached`, its exits read from `solved`. The set is dropped
+    /// once the positions are set up (the words of the ranks of no position say so from then on).
     pub(super) fn induce(
         &self,
         tier: &Rules::Tier,
-        reached: &RankSet,
+        reached: RankSet,
         solved: &SolvedTiers<Rules::Tier, Rules::Key>,
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
         let size = reached.size();
@@ -177,7 +185,6 @@ where
         let levels = (0..=MAX_NARROW_REMOTENESS.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         let work = Work::<Rules> {
             tier,
-            reached,
             values,
             counters,
             overflow: Mutex::new(HashMap::new()),
@@ -188,7 +195,18 @@ where
         let below: Vec<(&Rules::Tier, &TierSolution<Rules::Tier, Rules::Key>, AtomicBool)> =
             solved.iter().map(|(child, solution)| (child, solution.as_ref(), AtomicBool::new(false))).collect();
         let (edges, exits) = (AtomicU64::new(0), AtomicU64::new(0));
-        self.setup(&work, &below, &edges, &exits)?;
+        self.setup(&work, &reached, &below, &edges, &exits)?;
+        let positions = reached.len();
+        // The ranks of no position, marked in their words: the set goes.
+        reached.words().par_iter().enumerate().with_min_len(64).for_each(|(at, word)| {
+            let bits = word.load(Relaxed);
+            for bit in (0..64).filter(|bit| bits >> bit & 1 == 0) {
+                if let Some(slot) = work.values.get(at * 64 + bit) {
+                    slot.store(UNREACHED, Relaxed);
+                }
+            }
+        });
+        drop(reached);
         let mut levels = 0;
         if edges.load(Relaxed) > 0 {
             let mut level = 0;
@@ -207,17 +225,8 @@ where
                 level += 1;
             }
         }
-        // What is never decided is a draw; the words of no position stay 0.
-        each_rank(reached, || (), |(), rank| {
-            if let Some(slot) = work.values.get(rank as usize) {
-                if kind_of(slot.load(Relaxed)) == 0 {
-                    slot.store(decided(DRAW, 0), Relaxed);
-                }
-            }
-            Ok(())
-        })?;
         let statistics = TierStatistics {
-            positions: reached.len(),
+            positions,
             edges: edges.into_inner(),
             exits: exits.into_inner(),
             levels,
@@ -227,8 +236,15 @@ where
         reached_tiers.sort();
         drop(below);
         let Work { values, .. } = work;
-        // The same allocation, read as plain words.
-        let values: Vec<u16> = Vec::from(values).into_iter().map(AtomicU16::into_inner).collect();
+        // The same allocation, read as plain words: what is never decided is a draw, a rank of no position 0.
+        let values: Vec<u16> = Vec::from(values)
+            .into_iter()
+            .map(|slot| match slot.into_inner() {
+                UNREACHED => 0,
+                word if kind_of(word) == 0 => decided(DRAW, 0),
+                word => word,
+            })
+            .collect();
         let ranking = self.ranking(tier)?;
         Ok(TierSolution::new(tier.clone(), Lookup::Ranked(Arc::new(ranking)), Values::Narrow(values), statistics, reached_tiers))
     }
@@ -237,13 +253,14 @@ where
     fn setup(
         &self,
         work: &Work<'_, Rules>,
+        reached: &RankSet,
         below: &[(&Rules::Tier, &TierSolution<Rules::Tier, Rules::Key>, AtomicBool)],
         edges: &AtomicU64,
         exits: &AtomicU64,
     ) -> crate::Result<()> {
         let (game, tier) = (self.game, work.tier);
         let scratch = || (Vec::new(), Vec::new());
-        each_rank(work.reached, scratch, |(moves, children): &mut (Vec<Rules::Move>, Vec<u64>), rank| {
+        each_rank(reached, scratch, |(moves, children): &mut (Vec<Rules::Move>, Vec<u64>), rank| {
             let position = self.position(tier, rank)?;
             if let Some(value) = game.outcome(&position) {
                 work.settle(rank, word_of(value)?);
@@ -317,7 +334,7 @@ where
             return Err(narrow_error(level + 1));
         }
         let scratch = || (Vec::new(), Vec::new());
-        each_rank(work.reached, scratch, |(parents, ranks): &mut (Vec<Rules::Position>, Vec<u64>), rank| {
+        let visit = |(parents, ranks): &mut (Vec<Rules::Position>, Vec<u64>), rank: u64| -> crate::Result<()> {
             let Some(word) = work.values.get(rank as usize).map(|slot| slot.load(Relaxed)) else { return Ok(()) };
             let kind = kind_of(word);
             if !matches!(kind, WIN | LOSE) || u32::from(word & LOW) != level {
@@ -331,8 +348,8 @@ where
                 if game.tier(parent) != *tier {
                     continue;
                 }
-                // A parent that does not rank, or is not reachable, is no position of this solve.
-                if let Some(rank) = game.rank(tier, &game.canonical(parent)).filter(|&rank| work.reached.contains(rank)) {
+                // A parent that does not rank is no position of this solve (one not reachable is marked so).
+                if let Some(rank) = game.rank(tier, &game.canonical(parent)) {
                     ranks.push(rank);
                 }
             }
@@ -343,6 +360,17 @@ where
                 match kind {
                     LOSE => work.parent_of_loss(parent, level),
                     _ => work.parent_of_win(parent, level),
+                }
+            }
+            Ok(())
+        };
+        // A scan of the words in order: the positions of the level are found without another mark.
+        work.values.par_chunks(RANKS_PER_TASK).enumerate().try_for_each_init(scratch, |state, (task, words)| {
+            let first = task * RANKS_PER_TASK;
+            for (at, slot) in words.iter().enumerate() {
+                let word = slot.load(Relaxed);
+                if matches!(kind_of(word), WIN | LOSE) && u32::from(word & LOW) == level {
+                    visit(state, (first + at) as u64)?;
                 }
             }
             Ok(())

@@ -176,7 +176,7 @@ where
             .filter(|(child, _)| children.contains(child))
             .map(|(child, solution)| (child.clone(), std::sync::Arc::clone(solution)))
             .collect();
-        let solution = self.ranked.induce(tier, &reached, &below)?;
+        let solution = self.ranked.induce(tier, reached, &below)?;
         self.solver.stats.table_entries += solution.len() as u64;
         Ok(solution)
     }
