@@ -1,6 +1,6 @@
 //! The solve of one tier by un-moves, over flat arrays by rank: a value in 16 bits and a counter of undecided
-//! in-tier children in 8 bits per rank, the tier's reachable ranks as a bit each, the child tiers' values in
-//! 16 bits a rank.
+//! in-tier children in 8 bits per rank (the tier's reachable ranks as a bit each during the setup, then marked in
+//! the value words), the child tiers' values in 16 bits a rank.
 //!
 //! Setup, in parallel over the reachable ranks: each position's moves are generated once; a finished position
 //! gets its outcome, a position without moves is lost, an exit's value is read from its child tier and backed
@@ -10,7 +10,8 @@
 //! leave (nothing, a loss of some remoteness, or a draw that forbids the loss), and its counter the number of
 //! in-tier children not yet known to be won for their mover.
 //!
-//! Induction, by levels of remoteness, each level a parallel scan of the tier: every position won or lost at
+//! Induction, by levels of remoteness, each level a parallel scan of the values in rank order (sequential
+//! reads; the levels at which nothing was decided are skipped): every position won or lost at
 //! remoteness `r` is un-moved (the game's [`crate::engines::retrograde::Retrograde`] hook) to its in-tier
 //! parents; a loss makes each undecided parent a win at `r + 1` (or lowers a win of greater remoteness to it),
 //! a win takes one from each undecided parent's counter, and the parent whose counter reaches 0 is lost at

@@ -89,11 +89,6 @@ impl RankSet {
         Some(word.fetch_or(bit, Relaxed) & bit == 0)
     }
 
-    /// Whether `rank` is in the set.
-    pub(super) fn contains(&self, rank: u64) -> bool {
-        self.words.get((rank / 64) as usize).is_some_and(|word| word.load(Relaxed) >> (rank % 64) & 1 != 0)
-    }
-
     /// The words, for a parallel walk.
     pub(super) fn words(&self) -> &[AtomicU64] {
         &self.words
