@@ -191,3 +191,23 @@ fn connect_four_ranks_number_each_tier_one_to_one_and_unmoves_are_the_parents() 
         }
     }
 }
+
+#[test]
+fn a_memory_budget_below_the_arrays_by_rank_is_the_memory_error() {
+    // Connect Four 6 x 4: 1.6e8 ranks, a bit each while its tiers wait (20 MB), its largest tier 2.3e7 ranks
+    // (73 MB at 3.125 bytes): 16 MiB is refused during the discovery, 48 MiB when the largest tier comes.
+    let game = ConnectFour::new(6, 4).unwrap();
+    let indexing = ByRank::of(&game).with_unmoves();
+    for memory_mb in [16, 48] {
+        let directory = scratch(&format!("budget-{memory_mb}"));
+        let database = Database::new(&game, "connect-four:width=6,height=4", &directory).ranked_by(indexing.ranks());
+        let budget = SolveBudget { memory_mb, max_positions: u64::MAX };
+        let error =
+            database.solve(&Board::EMPTY, budget, &mut |_| {}, TierSpec::new().indexed(indexing.clone())).unwrap_err();
+        assert!(
+            matches!(error, ludus_framework::Error::Budget(ludus_framework::Budget::MemoryMb(limit)) if limit == memory_mb),
+            "{memory_mb} MiB: {error:?}"
+        );
+        std::fs::remove_dir_all(&directory).ok();
+    }
+}

@@ -45,11 +45,13 @@ fn binomial(n: u32, k: u32) -> u64 {
     BINOMIALS.get(n as usize).and_then(|row| row.get(k as usize)).copied().unwrap_or(0)
 }
 
-/// The numbers of height vectors of a board: `count[c][s]` vectors of `c` columns, each at most `H` high,
-/// summing to `s` (at most `(H + 1)^W`, below 2^32 for every board of the plugin).
+/// The numbers of height vectors of a board, summed: `below[c][s]` vectors of `c` columns, each at most `H`
+/// high, summing to less than `s` (at most `(H + 1)^W`, below 2^32 for every board of the plugin). The vectors
+/// summing to `s` exactly are `below[c][s + 1] - below[c][s]`; those whose first column is below `h` among the
+/// vectors of sum `s`, a difference of two entries.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct HeightTable {
-    count: [[u32; MOST_STONES + 1]; MOST_COLUMNS + 1],
+    below: [[u32; MOST_STONES + 2]; MOST_COLUMNS + 1],
 }
 
 impl std::fmt::Debug for HeightTable {
@@ -62,20 +64,39 @@ impl HeightTable {
     /// The table of a `width x height` board (columns past [`MOST_COLUMNS`] and sums past [`MOST_STONES`] are
     /// left out: such boards do not rank).
     pub(crate) fn new(width: u32, height: u32) -> HeightTable {
-        let mut count = [[0u32; MOST_STONES + 1]; MOST_COLUMNS + 1];
+        let mut count = [[0u64; MOST_STONES + 1]; MOST_COLUMNS + 1];
         count[0][0] = 1;
         for columns in 1..=(width as usize).min(MOST_COLUMNS) {
             for sum in 0..=MOST_STONES {
-                let below = (0..=(height as usize).min(sum)).map(|top| u64::from(count[columns - 1][sum - top]));
-                count[columns][sum] = u32::try_from(below.sum::<u64>()).unwrap_or(u32::MAX);
+                count[columns][sum] = (0..=(height as usize).min(sum)).map(|top| count[columns - 1][sum - top]).sum();
             }
         }
-        HeightTable { count }
+        let mut below = [[0u32; MOST_STONES + 2]; MOST_COLUMNS + 1];
+        for (row, counts) in below.iter_mut().zip(&count) {
+            for sum in 0..=MOST_STONES {
+                row[sum + 1] = u32::try_from(u64::from(row[sum]) + counts[sum]).unwrap_or(u32::MAX);
+            }
+        }
+        HeightTable { below }
+    }
+
+    /// The number of vectors of `columns` columns summing to less than `sum`.
+    #[inline]
+    fn under(&self, columns: u32, sum: u32) -> u64 {
+        self.below.get(columns as usize).and_then(|row| row.get(sum as usize)).map_or(0, |&count| u64::from(count))
     }
 
     /// The number of vectors of `columns` columns summing to `sum`.
+    #[inline]
     fn vectors(&self, columns: u32, sum: u32) -> u64 {
-        self.count.get(columns as usize).and_then(|row| row.get(sum as usize)).map_or(0, |&count| u64::from(count))
+        self.under(columns, sum + 1) - self.under(columns, sum)
+    }
+
+    /// The number of vectors of `columns` columns summing to `sum - h` for `h` from 0 to `top - 1`: those that
+    /// come before a column of height `top` over them, when `sum` stones are left.
+    #[inline]
+    fn before(&self, columns: u32, sum: u32, top: u32) -> u64 {
+        self.under(columns, sum + 1) - self.under(columns, (sum + 1).saturating_sub(top))
     }
 }
 
@@ -152,10 +173,7 @@ impl Rank for ConnectFour {
         let (mut place, mut left) = (0u64, stones);
         let width = self.width();
         for (column, &height) in heights.iter().enumerate().take(width as usize) {
-            let after = width - 1 - column as u32;
-            for lower in 0..height {
-                place += self.heights.vectors(after, left - lower);
-            }
+            place += self.heights.before(width - 1 - column as u32, left, height);
             left -= height;
         }
         Some(place * binomial(stones, stones / 2) + colex_rank(mover))

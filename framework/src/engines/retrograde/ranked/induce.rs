@@ -259,7 +259,7 @@ where
         edges: &AtomicU64,
         exits: &AtomicU64,
     ) -> crate::Result<()> {
-        let (game, tier) = (self.game, work.tier);
+        let (game, tier, size) = (self.game, work.tier, reached.size());
         let scratch = || (Vec::new(), Vec::new());
         each_rank(reached, scratch, |(moves, children): &mut (Vec<Rules::Move>, Vec<u64>), rank| {
             let position = self.position(tier, rank)?;
@@ -280,7 +280,7 @@ where
                 let child_tier = game.tier(&child);
                 let key = game.canonical(&child);
                 if child_tier == *tier {
-                    children.push(self.rank_in(tier, &key)?);
+                    children.push(self.rank_in(tier, &key, size)?);
                     continue;
                 }
                 exits.fetch_add(1, Relaxed);

@@ -66,9 +66,8 @@ impl<Rules: Rank> Ranked<'_, Rules> {
             })
     }
 
-    /// The rank of `key` in `tier`, below its size.
-    fn rank_in(&self, tier: &Rules::Tier, key: &Rules::Key) -> crate::Result<u64> {
-        let size = self.game.tier_size(tier);
+    /// The rank of `key` in `tier`, below the tier's `size`.
+    fn rank_in(&self, tier: &Rules::Tier, key: &Rules::Key, size: u64) -> crate::Result<u64> {
         self.game.rank(tier, key).filter(|&rank| rank < size).ok_or_else(|| contract(tier, key, size))
     }
 
@@ -119,7 +118,7 @@ where
         // The sets of entries found so far, and what they and the reachable sets kept count.
         let mut pending: HashMap<Rules::Tier, RankSet> = HashMap::new();
         let start_set = RankSet::new(game.tier_size(&start_tier))?;
-        let start_rank = self.ranked.rank_in(&start_tier, &game.canonical(self.start))?;
+        let start_rank = self.ranked.rank_in(&start_tier, &game.canonical(self.start), start_set.size())?;
         start_set.insert(start_rank);
         let mut held = start_set.units();
         pending.insert(start_tier, start_set);

@@ -37,6 +37,7 @@ impl RankSet {
 
     /// The set of a rank space of `size` ranks whose bits are `words` (little-endian, as [`RankSet::to_bytes`]
     /// writes them). Errors: a length that is not the rank space's, a bit past it.
+    #[cfg(feature = "mpi")]
     pub(crate) fn from_bytes(size: u64, bytes: &[u8]) -> crate::Result<RankSet> {
         // Checked before the set is made: the size comes with the bytes (a message), which bound it.
         if bytes.len() as u64 != size.div_ceil(64).saturating_mul(8) {
@@ -55,6 +56,7 @@ impl RankSet {
     }
 
     /// The bits, little-endian words.
+    #[cfg(feature = "mpi")]
     pub(crate) fn to_bytes(&self) -> Vec<u8> {
         self.words.iter().flat_map(|word| word.load(Relaxed).to_le_bytes()).collect()
     }
@@ -157,7 +159,7 @@ where
                     let child_tier = game.tier(&child);
                     let key = game.canonical(&child);
                     if child_tier == *tier {
-                        let rank = self.rank_in(tier, &key)?;
+                        let rank = self.rank_in(tier, &key, size)?;
                         if reached.insert(rank) == Some(true) {
                             next.insert(rank);
                         }
@@ -168,7 +170,7 @@ where
                             "a move from tier {tier:?} reaches tier {child_tier:?}, not a child tier"
                         )));
                     };
-                    let rank = self.rank_in(&child_tier, &key)?;
+                    let rank = self.rank_in(&child_tier, &key, set.size())?;
                     set.insert(rank).ok_or_else(|| contract(&child_tier, &key, set.size()))?;
                 }
                 Ok(())
