@@ -133,7 +133,11 @@ fn binomial(n: u32, k: u32) -> u64 {
 
 /// The colex rank of a set of cells among the sets of as many.
 fn colex(mask: u32) -> u64 {
-    (0..32).filter(|&cell| mask >> cell & 1 != 0).enumerate().map(|(place, cell)| binomial(cell, place as u32 + 1)).sum()
+    (0..32)
+        .filter(|&cell| mask >> cell & 1 != 0)
+        .enumerate()
+        .map(|(place, cell)| binomial(cell, place as u32 + 1))
+        .sum()
 }
 
 /// The set of `count` cells among `cells` of colex rank `rank`.
@@ -156,7 +160,11 @@ impl Rank for Shove {
     /// all cells (not only the free ones: a loose numbering, most of whose ranks are no position).
     fn tier_size(&self, &(more, fewer): &(u8, u8)) -> u64 {
         let per = binomial(self.cells, u32::from(more)) * binomial(self.cells, u32::from(fewer));
-        if more == fewer { per } else { 2 * per }
+        if more == fewer {
+            per
+        } else {
+            2 * per
+        }
     }
 
     fn rank(&self, &(more, fewer): &(u8, u8), key: &u32) -> Option<u64> {
@@ -330,15 +338,19 @@ fn the_files_by_unmoves_are_the_reverse_edge_files_whatever_the_threads() {
     for (game, start) in starts() {
         let by_rank = ByRank::of(&game);
         let mut solved = Vec::new();
-        for (label, threads, indexing) in
-            [("edges", 2, by_rank.clone()), ("unmoves-1", 1, by_rank.clone().with_unmoves()), ("unmoves-2", 2, by_rank.clone().with_unmoves())]
-        {
-            let directory = std::env::temp_dir().join(format!("ludus-shove-{}-{label}-{}", game.cells, std::process::id()));
+        for (label, threads, indexing) in [
+            ("edges", 2, by_rank.clone()),
+            ("unmoves-1", 1, by_rank.clone().with_unmoves()),
+            ("unmoves-2", 2, by_rank.clone().with_unmoves()),
+        ] {
+            let directory =
+                std::env::temp_dir().join(format!("ludus-shove-{}-{label}-{}", game.cells, std::process::id()));
             let _ = std::fs::remove_dir_all(&directory);
             let ranks = ludus_framework::engines::retrograde::TierIndexing::<Shove>::ranks(&indexing);
             let database = Database::new(&game, "shove", &directory).ranked_by(ranks);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| database.solve(&start, budget, &mut |_| {}, TierSpec::new().indexed(indexing.clone()))).unwrap();
+            pool.install(|| database.solve(&start, budget, &mut |_| {}, TierSpec::new().indexed(indexing.clone())))
+                .unwrap();
             let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&directory)
                 .unwrap()
                 .map(|entry| {

@@ -97,7 +97,12 @@ where
     assert_eq!(Some(by_unmoves.values().map(Vec::len).sum::<usize>() as u64), positions);
     // The files by rank are smaller than those by key.
     let size = |directory: &Path| files(directory).iter().map(|(_, bytes)| bytes.len()).sum::<usize>();
-    assert!(size(&solved[0]) < size(&solved[2]), "{name}: {} bytes by rank, {} by key", size(&solved[0]), size(&solved[2]));
+    assert!(
+        size(&solved[0]) < size(&solved[2]),
+        "{name}: {} bytes by rank, {} by key",
+        size(&solved[0]),
+        size(&solved[2])
+    );
     for directory in solved {
         std::fs::remove_dir_all(directory).unwrap();
     }

@@ -201,9 +201,9 @@ where
                         .collect(),
                 };
                 for record in unreached {
-                    report.problems.push(format!(
-                        "{file}: tier {name}: the record of {record} is of a position no move reaches"
-                    ));
+                    report
+                        .problems
+                        .push(format!("{file}: tier {name}: the record of {record} is of a position no move reaches"));
                 }
             }
             if report.problems.len() >= MAX_PROBLEMS {

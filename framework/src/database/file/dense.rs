@@ -97,7 +97,12 @@ pub fn write_dense_tier(path: &Path, name: &TierName, reached: Vec<serde_json::V
 /// block per [`DENSE_BLOCK_RANKS`] ranks, each holding its share of ranks in at least `min_stored` and at most
 /// zstd's bound for a whole block, end to end, filling the file; the records at most the ranks. `Err` says what
 /// is wrong.
-pub(super) fn check_dense_index(header: &Header, ranks: u64, data: u64, min_stored: u64) -> std::result::Result<(), String> {
+pub(super) fn check_dense_index(
+    header: &Header,
+    ranks: u64,
+    data: u64,
+    min_stored: u64,
+) -> std::result::Result<(), String> {
     let blocks = header.blocks.len() as u64;
     if blocks.saturating_mul(min_stored) > data {
         return Err(format!("{blocks} blocks cannot fit in the file's {data} bytes of blocks"));
@@ -109,7 +114,8 @@ pub(super) fn check_dense_index(header: &Header, ranks: u64, data: u64, min_stor
     let mut offset = 0u64;
     for (place, block) in header.blocks.iter().enumerate() {
         let first = place as u64 * DENSE_BLOCK_RANKS;
-        if block.first_key != format!("{first:x}") || u64::from(block.records) != (ranks - first).min(DENSE_BLOCK_RANKS) {
+        if block.first_key != format!("{first:x}") || u64::from(block.records) != (ranks - first).min(DENSE_BLOCK_RANKS)
+        {
             return Err(format!("block {place} does not hold the ranks of its place"));
         }
         let bytes = u64::from(block.bytes);

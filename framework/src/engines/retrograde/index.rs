@@ -19,8 +19,8 @@
 
 use super::solution::{narrow, narrow_error, Hasher, Lookup, PackedValue, TierRanking, Values};
 use super::{Rank, Retrograde};
-use crate::game::{Canonicalize, FromKey, Game};
 use crate::error::Error;
+use crate::game::{Canonicalize, FromKey, Game};
 use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use rayon::prelude::*;
@@ -214,7 +214,8 @@ impl<Rules: Rank> ByRank<Rules> {
     where
         Rules: Retrograde + FromKey,
     {
-        let unmoves = UnMoves { parents: <Rules as Retrograde>::parents, position: <Rules as FromKey>::position_of_key };
+        let unmoves =
+            UnMoves { parents: <Rules as Retrograde>::parents, position: <Rules as FromKey>::position_of_key };
         ByRank { unmoves: Some(unmoves), ..self }
     }
 

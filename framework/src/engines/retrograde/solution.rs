@@ -96,7 +96,11 @@ pub(super) fn is_narrow_value(bits: u16) -> bool {
 
 /// The error of a remoteness that does not fit 16 bits.
 pub(super) fn narrow_error(remoteness: u32) -> crate::Error {
-    crate::Error::limit("the remoteness of a position solved by rank", u64::from(remoteness), u64::from(MAX_NARROW_REMOTENESS))
+    crate::Error::limit(
+        "the remoteness of a position solved by rank",
+        u64::from(remoteness),
+        u64::from(MAX_NARROW_REMOTENESS),
+    )
 }
 
 /// A solution's values: by place, 32 bits each (the hashed form), or by rank, 16 bits each (the dense form).
@@ -385,7 +389,9 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
             Lookup::Ranked(_) => None,
         };
         let ranked = match &self.lookup {
-            Lookup::Ranked(ranking) => Some((ranking, (0..self.values.len()).filter_map(|place| Some((place, self.values.get(place)?))))),
+            Lookup::Ranked(ranking) => {
+                Some((ranking, (0..self.values.len()).filter_map(|place| Some((place, self.values.get(place)?)))))
+            }
             Lookup::Hashed(_) => None,
         };
         let hashed = hashed.into_iter().flatten().filter_map(|(key, &place)| {

@@ -20,16 +20,17 @@
 //! not depend on the order of the threads: a level's scan decides only higher levels.
 
 use super::reach::{each_rank, RankSet};
-use rayon::prelude::*;
 use super::{allocation_error, contract, Ranked};
 use crate::engines::retrograde::solution::{
-    narrow, narrow_error, Lookup, PackedValue, TierSolution, TierStatistics, Values, DRAW, LOSE, MAX_NARROW_REMOTENESS, WIN,
+    narrow, narrow_error, Lookup, PackedValue, TierSolution, TierStatistics, Values, DRAW, LOSE, MAX_NARROW_REMOTENESS,
+    WIN,
 };
 use crate::engines::retrograde::tiers::broken;
 use crate::engines::retrograde::{Rank, SolvedTiers};
 use crate::error::Error;
 use crate::value::Value;
 use hashbrown::HashMap;
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
@@ -123,8 +124,7 @@ impl<Rules: Rank> Work<'_, Rules> {
     /// A position of the tier won at `level`: each undecided parent counts one more child won for its mover; the
     /// last makes it lost (at `level + 1`, or its exits' slower loss), unless an exit draws.
     fn parent_of_win(&self, parent: u64, level: u32) {
-        let (Some(slot), Some(counter)) = (self.values.get(parent as usize), self.counters.get(parent as usize))
-        else {
+        let (Some(slot), Some(counter)) = (self.values.get(parent as usize), self.counters.get(parent as usize)) else {
             return;
         };
         let word = slot.load(Relaxed);
@@ -226,12 +226,7 @@ where
                 level += 1;
             }
         }
-        let statistics = TierStatistics {
-            positions,
-            edges: edges.into_inner(),
-            exits: exits.into_inner(),
-            levels,
-        };
+        let statistics = TierStatistics { positions, edges: edges.into_inner(), exits: exits.into_inner(), levels };
         let mut reached_tiers: Vec<Rules::Tier> =
             below.iter().filter(|(_, _, used)| used.load(Relaxed)).map(|(child, _, _)| (*child).clone()).collect();
         reached_tiers.sort();
@@ -247,7 +242,13 @@ where
             })
             .collect();
         let ranking = self.ranking(tier)?;
-        Ok(TierSolution::new(tier.clone(), Lookup::Ranked(Arc::new(ranking)), Values::Narrow(values), statistics, reached_tiers))
+        Ok(TierSolution::new(
+            tier.clone(),
+            Lookup::Ranked(Arc::new(ranking)),
+            Values::Narrow(values),
+            statistics,
+            reached_tiers,
+        ))
     }
 
     /// The setup pass (see the module's documentation).
@@ -392,13 +393,14 @@ fn child_value<Rules: Rank>(
     solution: &TierSolution<Rules::Tier, Rules::Key>,
     key: &Rules::Key,
 ) -> crate::Result<Value> {
-    let missing = || {
-        broken(format!("a move reaches a position of tier {child_tier:?} that was not found there (key {key:?})"))
-    };
+    let missing =
+        || broken(format!("a move reaches a position of tier {child_tier:?} that was not found there (key {key:?})"));
     match solution.by_rank() {
         Some(values) => {
-            let rank = ranked.game.rank(child_tier, key).ok_or_else(|| contract(child_tier, key, values.len() as u64))?;
-            let bits = values.get(rank as usize).copied().ok_or_else(|| contract(child_tier, key, values.len() as u64))?;
+            let rank =
+                ranked.game.rank(child_tier, key).ok_or_else(|| contract(child_tier, key, values.len() as u64))?;
+            let bits =
+                values.get(rank as usize).copied().ok_or_else(|| contract(child_tier, key, values.len() as u64))?;
             crate::engines::retrograde::solution::widen(bits).unpack().ok_or_else(missing)
         }
         None => solution.value_of_key(key).ok_or_else(missing),

@@ -57,13 +57,12 @@ pub(super) struct Ranked<'run, Rules: Rank> {
 impl<Rules: Rank> Ranked<'_, Rules> {
     /// The position of rank `rank` of `tier` (a rank of a reachable position: one the solve set).
     fn position(&self, tier: &Rules::Tier, rank: u64) -> crate::Result<Rules::Position> {
-        self.game
-            .unrank(tier, rank)
-            .and_then(|key| (self.unmoves.position)(self.game, &key))
-            .ok_or_else(|| Error::Contract {
+        self.game.unrank(tier, rank).and_then(|key| (self.unmoves.position)(self.game, &key)).ok_or_else(|| {
+            Error::Contract {
                 contract: "Rank",
                 detail: format!("rank {rank} of tier {tier:?} unranks to no position (Rank::unrank or FromKey)"),
-            })
+            }
+        })
     }
 
     /// The rank of `key` in `tier`, below the tier's `size`.
