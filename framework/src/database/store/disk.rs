@@ -23,9 +23,10 @@ pub(super) struct DiskStore<'store, 'game, Rules: Tiers, Indexing> {
     pub(super) report: &'store mut dyn FnMut(&TierReport),
     pub(super) started: Instant,
     pub(super) indexing: Indexing,
-    /// The most positions the solve holds at once: a finished tier with more records is not loaded.
+    /// The most positions the solve holds at once: a finished tier that counts more is not loaded.
     pub(super) positions: u64,
-    /// The record count of each finished tier, from its header.
+    /// What each finished tier counts toward the budget once loaded, from its header: its records, or for a
+    /// file by rank its records by rank (2 bytes a rank, 16 ranks a position of 32 bytes).
     pub(super) records: hashbrown::HashMap<Rules::Tier, u64>,
     /// The directory, opened and locked while the solve writes into it ([`TierStore::claim`]).
     pub(super) lock: Option<File>,
@@ -111,7 +112,8 @@ where
         }
         let Some(file) = self.verified(tier)? else { return Ok(None) };
         let reached = self.database.reached(&file)?;
-        self.records.insert(tier.clone(), file.header().records);
+        let units = file.ranks().map_or(file.header().records, |ranks| ranks.div_ceil(16));
+        self.records.insert(tier.clone(), units);
         (self.report)(&TierReport {
             tier: self.database.tier_name(tier)?.tier.to_string(),
             positions: file.header().records,
