@@ -189,6 +189,13 @@ pub enum Command {
         #[command(subcommand)]
         command: DbCommand,
     },
+    /// Open the game explorer: a local web server with a page (pick a game, see every move's value on the
+    /// board, play the perfect player, follow the value history) and its JSON API (docs/serve.md).
+    Serve {
+        /// The databases, address, game and budgets.
+        #[command(flatten)]
+        options: ServeArgs,
+    },
     /// Time every solver of every plugin on generated official-size inputs, and the engines on classic games.
     Bench {
         /// Only workloads whose name contains this text.
@@ -275,6 +282,43 @@ pub enum DbCommand {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+}
+
+/// What `ludus serve` is given: the databases, the address, the page's game and the budgets.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// A database directory to serve (`ludus db solve`), repeatable: its game's values are read from it
+    /// instead of searched. Its game is read from its tier files.
+    #[arg(long = "db", value_name = "DIR")]
+    pub databases: Vec<PathBuf>,
+    /// The port to listen on (0: one the system picks; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on: the loopback address unless told otherwise (`0.0.0.0` serves every
+    /// network the machine is on).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// The game the page opens with, with its parameters (default: the first one `ludus games` lists).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// The most positions one search may expand (past it, the request gets a budget error).
+    #[arg(long, default_value_t = 20_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_positions: u64,
+    /// The most seconds a request waits for its search.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub max_seconds: u64,
+    /// The memory budget of a search's table, in MiB (at most `--memory-mb`).
+    #[arg(long, default_value_t = ludus_framework::table::DEFAULT_TABLE_MB, value_parser = mib_parser())]
+    pub table_mb: usize,
+    /// The memory budget of one search, in MiB: its table, or every position the retrograde engine holds.
+    #[arg(long, default_value_t = 1024, value_parser = mib_parser())]
+    pub memory_mb: usize,
+    /// Searches at once (each within `--memory-mb`).
+    #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
+    pub searches: usize,
+    /// Connections served at once.
+    #[arg(long, default_value_t = 16, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    pub connections: usize,
 }
 
 /// An exact engine and its budgets, for `analyze` and `play`.

@@ -364,22 +364,25 @@ fn parameter_json(parameter: &Parameter) -> serde_json::Value {
         "help": parameter.help})
 }
 
+/// A game as `ludus games --format json` lists it: name, summary, parameters, engine, whether it has a
+/// database, and the commands that take it.
+pub(crate) fn game_json(game: &ludus_framework::playable::Registration) -> Result<serde_json::Value> {
+    // What the game can do is what its registration makes of the defaults.
+    let made = game.make_default()?;
+    let engine = made.playable.automatic_engine();
+    let database = made.database.is_some();
+    let parameters: Vec<_> = game.parameters.iter().map(parameter_json).collect();
+    let mut commands = vec!["analyze", "play"];
+    if database {
+        commands.extend(["db solve", "db query", "db analyze", "db check", "play --db"]);
+    }
+    Ok(json!({"name": game.name, "summary": game.summary, "parameters": parameters,
+        "engine": engine, "database": database, "commands": commands}))
+}
+
 /// `ludus games`: each game once, with its parameters (type, range, default) and what can be done with it.
 pub fn games(registry: &Registry, format: Format) -> Result<()> {
-    let mut items = Vec::new();
-    for game in registry.games() {
-        // What the game can do is what its registration makes of the defaults.
-        let made = game.make_default()?;
-        let engine = made.playable.automatic_engine();
-        let database = made.database.is_some();
-        let parameters: Vec<_> = game.parameters.iter().map(parameter_json).collect();
-        let mut commands = vec!["analyze", "play"];
-        if database {
-            commands.extend(["db solve", "db query", "db analyze", "db check", "play --db"]);
-        }
-        items.push(json!({"name": game.name, "summary": game.summary, "parameters": parameters,
-            "engine": engine, "database": database, "commands": commands}));
-    }
+    let items = registry.games().iter().map(game_json).collect::<Result<Vec<_>>>()?;
     if format == Format::Json {
         return Ok(print_json(&json!(items))?);
     }

@@ -20,6 +20,7 @@ mod database;
 mod play;
 mod progress;
 mod registry;
+mod serve;
 
 pub use registry::Registry;
 
@@ -88,6 +89,7 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             play::play(registry, &game, side, &engine.analysis_options(), db.as_deref()).map(|()| true)
         }
         Command::Db { command } => database::run(registry, command),
+        Command::Serve { options } => serve::run(registry, &options).map(|()| true),
         Command::Bench { filter, threads, format } => {
             bench::run(registry, filter.as_deref(), threads, format).map(|()| true)
         }

@@ -18,7 +18,8 @@ use rand::Rng;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A tmux session running one command; killed when dropped.
+/// A tmux session running one command, on a tmux server of its own (so that other tmux users on the machine,
+/// other tests included, cannot end it or type into it); the server is killed when dropped.
 struct Terminal {
     name: String,
 }
@@ -30,15 +31,35 @@ impl Terminal {
         // A known terminal type: CI runs without one.
         let status = Command::new("tmux")
             .env("TERM", "xterm-256color")
-            .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "60", &format!("{command}; sleep 60")])
+            .args([
+                "-L",
+                &name,
+                "new-session",
+                "-d",
+                "-s",
+                &name,
+                "-x",
+                "120",
+                "-y",
+                "60",
+                &format!("{command}; sleep 60"),
+            ])
             .status()
             .expect("tmux runs");
         assert!(status.success(), "tmux could not start");
         Terminal { name }
     }
 
+    /// A tmux command addressed to this terminal's server.
+    fn tmux(&self) -> Command {
+        let mut command = Command::new("tmux");
+        command.args(["-L", &self.name]);
+        command
+    }
+
     fn screen(&self) -> String {
-        let output = Command::new("tmux")
+        let output = self
+            .tmux()
             .args(["capture-pane", "-p", "-S", "-2000", "-t", &self.name])
             .output()
             .expect("tmux capture-pane");
@@ -46,7 +67,7 @@ impl Terminal {
     }
 
     fn type_line(&self, text: &str) {
-        let status = Command::new("tmux").args(["send-keys", "-t", &self.name, text, "Enter"]).status().expect("tmux");
+        let status = self.tmux().args(["send-keys", "-t", &self.name, text, "Enter"]).status().expect("tmux");
         assert!(status.success());
     }
 
@@ -66,7 +87,12 @@ impl Terminal {
 
 impl Drop for Terminal {
     fn drop(&mut self) {
-        let _ = Command::new("tmux").args(["kill-session", "-t", &self.name]).status();
+        // The server leaves its socket behind when killed: it is removed too.
+        let socket = self.tmux().args(["display-message", "-p", "#{socket_path}"]).output();
+        let _ = self.tmux().arg("kill-server").status();
+        if let Ok(socket) = socket {
+            let _ = std::fs::remove_file(String::from_utf8_lossy(&socket.stdout).trim());
+        }
     }
 }
 

@@ -59,9 +59,6 @@ pub enum Error {
         /// Cases in the input.
         total: usize,
     },
-    /// A request that the plugin does not support (for example an option it has no use for).
-    #[error("{0}")]
-    Unsupported(String),
     /// A game's name, parameters or size that are not valid: the text says what was given and what was
     /// expected.
     #[error("{0}")]

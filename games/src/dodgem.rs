@@ -28,6 +28,7 @@
 //! Each tier's keys are numbered densely ([`ludus_framework::engines::retrograde::Rank`], in `dodgem/rank.rs`), so
 //! that a tier is solved with flat arrays instead of hash maps.
 
+mod board_form;
 mod rank;
 
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};

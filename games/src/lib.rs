@@ -35,6 +35,7 @@
 
 pub mod adjacent_and_consecutive;
 pub mod bacterial_tactics;
+mod chess_grid;
 pub mod classic;
 mod combinations;
 pub mod connect_four;

@@ -111,7 +111,8 @@ pub const GAMES: &[Registration] = &[
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() }).with_database(Solvable::new(TicTacToe, name)))
+    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() }.with_board())
+        .with_database(Solvable::new(TicTacToe, name)))
 }
 
 fn connect_four(arguments: &Arguments) -> Result<Made> {
@@ -120,7 +121,7 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Connect Four ranks its tiers (column heights, then colours) and un-moves: solved over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name, indexing }))
+    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable { game, name, indexing }))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {
@@ -129,7 +130,7 @@ fn nim(arguments: &Arguments) -> Result<Made> {
         .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
     // The heaps as the game reads them, so that equal games have equal names.
     let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
-    Ok(Made::playable(Playable { game: NimGame { heaps }, name }))
+    Ok(Made::playable(Playable { game: NimGame { heaps }, name }.with_board()))
 }
 
 fn octal(arguments: &Arguments) -> Result<Made> {
@@ -151,12 +152,16 @@ fn dodgem(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Dodgem ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game, name: name.clone() }).with_database(Solvable { game, name, indexing }))
+    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable {
+        game,
+        name,
+        indexing,
+    }))
 }
 
 fn three_mens_morris(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() })
+    Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() }.with_board())
         .with_database(Solvable::new(ThreeMensMorris, name)))
 }
 
@@ -167,7 +172,7 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Quixo ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
         game,
         name,
         indexing,
@@ -178,7 +183,7 @@ fn teeko(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     let game = Teeko::new();
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable {
+    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
         game,
         name,
         indexing,

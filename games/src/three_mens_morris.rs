@@ -29,6 +29,8 @@
 //! colour (the canonical keys), 5,390 without them (each board with its player to move); 137 of the 540 are
 //! draws by endless play.
 
+mod board_form;
+
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
 use ludus_framework::playable::TextForm;
 use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};

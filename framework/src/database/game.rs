@@ -14,7 +14,7 @@ use crate::engines::retrograde::{ByKey, TierIndexing, TierSpec, Tiers};
 use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
-use crate::playable::{move_analyses, position_or_start, session, Analysis, Assessment, GameSession, TextForm};
+use crate::playable::{move_analyses, position_after, session, Analysis, Assessment, GameSession, TextForm};
 use crate::stats::Stats;
 use crate::value::Value;
 use serde::de::DeserializeOwned;
@@ -71,6 +71,22 @@ pub trait DatabaseGame: Send + Sync {
     /// The position written `position` (`None`: the start), its value, every move's value and the principal
     /// variation, all read from the database.
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis>;
+
+    /// [`DatabaseGame::query`] of the position reached from the position written `position` by `moves`, each
+    /// written as the game writes a move (what [`crate::playable::PlayableGame::analyze_after`] analyses by a
+    /// search). By default only a position without moves after it is read.
+    fn query_after(
+        &self,
+        directory: &Path,
+        position: Option<&str>,
+        moves: &[&str],
+        max_line: usize,
+    ) -> Result<Analysis> {
+        match moves {
+            [] => self.query(directory, position, max_line),
+            _ => Err(Error::Position { game: self.name(), reason: "this game reads no moves after a position".into() }),
+        }
+    }
 
     /// Counts by value, remoteness and tier, with the longest win and loss drawn.
     fn summary(&self, directory: &Path) -> Result<DatabaseSummary>;
@@ -195,11 +211,21 @@ where
     }
 
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
+        self.query_after(directory, position, &[], max_line)
+    }
+
+    fn query_after(
+        &self,
+        directory: &Path,
+        position: Option<&str>,
+        moves: &[&str],
+        max_line: usize,
+    ) -> Result<Analysis> {
         let game = &self.game;
-        let position = position_or_start(&self.name, position, || game.start(), |text| game.parse_position(text))?;
+        let position = position_after(game, &self.name, position, moves)?;
         let mut engine = StoredValues::new(self.database(directory));
         let value = engine.database.value(&mut engine.files, &position)?.ok_or_else(|| {
-            Error::Unsupported(format!(
+            Error::NoRecord(format!(
                 "{}: the database in {} has no record of this position (it is not reachable from the start)",
                 self.name,
                 directory.display()

@@ -103,7 +103,7 @@ where
     /// The header name of `tier`.
     pub fn tier_name(&self, tier: &Rules::Tier) -> Result<TierName> {
         let tier_form =
-            serde_json::to_value(tier).map_err(|error| Error::Unsupported(format!("a tier's form: {error}")))?;
+            serde_json::to_value(tier).map_err(|error| Error::Internal(format!("a tier's serde form: {error}")))?;
         let ranks = self.ranks.as_ref().map(|ranks| ranks.tier_size(tier));
         Ok(TierName { game: self.name.clone(), tier: tier_form, ranks })
     }
@@ -296,7 +296,7 @@ where
             })?;
             files.open.insert(path.clone(), file);
         }
-        let file = files.open.get_mut(&path).ok_or_else(|| Error::Unsupported("a tier file closed".into()))?;
+        let file = files.open.get_mut(&path).ok_or_else(|| Error::Internal("a tier file closed".into()))?;
         let key = self.game.canonical(position);
         let place = match (&self.ranks, file.ranks()) {
             (Some(ranks), Some(_)) => match ranks.rank(&tier, &key) {

@@ -9,8 +9,8 @@
 
 use super::session::History;
 use super::{
-    position_or_start, Analysis, AnalysisEngine, AnalysisOptions, Assessment, Finish, GameSession, MoveAnalysis,
-    PlayableGame,
+    position_or_start, Analysis, AnalysisEngine, AnalysisOptions, Assessment, Board, BoardMove, BoardView, Finish,
+    GameSession, Layout, MoveAnalysis, PlacedMove, PlayableGame,
 };
 use crate::analysis::{principal_variation, try_move_values};
 use crate::engines::alpha_beta::AlphaBeta;
@@ -52,6 +52,13 @@ pub trait ImpartialText: Impartial {
             .collect()
     }
 
+    /// The component as a heap of that many tokens, for a board ([`Layout::Heaps`]); `None` (the default) for a
+    /// component that is not a heap, and the position is then shown by its text only.
+    fn heap(&self, component: &Self::Component) -> Option<u32> {
+        let _ = component;
+        None
+    }
+
     /// A position's text.
     fn render_position(&self, position: &[Self::Component]) -> String {
         if position.is_empty() {
@@ -90,8 +97,11 @@ where
     }
 
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
-        let position =
-            position_or_start(&self.name, position, || self.game.start(), |text| self.game.parse_position(text))?;
+        self.analyze_after(position, &[], options)
+    }
+
+    fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
+        let position = self.position_after(position, moves)?;
         let mut solver = Solver::new(&self.game, self.convention, options)?;
         let value = solver.value(&position)?;
         let moves = solver.moves(&position)?;
@@ -106,6 +116,23 @@ where
         })
     }
 
+    /// The components as heaps, when each of them is one ([`ImpartialText::heap`]); every move takes from a heap.
+    fn board_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Option<BoardView>> {
+        let game = &self.game;
+        let position = self.position_after(position, moves)?;
+        let heaps = |components: &[Rules::Component]| components.iter().map(|c| game.heap(c)).collect::<Option<_>>();
+        let Some(board) = heaps(&position) else { return Ok(None) };
+        let mut placed = Vec::new();
+        for (mv, parts) in moves_with_parts(game, &position) {
+            let (Some(parts_left), Ok(heap)) = (heaps(&parts), u32::try_from(mv.component)) else { return Ok(None) };
+            placed.push(PlacedMove {
+                mv: render_move(game, &mv, &parts),
+                place: BoardMove::Take { heap, parts: parts_left },
+            });
+        }
+        Ok(Some(BoardView { board: Board { layout: Layout::Heaps { heaps: board }, to_move: None }, moves: placed }))
+    }
+
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
         let solver = Solver::new(&self.game, self.convention, options)?;
         Ok(Box::new(ImpartialSession { positions: History::new(self.game.start()), solver }))
@@ -116,6 +143,25 @@ where
             Convention::Normal => "sprague-grundy",
             Convention::Misere => "alpha-beta",
         }
+    }
+}
+
+impl<Rules> ImpartialPlayable<Rules>
+where
+    Rules: ImpartialText,
+{
+    /// The position reached by `moves` (each `H:PARTS`) from the position written `position` (`None`: the start).
+    fn position_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Vec<Rules::Component>> {
+        let game = &self.game;
+        let mut position = position_or_start(&self.name, position, || game.start(), |text| game.parse_position(text))?;
+        for (index, text) in moves.iter().enumerate() {
+            let mv = parse_move(game, &position, text).map_err(|reason| Error::Position {
+                game: self.name.clone(),
+                reason: format!("move {} (`{}`): {reason}", index + 1, shorten(text)),
+            })?;
+            position = crate::game::Game::play(&SumGame(game), &position, &mv);
+        }
+        Ok(position)
     }
 }
 

@@ -3,7 +3,8 @@
 //! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
 //! best moves and the principal variation.
 //!
-//! Files: `assessment.rs` (a value as an analysis gives it), `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
+//! Files: `assessment.rs` (a value as an analysis gives it), `board.rs` (a position as a board, for the
+//! explorer's page), `session.rs` (a game against the perfect player), `registry.rs` (the games people name, each
 //! registered once with its typed parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
 //! (impartial games, by the Sprague-Grundy engine under normal play).
 
@@ -19,6 +20,7 @@ use crate::table::{mib, KeyedTable};
 use serde::Serialize;
 
 mod assessment;
+mod board;
 mod impartial;
 mod registry;
 #[cfg(feature = "parallel")]
@@ -26,6 +28,10 @@ mod retrograde;
 mod session;
 
 pub use assessment::Assessment;
+pub use board::{
+    check_board_form, Board, BoardForm, BoardMove, BoardView, GridStyle, Layout, Piece, PlacedMove, Player, Shape,
+    WithBoard,
+};
 pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS};
 pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
 #[cfg(feature = "parallel")]
@@ -167,6 +173,24 @@ pub trait PlayableGame: Send + Sync {
     /// Analyses the position written `position` (`None`: the start position).
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis>;
 
+    /// [`PlayableGame::analyze`] of the position reached from the position written `position` (`None`: the start)
+    /// by `moves`, each written as the game writes a move: the values `analyze` gives of that position. An illegal
+    /// move is an [`Error::Position`] naming it. By default only a position without moves after it is read.
+    fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
+        match moves {
+            [] => self.analyze(position, options),
+            _ => Err(Error::Position { game: self.name(), reason: "this game reads no moves after a position".into() }),
+        }
+    }
+
+    /// The board of the position reached by `moves` from `position` (as [`PlayableGame::analyze_after`] reads
+    /// them) with each legal move's place on it, for a game that shows a board ([`BoardForm`]); `None` for one
+    /// shown by its text form only (the default).
+    fn board_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Option<BoardView>> {
+        let _ = (position, moves);
+        Ok(None)
+    }
+
     /// A game against the perfect player from the start position, its engine set up by `options`.
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>>;
 
@@ -243,8 +267,11 @@ where
     }
 
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
-        let position =
-            position_or_start(&self.name, position, || self.game.start(), |text| self.game.parse_position(text))?;
+        self.analyze_after(position, &[], options)
+    }
+
+    fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
+        let position = position_after(&self.game, &self.name, position, moves)?;
         self.analyze_with(self.engine(options)?, &position, options)
     }
 
@@ -329,6 +356,26 @@ pub(crate) fn move_analyses<Rules: TextForm>(game: &Rules, values: Vec<MoveValue
             best: Some(m.value) == best,
         })
         .collect()
+}
+
+/// The position reached by `moves` (each as [`TextForm::parse_move`] reads it) from the position written
+/// `position` of the game `name` (its start when no text is given). An illegal move is an [`Error::Position`]
+/// naming it (`move 3 (`7`): column 7 is full`).
+pub(crate) fn position_after<Rules: TextForm>(
+    game: &Rules,
+    name: &str,
+    position: Option<&str>,
+    moves: &[&str],
+) -> Result<Rules::Position> {
+    let mut position = position_or_start(name, position, || game.start(), |text| game.parse_position(text))?;
+    for (index, text) in moves.iter().enumerate() {
+        let mv = game.parse_move(&position, text).map_err(|reason| Error::Position {
+            game: name.to_string(),
+            reason: format!("move {} (`{}`): {reason}", index + 1, crate::input::shorten(text)),
+        })?;
+        position = game.play(&position, &mv);
+    }
+    Ok(position)
 }
 
 /// The position written `text` of the game `name`, or its start when no text is given.

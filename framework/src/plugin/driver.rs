@@ -193,7 +193,7 @@ pub fn solve_input_each<P: Problem>(
             }
             let sent = solve_one(worker.as_mut(), case).and_then(|answer| match in_order.lock() {
                 Ok(mut in_order) => in_order.put(case, answer),
-                Err(_) => Err(Error::Unsupported("a solver thread panicked".to_string())),
+                Err(_) => Err(Error::Threads("a solver thread panicked".to_string())),
             });
             if let Err(error) = sent {
                 failed.store(true, Ordering::Relaxed);
@@ -211,7 +211,7 @@ pub fn solve_input_each<P: Problem>(
                 // A panic's case is unknown: it ranks after every case's own error.
                 handle
                     .join()
-                    .unwrap_or_else(|_| Err((usize::MAX, Error::Unsupported("a solver thread panicked".to_string()))))
+                    .unwrap_or_else(|_| Err((usize::MAX, Error::Threads("a solver thread panicked".to_string()))))
             })
             .collect()
     });
@@ -316,7 +316,7 @@ impl<P: Problem> Plugin for P {
     ) -> Result<usize> {
         solve_input_each(self, input, options, progress, &mut |case, answer| {
             let json = serde_json::to_value(&answer)
-                .map_err(|error| Error::Unsupported(format!("an answer cannot be written as JSON: {error}")))?;
+                .map_err(|error| Error::Internal(format!("an answer cannot be written as JSON: {error}")))?;
             sink(case, CaseAnswer { text: answer.to_string(), class: self.class_of(&answer), json })
         })
     }

@@ -369,6 +369,6 @@ pub fn with_threads<Output: Send>(threads: usize, work: impl FnOnce() -> Output 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(thread_count(threads))
         .build()
-        .map_err(|error| Error::Unsupported(format!("cannot start {threads} threads: {error}")))?;
+        .map_err(|error| Error::Threads(format!("cannot start {threads} threads: {error}")))?;
     Ok(pool.install(work))
 }

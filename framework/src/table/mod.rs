@@ -28,7 +28,7 @@
 //! it at construction (the packed table as zeroed memory from the system, whose pages are paid for only when
 //! first touched: a large table costs a small search nothing); [`KeyedTable::new`] starts small and doubles while it fills up, never past the budget, so
 //! that a small game (or a test that makes thousands of engines) does not pay for a table it never fills. Allocation never aborts the process: a budget the system cannot provide is an
-//! [`Error::Unsupported`] that suggests a lower `--table-mb`.
+//! [`Error::Allocation`] that suggests a lower `--table-mb`.
 //!
 //! # Near and far parts
 //!

@@ -2,6 +2,7 @@
 //! two-player game with the board's 8 symmetries as its canonicalization), Nim, Kayles, Dawson's Kayles,
 //! Grundy's game and every octal game by its code (impartial games for the Sprague-Grundy engine).
 
+mod board_form;
 mod nim_game;
 pub mod octal;
 mod text;

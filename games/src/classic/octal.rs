@@ -189,6 +189,10 @@ impl ludus_framework::playable::ImpartialText for OctalGame {
     fn render_component(&self, heap: &u32) -> String {
         heap.to_string()
     }
+
+    fn heap(&self, heap: &u32) -> Option<u32> {
+        Some(*heap)
+    }
 }
 
 /// The largest heap an octal game's position may hold: its nimber needs every smaller heap's, with up to

@@ -38,6 +38,7 @@
 //! `size` sets the number of empty cells.
 
 mod board;
+mod board_form;
 mod format;
 mod hints;
 mod lines;

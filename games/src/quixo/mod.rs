@@ -34,6 +34,7 @@
 //! value iteration over every position without symmetry: 2,219 keys, 32,027 positions, no draw); 4 x 4 is a
 //! win for X in 21 plies (`ludus db solve quixo:size=4`: 5,170,021 keys in 60 tiers).
 
+mod board_form;
 mod rank;
 mod rules;
 mod text;

@@ -30,6 +30,7 @@
 //! positions). Teeko itself is a draw with perfect play, as Guy Steele (1998) found: `ludus db solve teeko`
 //! agrees (12,063,947 keys in 9 tiers, 9,436,883 of them in the move phase).
 
+mod board_form;
 mod rank;
 mod rules;
 mod text;

@@ -122,6 +122,72 @@ fn foreign(path: &Path, reason: String) -> Error {
     damaged(path, format!("{reason}: move it out of the database directory, or use another directory"))
 }
 
+/// A tier file's header as read by [`read_header`].
+enum HeaderRead {
+    /// The header, checked (magic, length, checksum, format version), with the file at the first block.
+    Read {
+        /// The file.
+        file: File,
+        /// Its header.
+        header: Header,
+        /// Where the blocks start.
+        data_start: u64,
+        /// The file's length.
+        size: u64,
+    },
+    /// A file of this format whose header is damaged (the error says how).
+    Damaged(Error),
+}
+
+/// Reads the header of the file at `path`: [`HeaderRead::Damaged`] for a damaged header of this format, an
+/// error for what is not a tier file of this format version (not a regular file, unreadable, no magic).
+fn read_header(path: &Path) -> Result<HeaderRead> {
+    // The kind is checked before the file is opened, and again on the file opened (a FIFO swapped in
+    // between would block the open until a writer comes: only a concurrent process can do that).
+    refuse_irregular(path, &std::fs::metadata(path).map_err(|source| io_error(path, source))?)?;
+    let mut file = File::open(path).map_err(|source| io_error(path, source))?;
+    let metadata = file.metadata().map_err(|source| io_error(path, source))?;
+    refuse_irregular(path, &metadata)?;
+    let size = metadata.len();
+    let mut magic = [0u8; 12];
+    if size < 12 {
+        let reason = format!(
+            "{size} bytes, shorter than a tier file's start (12 bytes): delete it and run `ludus db solve` again"
+        );
+        return Err(damaged(path, reason));
+    }
+    file.read_exact(&mut magic).map_err(|source| io_error(path, source))?;
+    if &magic[..8] != MAGIC {
+        return Err(foreign(path, "not a Ludus database file (no LUDUS-DB at its start)".into()));
+    }
+    let length = u32::from_le_bytes([magic[8], magic[9], magic[10], magic[11]]);
+    if length > MAX_HEADER_BYTES || u64::from(length) + 16 > size {
+        let reason = format!("a header of {length} bytes does not fit the file of {size} bytes");
+        return Ok(HeaderRead::Damaged(damaged(path, reason)));
+    }
+    // Allocated only once checked against the file's length, above.
+    let mut header_bytes = vec![0u8; length as usize + 4];
+    file.read_exact(&mut header_bytes).map_err(|source| io_error(path, source))?;
+    let stored = header_bytes.split_off(length as usize);
+    if crc32fast::hash(&header_bytes).to_le_bytes().as_slice() != stored.as_slice() {
+        let reason = "the header's checksum does not match (the file is damaged)";
+        return Ok(HeaderRead::Damaged(damaged(path, reason)));
+    }
+    let header: Header = match serde_json::from_slice(&header_bytes) {
+        Ok(header) => header,
+        Err(error) => return Ok(HeaderRead::Damaged(damaged(path, format!("the header is not valid: {error}")))),
+    };
+    if header.format != FORMAT_VERSION && header.format != DENSE_FORMAT_VERSION {
+        let reason = format!(
+            "format version {}, this build reads versions {FORMAT_VERSION} and {DENSE_FORMAT_VERSION}",
+            header.format
+        );
+        return Err(foreign(path, reason));
+    }
+    let data_start = 16 + u64::from(length);
+    Ok(HeaderRead::Read { file, header, data_start, size })
+}
+
 impl TierFile {
     /// Opens the file at `path`, checking its magic, format version, header checksum and block index, and that
     /// it is the file of `name`.
@@ -136,54 +202,15 @@ impl TierFile {
     /// written over (an error): a path that is not a regular file, a file that cannot be read, a file without
     /// this format's magic, of another format version, or of another game or tier.
     pub fn inspect(path: &Path, name: &TierName) -> Result<Inspected> {
-        // The kind is checked before the file is opened, and again on the file opened (a FIFO swapped in
-        // between would block the open until a writer comes: only a concurrent process can do that).
-        refuse_irregular(path, &std::fs::metadata(path).map_err(|source| io_error(path, source))?)?;
-        let mut file = File::open(path).map_err(|source| io_error(path, source))?;
-        let metadata = file.metadata().map_err(|source| io_error(path, source))?;
-        refuse_irregular(path, &metadata)?;
-        let size = metadata.len();
-        let mut magic = [0u8; 12];
-        if size < 12 {
-            let reason = format!(
-                "{size} bytes, shorter than a tier file's start (12 bytes): delete it and run `ludus db solve` again"
-            );
-            return Err(damaged(path, reason));
-        }
-        file.read_exact(&mut magic).map_err(|source| io_error(path, source))?;
-        if &magic[..8] != MAGIC {
-            return Err(foreign(path, "not a Ludus database file (no LUDUS-DB at its start)".into()));
-        }
-        let length = u32::from_le_bytes([magic[8], magic[9], magic[10], magic[11]]);
-        if length > MAX_HEADER_BYTES || u64::from(length) + 16 > size {
-            let reason = format!("a header of {length} bytes does not fit the file of {size} bytes");
-            return Ok(Inspected::Damaged(damaged(path, reason)));
-        }
-        // Allocated only once checked against the file's length, above.
-        let mut header_bytes = vec![0u8; length as usize + 4];
-        file.read_exact(&mut header_bytes).map_err(|source| io_error(path, source))?;
-        let stored = header_bytes.split_off(length as usize);
-        if crc32fast::hash(&header_bytes).to_le_bytes().as_slice() != stored.as_slice() {
-            let reason = "the header's checksum does not match (the file is damaged)";
-            return Ok(Inspected::Damaged(damaged(path, reason)));
-        }
-        let header: Header = match serde_json::from_slice(&header_bytes) {
-            Ok(header) => header,
-            Err(error) => return Ok(Inspected::Damaged(damaged(path, format!("the header is not valid: {error}")))),
+        let (file, header, data_start, size) = match read_header(path)? {
+            HeaderRead::Read { file, header, data_start, size } => (file, header, data_start, size),
+            HeaderRead::Damaged(error) => return Ok(Inspected::Damaged(error)),
         };
-        if header.format != FORMAT_VERSION && header.format != DENSE_FORMAT_VERSION {
-            let reason = format!(
-                "format version {}, this build reads versions {FORMAT_VERSION} and {DENSE_FORMAT_VERSION}",
-                header.format
-            );
-            return Err(foreign(path, reason));
-        }
         if header.game != name.game || header.tier != name.tier {
             let reason =
                 format!("holds tier {} of {}, not tier {} of {}", header.tier, header.game, name.tier, name.game);
             return Err(foreign(path, reason));
         }
-        let data_start = 16 + u64::from(length);
         let data = size - data_start;
         let checked = match (header.format, header.ranks, name.ranks) {
             (FORMAT_VERSION, None, _) => check_index(&header, data),
@@ -211,6 +238,15 @@ impl TierFile {
                 cached: None,
             })),
             Err(reason) => Ok(Inspected::Damaged(damaged(path, reason))),
+        }
+    }
+
+    /// The game, with its parameters, that the tier file at `path` belongs to, read from its header (checked:
+    /// magic, length, checksum, format version): how `ludus serve --db DIR` tells which game a directory holds.
+    pub fn game_of(path: &Path) -> Result<String> {
+        match read_header(path)? {
+            HeaderRead::Read { header, .. } => Ok(header.game),
+            HeaderRead::Damaged(error) => Err(error),
         }
     }
 

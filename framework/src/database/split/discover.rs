@@ -63,11 +63,9 @@ where
                 outgoing[owner(wide, ranks)].push((u32::MAX, wide));
             }
             for (key, child_tier) in outside {
-                let at = below.iter().position(|child| *child == child_tier).ok_or_else(|| {
-                    Error::Unsupported(format!(
-                        "the game's tiers break the Tiers contract: a move from tier {tier:?} reaches tier \
-                         {child_tier:?}, not a child tier"
-                    ))
+                let at = below.iter().position(|child| *child == child_tier).ok_or_else(|| Error::Contract {
+                    contract: "Tiers",
+                    detail: format!("a move from tier {tier:?} reaches tier {child_tier:?}, not a child tier"),
                 })?;
                 let wide = key.to_wide();
                 outgoing[owner(wide, ranks)].push((at as u32, wide));

@@ -177,12 +177,14 @@ where
                     }
                     // Each exit's value is asked of the rank that owns the child's key; it comes back below.
                     for (key, child_tier) in outside {
-                        let at = inputs.iter().position(|input| *input == child_tier).ok_or_else(|| {
-                            Error::Unsupported(format!(
-                                "the game's tiers break the Tiers contract: a move from tier {tier:?} reaches tier \
-                                 {child_tier:?}, which no position of it reaches"
-                            ))
-                        })?;
+                        let at =
+                            inputs.iter().position(|input| *input == child_tier).ok_or_else(|| Error::Contract {
+                                contract: "Tiers",
+                                detail: format!(
+                                    "a move from tier {tier:?} reaches tier {child_tier:?}, which no position of \
+                                     it reaches"
+                                ),
+                            })?;
                         reached.insert(child_tier);
                         let wide = key.to_wide();
                         let question = &mut questions[owner(wide, ranks)];
@@ -251,11 +253,12 @@ where
                 .and_then(|child_tier| shares.get(child_tier))
                 .zip(Key::from_wide(wide))
                 .and_then(|(share, key)| share.value_of_key(&key))
-                .ok_or_else(|| {
-                    Error::Unsupported(format!(
-                        "the game's tiers break the Tiers contract: a move from tier {tier:?} reaches a position \
-                         of tier {child_tier:?} that was not found there"
-                    ))
+                .ok_or_else(|| Error::Contract {
+                    contract: "Tiers",
+                    detail: format!(
+                        "a move from tier {tier:?} reaches a position of tier {child_tier:?} that was not found \
+                             there"
+                    ),
                 })?;
             let (kind, remoteness) = match value {
                 Value::Win(remoteness) => (0u8, remoteness),

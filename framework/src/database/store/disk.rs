@@ -241,12 +241,14 @@ where
             .collect::<Result<Vec<_>>>()?;
         if records.len() != solution.len() {
             // Only a ranking whose unrank fails on a rank of the tier loses records on the way.
-            return Err(Error::Unsupported(format!(
-                "tier {:?}: {} positions solved, {} keys listed (Rank::unrank breaks its contract)",
-                tier,
-                solution.len(),
-                records.len()
-            )));
+            return Err(Error::Contract {
+                contract: "Rank",
+                detail: format!(
+                    "tier {tier:?}: {} positions solved, {} keys listed (unrank fails on a rank of the tier)",
+                    solution.len(),
+                    records.len()
+                ),
+            });
         }
         write_tier(path, name, reached, records)
     }

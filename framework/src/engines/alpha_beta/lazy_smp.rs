@@ -43,7 +43,7 @@ impl<Table> LazySmp<Table> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|error| Error::Unsupported(format!("cannot start {threads} search threads: {error}")))?;
+            .map_err(|error| Error::Threads(format!("cannot start {threads} search threads: {error}")))?;
         let threads = pool.current_num_threads();
         let score_search = ScoreSearch::default();
         Ok(LazySmp { mode, score_search, budget: u64::MAX, table, pool, threads, stats: Stats::default() })

@@ -263,12 +263,9 @@ impl<Rules: Rank> TierRank<Rules> {
 
     /// The rank of `key` as a place in an array of the tier's size, or the error of a broken contract.
     pub(super) fn slot(&self, key: &Rules::Key) -> crate::Result<usize> {
-        self.rank_of(key).map(|rank| rank as usize).ok_or_else(|| {
-            Error::Unsupported(format!(
-                "the game's ranking breaks the Rank contract: the key {key:?} of a position of tier {:?} has no rank \
-                 below {}",
-                self.tier, self.size
-            ))
+        self.rank_of(key).map(|rank| rank as usize).ok_or_else(|| Error::Contract {
+            contract: "Rank",
+            detail: format!("the key {key:?} of a position of tier {:?} has no rank below {}", self.tier, self.size),
         })
     }
 }
@@ -300,7 +297,7 @@ where
 {
     fn place_or_insert(&mut self, key: Rules::Key, next: u32) -> crate::Result<Option<u32>> {
         let slot = self.ranking.slot(&key)?;
-        let place = self.places.get_mut(slot).ok_or_else(|| Error::Unsupported("a rank past its tier".into()))?;
+        let place = self.places.get_mut(slot).ok_or_else(|| Error::Internal("a rank past its tier".into()))?;
         if *place == VACANT {
             *place = next;
             return Ok(None);
@@ -337,7 +334,7 @@ pub(super) struct DenseSet<Rules: Rank> {
 impl<Rules: Rank> KeySet<Rules::Key> for DenseSet<Rules> {
     fn insert(&mut self, key: Rules::Key) -> crate::Result<bool> {
         let slot = self.ranking.slot(&key)?;
-        let word = self.bits.get_mut(slot / 64).ok_or_else(|| Error::Unsupported("a rank past its tier".into()))?;
+        let word = self.bits.get_mut(slot / 64).ok_or_else(|| Error::Internal("a rank past its tier".into()))?;
         let bit = 1u64 << (slot % 64);
         let new = *word & bit == 0;
         *word |= bit;

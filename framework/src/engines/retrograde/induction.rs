@@ -165,9 +165,10 @@ where
         }
     }
     if broken.load(Relaxed) {
-        return Err(Error::Unsupported(
-            "the game's parents hook listed a position that is not a parent (Retrograde contract broken)".into(),
-        ));
+        return Err(Error::Contract {
+            contract: "Retrograde",
+            detail: "the parents hook listed a position that is not a parent".into(),
+        });
     }
     let values = state.into_iter().map(|slot| settled(PackedValue(slot.into_inner()))).collect();
     Ok(Induced { values, levels })

@@ -141,7 +141,7 @@ type Found<Seen, Position> = (Seen, Vec<Position>);
 
 /// The error of a game whose tiers break the [`Tiers`] contract.
 pub(super) fn broken(what: String) -> Error {
-    Error::Unsupported(format!("the game's tiers break the Tiers contract: {what}"))
+    Error::Contract { contract: "Tiers", detail: what }
 }
 
 /// The tiers reachable from `start` in the tier graph, each with its child tiers, in an order where every tier

@@ -216,11 +216,10 @@ where
                     levels += 1;
                     self.level(&work, level)?;
                     if work.broken.load(Relaxed) {
-                        return Err(Error::Unsupported(
-                            "the game's parents hook listed a position that is not a parent (Retrograde contract \
-                             broken)"
-                                .into(),
-                        ));
+                        return Err(Error::Contract {
+                            contract: "Retrograde",
+                            detail: "the parents hook listed a position that is not a parent".into(),
+                        });
                     }
                 }
                 level += 1;

@@ -1,0 +1,301 @@
+//! [`BoardForm`]: how a game shows a position as a board (cells in rows and columns holding pieces, or heaps of
+//! tokens) and where each move is made on it, for a page that draws the board and takes moves by clicks (`ludus
+//! serve`). Optional: a game without it is shown by its text form, and its moves are chosen from a list.
+//! [`WithBoard`] is a [`Playable`] whose game has one; [`check_board_form`] checks a game's board against the
+//! trait's contract.
+
+use super::{position_after, Analysis, AnalysisOptions, GameSession, Playable, PlayableGame, TextForm};
+use crate::error::{Error, Result};
+use crate::game::{Canonicalize, Game};
+use crate::hints::SearchHints;
+use serde::Serialize;
+
+/// A player, by turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Player {
+    /// The player who moves first from the start.
+    First,
+    /// The other one.
+    Second,
+}
+
+impl Player {
+    /// The first player if `first`, else the second.
+    pub fn first_if(first: bool) -> Player {
+        if first {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+}
+
+/// What a piece looks like on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// A stone or disc in the player's colour.
+    Disc,
+    /// A cross (`X`).
+    Cross,
+    /// A nought (`O`).
+    Nought,
+    /// A piece that moves towards the top of the board (a Dodgem car).
+    ArrowUp,
+    /// A piece that moves towards the right edge.
+    ArrowRight,
+}
+
+/// A piece on a cell: whose it is and what it looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Piece {
+    /// Its owner.
+    pub player: Player,
+    /// Its look.
+    pub shape: Shape,
+}
+
+/// How the cells of a grid are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GridStyle {
+    /// Square cells side by side (tic-tac-toe, Quixo, Teeko, Dodgem).
+    Squares,
+    /// Holes in an upright frame that pieces are dropped into from the top, a column at a time (Connect Four).
+    Columns,
+    /// Points where lines cross, joined along the rows, the columns and the two long diagonals (Three Men's
+    /// Morris).
+    Points,
+}
+
+/// What a board is made of.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Layout {
+    /// Cells in rows and columns, each empty or holding a piece.
+    Grid {
+        /// Rows of cells.
+        rows: u32,
+        /// Columns of cells.
+        columns: u32,
+        /// How the cells are drawn.
+        style: GridStyle,
+        /// Row by row from the top, each row from the left: `rows * columns` cells. Cell `row * columns +
+        /// column` is the one a [`BoardMove`] names.
+        cells: Vec<Option<Piece>>,
+        /// The columns' names as the game's moves write them, from the left (`a`, `b`, ... or `1`, `2`, ...),
+        /// or none.
+        column_labels: Vec<String>,
+        /// The rows' names, from the top, or none.
+        row_labels: Vec<String>,
+    },
+    /// Heaps of tokens, in the order a move numbers them (Nim, octal games).
+    Heaps {
+        /// The tokens in each heap.
+        heaps: Vec<u32>,
+    },
+}
+
+/// A position as a board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// The cells or heaps.
+    #[serde(flatten)]
+    pub layout: Layout,
+    /// Whose turn it is, where the position says (an impartial game's heaps do not).
+    pub to_move: Option<Player>,
+}
+
+/// Where a move is made on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum BoardMove {
+    /// A piece put on an empty cell.
+    Place {
+        /// The cell.
+        cell: u32,
+    },
+    /// A piece dropped into a column from the top ([`GridStyle::Columns`]).
+    Drop {
+        /// The column, from 0 at the left.
+        column: u32,
+    },
+    /// A piece taken from one cell to another, or off the board.
+    Step {
+        /// The cell it leaves.
+        from: u32,
+        /// The cell it reaches; `None` when it leaves the board.
+        to: Option<u32>,
+    },
+    /// Tokens taken from a heap, which leaves `parts` in its place (none, one smaller heap, or a split).
+    Take {
+        /// The heap, from 0.
+        heap: u32,
+        /// The heaps left in its place.
+        parts: Vec<u32>,
+    },
+}
+
+/// How a game shows its positions and moves on a board.
+///
+/// Contract: a [`Layout::Grid`] has `rows * columns` cells and labels either none or one per column (row); every
+/// legal move of a position has a [`BoardMove`] within the board (cells below `rows * columns`, columns below
+/// `columns`, heaps below the number of heaps), and two legal moves of one position never have the same one, so
+/// that a click names one move. Checked by [`check_board_form`].
+pub trait BoardForm: Game {
+    /// The position as a board.
+    fn board(&self, position: &Self::Position) -> Board;
+
+    /// Where the legal move `mv` of `position` is made on the board.
+    fn board_move(&self, position: &Self::Position, mv: &Self::Move) -> BoardMove;
+}
+
+/// A position's board with the place of each legal move on it: what the explorer's page draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardView {
+    /// The board.
+    #[serde(flatten)]
+    pub board: Board,
+    /// Every legal move, in the game's order, with its place on the board.
+    pub moves: Vec<PlacedMove>,
+}
+
+/// A legal move and where it is made on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlacedMove {
+    /// The move's text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its place.
+    pub place: BoardMove,
+}
+
+/// The board of `position` in `game` (with a text form) and the places of its legal moves.
+pub(crate) fn board_view<Rules: BoardForm + TextForm>(game: &Rules, position: &Rules::Position) -> BoardView {
+    let moves = game
+        .legal_moves(position)
+        .iter()
+        .map(|mv| PlacedMove { mv: game.render_move(mv), place: game.board_move(position, mv) })
+        .collect();
+    BoardView { board: game.board(position), moves }
+}
+
+/// A [`Playable`] game that also shows its positions on a board ([`BoardForm`]): what [`Playable::with_board`]
+/// makes.
+pub struct WithBoard<Rules>(pub Playable<Rules>);
+
+impl<Rules> Playable<Rules> {
+    /// The same game, whose positions the explorer's page draws as boards.
+    pub fn with_board(self) -> WithBoard<Rules> {
+        WithBoard(self)
+    }
+}
+
+impl<Rules> PlayableGame for WithBoard<Rules>
+where
+    Rules: TextForm + BoardForm + Canonicalize + SearchHints + Send + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: Send + Sync,
+{
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
+        self.0.analyze(position, options)
+    }
+
+    fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
+        self.0.analyze_after(position, moves, options)
+    }
+
+    fn board_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Option<BoardView>> {
+        let playable = &self.0;
+        let position = position_after(&playable.game, &playable.name, position, moves)?;
+        Ok(Some(board_view(&playable.game, &position)))
+    }
+
+    fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
+        self.0.session(options)
+    }
+
+    fn automatic_engine(&self) -> &'static str {
+        self.0.automatic_engine()
+    }
+}
+
+/// Checks [`BoardForm`]'s contract at `position`: the grid's size and labels, every legal move's place within
+/// the board, and no two moves at one place. `Err` says what is wrong (a bug in the game).
+pub fn check_board_form<Rules: BoardForm + TextForm>(game: &Rules, position: &Rules::Position) -> Result<()> {
+    let broken = |detail: String| Error::Contract { contract: "BoardForm", detail };
+    let board = game.board(position);
+    let (cells, columns, heaps) = match &board.layout {
+        Layout::Grid { rows, columns, cells, column_labels, row_labels, .. } => {
+            if cells.len() as u64 != u64::from(*rows) * u64::from(*columns) {
+                return Err(broken(format!("{} cells on a grid of {rows} x {columns}", cells.len())));
+            }
+            if !(column_labels.is_empty() || column_labels.len() == *columns as usize)
+                || !(row_labels.is_empty() || row_labels.len() == *rows as usize)
+            {
+                return Err(broken("labels that are neither none nor one per row or column".into()));
+            }
+            (cells.len() as u64, u64::from(*columns), 0)
+        }
+        Layout::Heaps { heaps } => (0, 0, heaps.len() as u64),
+    };
+    let mut places = Vec::new();
+    for mv in game.legal_moves(position) {
+        let place = game.board_move(position, &mv);
+        let within = match &place {
+            BoardMove::Place { cell } => u64::from(*cell) < cells,
+            BoardMove::Drop { column } => u64::from(*column) < columns,
+            BoardMove::Step { from, to } => u64::from(*from) < cells && to.is_none_or(|to| u64::from(to) < cells),
+            BoardMove::Take { heap, .. } => u64::from(*heap) < heaps,
+        };
+        if !within {
+            return Err(broken(format!("move {} is made at {place:?}, outside the board", game.render_move(&mv))));
+        }
+        if places.contains(&place) {
+            return Err(broken(format!("two moves are made at {place:?}")));
+        }
+        places.push(place);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game object of another crate that implements only the required methods.
+    struct Plain;
+
+    impl PlayableGame for Plain {
+        fn name(&self) -> String {
+            "plain".into()
+        }
+
+        fn analyze(&self, _: Option<&str>, _: &AnalysisOptions) -> Result<Analysis> {
+            Err(Error::GameOver)
+        }
+
+        fn session(&self, _: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
+            Err(Error::GameOver)
+        }
+
+        fn automatic_engine(&self) -> &'static str {
+            "none"
+        }
+    }
+
+    #[test]
+    fn a_game_object_without_them_reads_no_moves_and_shows_no_board() {
+        let options = AnalysisOptions::default();
+        // No moves: `analyze` itself.
+        assert!(matches!(Plain.analyze_after(None, &[], &options), Err(Error::GameOver)));
+        let error = Plain.analyze_after(None, &["1"], &options).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(error, "plain: not a position: this game reads no moves after a position");
+        assert_eq!(Plain.board_after(None, &["1"]).ok(), Some(None), "shown by its text only");
+    }
+}

@@ -1,0 +1,63 @@
+//! The databases `ludus serve --db DIR` serves, opened at start: each directory's game is read from the header
+//! of a tier file in it (checked), made from the registry by that canonical name, and its start position looked
+//! up once, so that a directory that is not a whole database of a registered game stops the server before it
+//! listens. Requests name a game, never a path: the directories are only those given at start, and the files
+//! read are those the game's tiers name in them (read-only; nothing is ever written).
+
+use crate::registry::Registry;
+use anyhow::{bail, Context, Result};
+use ludus_framework::database::file::TierFile;
+use ludus_framework::database::store::EXTENSION;
+use ludus_framework::database::DatabaseGame;
+use std::path::{Path, PathBuf};
+
+/// A served database: its game and its directory.
+pub struct Served {
+    /// The game, by the registry.
+    pub game: Box<dyn DatabaseGame>,
+    /// Its directory, as given.
+    pub directory: PathBuf,
+}
+
+/// The databases in `directories`, each checked: its game registered, its start position on record, and no
+/// two directories of one game.
+pub fn open(registry: &Registry, directories: &[PathBuf]) -> Result<Vec<Served>> {
+    let mut served: Vec<Served> = Vec::new();
+    for directory in directories {
+        let name = game_in(directory)?;
+        let game = registry
+            .database(&name)
+            .with_context(|| format!("{}: the database's game `{name}`", directory.display()))?;
+        if game.name() != name {
+            bail!("{}: the database's game `{name}` is not a canonical name (`{}`)", directory.display(), game.name());
+        }
+        if let Some(other) = served.iter().find(|other| other.game.name() == name) {
+            bail!("{} and {} both hold {name}: give one of them", other.directory.display(), directory.display());
+        }
+        game.query(directory, None, 0)
+            .with_context(|| format!("{}: reading the start position", directory.display()))?;
+        served.push(Served { game, directory: directory.clone() });
+    }
+    Ok(served)
+}
+
+/// The game whose tier files `directory` holds, read from the first one's header (by name order).
+fn game_in(directory: &Path) -> Result<String> {
+    let entries = std::fs::read_dir(directory).with_context(|| format!("cannot read {}", directory.display()))?;
+    let mut first: Option<PathBuf> = None;
+    for entry in entries {
+        let path = entry.with_context(|| format!("cannot read {}", directory.display()))?.path();
+        if path.extension().is_some_and(|extension| extension == EXTENSION)
+            && first.as_ref().is_none_or(|known| path < *known)
+        {
+            first = Some(path);
+        }
+    }
+    let Some(path) = first else {
+        bail!(
+            "{}: no tier file (*.{EXTENSION}) in it: solve one with `ludus db solve GAME --db DIR`",
+            directory.display()
+        )
+    };
+    Ok(TierFile::game_of(&path)?)
+}

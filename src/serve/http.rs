@@ -1,0 +1,250 @@
+//! HTTP/1.1 on one connection, every read bounded: requests parsed by `httparse` from a buffer of at most
+//! [`MAX_HEAD_BYTES`], bodies only with a `Content-Length` of at most [`MAX_BODY_BYTES`], the target at most
+//! [`MAX_TARGET_BYTES`]; a request that breaks a bound is answered with its status and the connection closed.
+//! Keep-alive and pipelined requests are served in order on the connection.
+
+use super::shapes::ApiError;
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// The most bytes of a request's line and headers.
+pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+/// The most headers a request may have.
+const MAX_HEADERS: usize = 32;
+/// The longest request target (path and query).
+pub const MAX_TARGET_BYTES: usize = 2048;
+/// The largest request body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// How long a request may take to arrive once its first byte has (a slow client holds a worker no longer).
+const REQUEST_TIME: Duration = Duration::from_secs(10);
+/// How long a kept-alive connection may stay idle before it is closed.
+pub const IDLE_TIME: Duration = Duration::from_secs(5);
+/// How often a waiting read wakes to see whether the server is stopping.
+const POLL: Duration = Duration::from_millis(250);
+
+/// A request as the routes see it.
+#[derive(Debug)]
+pub struct Request {
+    /// `GET`, `POST`, ...
+    pub method: String,
+    /// The path, without the query.
+    pub path: String,
+    /// The `Host` header, if given.
+    pub host: Option<String>,
+    /// The body (empty without `Content-Length`).
+    pub body: Vec<u8>,
+    /// Whether the client asked to close the connection after this request.
+    pub close: bool,
+}
+
+/// A response: status, content type, body and extra headers.
+#[derive(Debug)]
+pub struct Response {
+    /// The status code.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+    /// Headers besides those every response gets.
+    pub headers: Vec<(&'static str, String)>,
+}
+
+impl Response {
+    /// A JSON response.
+    pub fn json(status: u16, body: Vec<u8>) -> Response {
+        Response { status, content_type: "application/json", body, headers: vec![("Cache-Control", "no-store".into())] }
+    }
+
+    /// The JSON response of an error.
+    pub fn error(error: &ApiError) -> Response {
+        let mut response = Response::json(error.status, error.to_json());
+        if error.status == 503 {
+            response.headers.push(("Retry-After", "1".into()));
+        }
+        response
+    }
+}
+
+/// Why no request was read.
+#[derive(Debug)]
+pub enum ReadEnd {
+    /// The client closed the connection, stayed idle too long, or the server is stopping: close quietly.
+    Closed,
+    /// A request that breaks a bound or is not HTTP: answer it with this error, then close.
+    Refused(ApiError),
+}
+
+/// One connection: its stream and the bytes read past the last request (a pipelined request's start).
+pub struct Connection {
+    stream: TcpStream,
+    buffer: Vec<u8>,
+}
+
+impl Connection {
+    /// A connection over `stream`.
+    pub fn new(stream: TcpStream) -> std::io::Result<Connection> {
+        stream.set_read_timeout(Some(POLL))?;
+        stream.set_write_timeout(Some(REQUEST_TIME))?;
+        stream.set_nodelay(true)?;
+        Ok(Connection { stream, buffer: Vec::new() })
+    }
+
+    /// Reads more bytes into the buffer: `Ok(false)` when the client closed, or when `stopping()` or the
+    /// deadline came first.
+    fn fill(&mut self, deadline: Instant, stopping: &dyn Fn() -> bool) -> Result<bool, ReadEnd> {
+        let mut chunk = [0u8; 4096];
+        loop {
+            if stopping() || Instant::now() >= deadline {
+                return Ok(false);
+            }
+            match self.stream.read(&mut chunk) {
+                Ok(0) => return Ok(false),
+                Ok(read) => {
+                    self.buffer.extend_from_slice(&chunk[..read]);
+                    return Ok(true);
+                }
+                Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => continue,
+                Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+                Err(_) => return Err(ReadEnd::Closed),
+            }
+        }
+    }
+
+    /// The next request, or why there is none. Waits at most [`IDLE_TIME`] for its first byte and
+    /// [`REQUEST_TIME`] for the rest.
+    pub fn read_request(&mut self, stopping: &dyn Fn() -> bool) -> Result<Request, ReadEnd> {
+        let idle_deadline = Instant::now() + IDLE_TIME;
+        while self.buffer.is_empty() {
+            if !self.fill(idle_deadline, stopping)? {
+                return Err(ReadEnd::Closed);
+            }
+        }
+        let deadline = Instant::now() + REQUEST_TIME;
+        let (head_length, mut request, content_length) = loop {
+            let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+            let mut parsed = httparse::Request::new(&mut headers);
+            match parsed.parse(&self.buffer) {
+                Ok(httparse::Status::Complete(length)) => {
+                    break (length, head_of(&parsed)?, content_length_of(&parsed)?);
+                }
+                Ok(httparse::Status::Partial) if self.buffer.len() >= MAX_HEAD_BYTES => {
+                    return Err(refused(431, "headers", format!("a request's head is at most {MAX_HEAD_BYTES} bytes")))
+                }
+                Ok(httparse::Status::Partial) => {}
+                Err(httparse::Error::TooManyHeaders) => {
+                    return Err(refused(431, "headers", format!("a request has at most {MAX_HEADERS} headers")))
+                }
+                Err(error) => return Err(refused(400, "http", format!("not an HTTP/1.1 request: {error}"))),
+            }
+            if !self.fill(deadline, stopping)? {
+                return Err(ReadEnd::Closed);
+            }
+        };
+        if head_length > MAX_HEAD_BYTES {
+            return Err(refused(431, "headers", format!("a request's head is at most {MAX_HEAD_BYTES} bytes")));
+        }
+        if content_length > MAX_BODY_BYTES {
+            return Err(refused(413, "body", format!("a request body is at most {MAX_BODY_BYTES} bytes")));
+        }
+        while self.buffer.len() < head_length + content_length {
+            if !self.fill(deadline, stopping)? {
+                return Err(ReadEnd::Closed);
+            }
+        }
+        request.body = self.buffer[head_length..head_length + content_length].to_vec();
+        self.buffer.drain(..head_length + content_length);
+        Ok(request)
+    }
+
+    /// Writes `response`; `close` says the connection ends after it.
+    pub fn write_response(&mut self, response: &Response, close: bool) -> std::io::Result<()> {
+        let mut head = format!(
+            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: {}\r\n\
+             X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n",
+            response.status,
+            reason(response.status),
+            response.content_type,
+            response.body.len(),
+            if close { "close" } else { "keep-alive" }
+        );
+        for (name, value) in &response.headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str("\r\n");
+        self.stream.write_all(head.as_bytes())?;
+        self.stream.write_all(&response.body)?;
+        self.stream.flush()
+    }
+}
+
+/// The error of a request refused before it is routed.
+fn refused(status: u16, kind: &'static str, message: String) -> ReadEnd {
+    ReadEnd::Refused(ApiError { status, kind, message })
+}
+
+/// The method, path, host and connection wish of a parsed head (the body is read after).
+fn head_of(parsed: &httparse::Request<'_, '_>) -> Result<Request, ReadEnd> {
+    let (Some(method), Some(target)) = (parsed.method, parsed.path) else {
+        return Err(refused(400, "http", "a request without a method or target".into()));
+    };
+    if target.len() > MAX_TARGET_BYTES {
+        return Err(refused(414, "target", format!("a request target is at most {MAX_TARGET_BYTES} bytes")));
+    }
+    let header = |name: &str| {
+        parsed
+            .headers
+            .iter()
+            .find(|header| header.name.eq_ignore_ascii_case(name))
+            .and_then(|header| std::str::from_utf8(header.value).ok())
+    };
+    if header("transfer-encoding").is_some() {
+        return Err(refused(411, "body", "send a body with Content-Length (no Transfer-Encoding)".into()));
+    }
+    let path = target.split_once('?').map_or(target, |(path, _)| path);
+    let close = match header("connection") {
+        Some(value) => value.eq_ignore_ascii_case("close"),
+        // HTTP/1.0 closes unless asked to keep alive.
+        None => parsed.version == Some(0),
+    };
+    Ok(Request {
+        method: method.to_string(),
+        path: path.to_string(),
+        host: header("host").map(str::to_string),
+        body: Vec::new(),
+        close,
+    })
+}
+
+/// The `Content-Length` of a parsed head (0 without one).
+fn content_length_of(parsed: &httparse::Request<'_, '_>) -> Result<usize, ReadEnd> {
+    let mut lengths = parsed.headers.iter().filter(|header| header.name.eq_ignore_ascii_case("content-length"));
+    let length = match (lengths.next(), lengths.next()) {
+        (None, _) => return Ok(0),
+        (Some(header), None) => std::str::from_utf8(header.value).ok().and_then(|text| text.trim().parse::<u64>().ok()),
+        (Some(_), Some(_)) => None,
+    };
+    let length = length.ok_or_else(|| refused(400, "body", "a Content-Length that is not one number".into()))?;
+    Ok(usize::try_from(length).unwrap_or(usize::MAX))
+}
+
+/// The reason phrase of a status.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        411 => "Length Required",
+        413 => "Content Too Large",
+        414 => "URI Too Long",
+        415 => "Unsupported Media Type",
+        422 => "Unprocessable Content",
+        431 => "Request Header Fields Too Large",
+        500 => "Internal Server Error",
+        503 => "Service Unavailable",
+        _ => "Status",
+    }
+}

@@ -1,0 +1,142 @@
+// The value history: every position of the game so far by move number, placed by its value for the first
+// player (first player's wins above, the second's below, draws on the middle line; a win is nearer its edge
+// the fewer plies it takes; a score or a probability is placed by its number instead), each point in the
+// colour of its value for the first player, and the mistakes (a move whose value is worse than the
+// position's) marked with a cross.
+
+import { colour, describe, rank, remotenessScale } from "./values.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const WIDTH = 720;
+const HEIGHT = 230;
+const LEFT = 118;
+const RIGHT = 18;
+const TOP = 18;
+const BOTTOM = 34;
+
+function element(tag, attributes, parent) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    node.setAttribute(name, String(value));
+  }
+  parent.appendChild(node);
+  return node;
+}
+
+/** The value word for the other player. */
+function flipped(word) {
+  return { win: "loss", loss: "win" }[word] ?? word;
+}
+
+/**
+ * Whether the move `played` of a position valued `position` (for its mover) was a mistake: a move whose value
+ * is of a worse word, or of a lower score or probability.
+ */
+export function isMistake(position, played) {
+  if (!position || !played) {
+    return false;
+  }
+  const [before, after] = [rank(position.value), rank(played.value)];
+  if (before !== null && after !== null && after < before) {
+    return true;
+  }
+  for (const field of ["score", "probability"]) {
+    if (typeof position[field] === "number" && typeof played[field] === "number") {
+      return played[field] < position[field] - 1e-9;
+    }
+  }
+  return false;
+}
+
+/**
+ * The height of a value for the first player, from -1 (the second player wins at once) to 1 (the first does);
+ * `scale` is the largest remoteness or absolute score of the history.
+ */
+function height(value, moverIsFirst, scale) {
+  const sign = moverIsFirst ? 1 : -1;
+  if (typeof value.score === "number") {
+    return (sign * value.score) / scale.score;
+  }
+  if (typeof value.probability === "number") {
+    const first = moverIsFirst ? value.probability : 1 - value.probability;
+    return 2 * first - 1;
+  }
+  const word = moverIsFirst ? value.value : flipped(value.value);
+  if (word === "draw" || rank(word) === null) {
+    return 0;
+  }
+  const remoteness = typeof value.remoteness === "number" ? value.remoteness : scale.remoteness / 2;
+  const closeness = 1 - remoteness / (scale.remoteness + 1);
+  return (word === "win" ? 1 : -1) * (0.3 + 0.7 * closeness);
+}
+
+/**
+ * Draws `history` into `svg`: one entry per position from the start, `{analysis, moverIsFirst, played}`
+ * (analysis null while it is being asked for; `played` the move made from it, if any). `current` is the
+ * position shown; `onPick(ply)` goes to a position.
+ */
+export function drawChart(svg, history, current, onPick) {
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
+  const known = history.filter((entry) => entry.analysis);
+  const scale = { remoteness: 1, score: 1 };
+  for (const { analysis } of known) {
+    if (typeof analysis.remoteness === "number") {
+      scale.remoteness = Math.max(scale.remoteness, analysis.remoteness);
+    }
+    if (typeof analysis.score === "number") {
+      scale.score = Math.max(scale.score, Math.abs(analysis.score));
+    }
+  }
+  const plies = Math.max(history.length - 1, 1);
+  const x = (ply) => LEFT + ((WIDTH - LEFT - RIGHT) * ply) / plies;
+  const middle = TOP + (HEIGHT - TOP - BOTTOM) / 2;
+  const y = (level) => middle - level * ((HEIGHT - TOP - BOTTOM) / 2);
+  const axes = element("g", { class: "axes" }, svg);
+  for (const [level, text] of [[1, "first player wins"], [0, "draw"], [-1, "second player wins"]]) {
+    element("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: y(level), y2: y(level), class: level === 0 ? "axis middle" : "axis" }, axes);
+    element("text", { x: LEFT - 8, y: y(level) + 4, class: "axis-label" }, axes).textContent = text;
+  }
+  const step = Math.max(1, Math.ceil(plies / 12));
+  for (let ply = 0; ply <= plies; ply += step) {
+    element("text", { x: x(ply), y: HEIGHT - 12, class: "tick" }, axes).textContent = String(ply);
+  }
+  element("text", { x: WIDTH - RIGHT, y: HEIGHT - 1, class: "tick end" }, axes).textContent = "moves played";
+  const points = known.map((entry) => [x(entry.ply), y(height(entry.analysis, entry.moverIsFirst, scale))]);
+  if (points.length > 1) {
+    element("polyline", { points: points.map((point) => point.join(",")).join(" "), class: "trace" }, svg);
+  }
+  // Colours by the value for the first player, so shades compare across the whole history.
+  const shades = remotenessScale(known.map((entry) => ({ ...entry.analysis, value: entry.moverIsFirst ? entry.analysis.value : flipped(entry.analysis.value) })));
+  const dots = element("g", { class: "points" }, svg);
+  for (const entry of history) {
+    if (!entry.analysis) {
+      continue;
+    }
+    const { analysis, ply, moverIsFirst } = entry;
+    const [px, py] = [x(ply), y(height(analysis, moverIsFirst, scale))];
+    const first = moverIsFirst ? analysis.value : flipped(analysis.value);
+    const dot = element("circle", {
+      cx: px,
+      cy: py,
+      r: ply === current ? 7 : 5,
+      fill: colour({ ...analysis, value: first }, shades),
+      class: ply === current ? "point current" : "point",
+      "data-ply": ply,
+      "data-value": analysis.value,
+      "data-first": first,
+      "data-remoteness": analysis.remoteness ?? "",
+    }, dots);
+    const mover = moverIsFirst ? "first" : "second";
+    element("title", {}, dot).textContent = `after ${ply} moves: ${describe(analysis)} for the ${mover} player to move`;
+    dot.addEventListener("click", () => onPick(ply));
+    const played = entry.played && analysis.moves.find((move) => move.move === entry.played);
+    if (played && isMistake(analysis, played)) {
+      const [mx, my] = [x(ply + 0.5), TOP + 2];
+      const cross = element("g", { class: "mistake", "data-ply": ply }, svg);
+      element("line", { x1: mx, x2: mx, y1: my + 8, y2: HEIGHT - BOTTOM, class: "mistake-line" }, cross);
+      element("path", { d: `M${mx - 5} ${my - 5}L${mx + 5} ${my + 5}M${mx + 5} ${my - 5}L${mx - 5} ${my + 5}`, class: "cross" }, cross);
+      element("title", {}, cross).textContent = `move ${ply + 1} (${played.move}) was a mistake: ${describe(played)} where ${describe(analysis)} was possible`;
+    }
+  }
+}

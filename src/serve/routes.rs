@@ -1,0 +1,167 @@
+//! The routes: the page's files (`/`, `/app.js`, `/style.css`, `/favicon.svg`, embedded in the binary), the
+//! games (`GET /api/games`) and a position's analysis and board (`POST /api/position`). Every route is a fixed
+//! name: no part of a request becomes a path. The values are the framework's: `PlayableGame::analyze_after`
+//! (within the server's budgets) or, where the game's database is served, `DatabaseGame::query_after`.
+
+use super::budget::{AnswerCache, Limits, SearchSlots, MAX_GAME_BYTES, MAX_MOVES, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
+use super::databases::Served;
+use super::http::{Request, Response};
+use super::page;
+use super::shapes::{ApiError, GamesAnswer, PositionAnswer, PositionRequest, Source};
+use ludus_framework::playable::{find_registration, AnalysisOptions, Registration};
+use std::sync::Arc;
+
+/// What every request is answered from.
+pub struct State {
+    /// The registered games.
+    pub games: Vec<Registration>,
+    /// The databases served.
+    pub databases: Vec<Served>,
+    /// The budgets.
+    pub limits: Limits,
+    /// The search slots.
+    pub slots: Arc<SearchSlots>,
+    /// The last answers.
+    pub cache: AnswerCache,
+    /// `GET /api/games`'s answer, made at start.
+    pub games_answer: Vec<u8>,
+}
+
+impl State {
+    /// `GET /api/games`'s body: every game as `ludus games --format json` lists it, and the databases served
+    /// for it (their canonical names).
+    pub fn games_answer(
+        games: &[Registration],
+        databases: &[Served],
+        start_game: &str,
+        limits: Limits,
+    ) -> anyhow::Result<Vec<u8>> {
+        let games = games
+            .iter()
+            .map(|registration| {
+                let mut entry = crate::commands::game_json(registration)?;
+                let served: Vec<String> = databases
+                    .iter()
+                    .map(|served| served.game.name())
+                    .filter(|name| name.split(':').next() == Some(registration.name))
+                    .collect();
+                if let serde_json::Value::Object(fields) = &mut entry {
+                    fields.insert("served".into(), serde_json::json!(served));
+                }
+                Ok(entry)
+            })
+            .collect::<anyhow::Result<_>>()?;
+        let answer = GamesAnswer { games, start_game: start_game.to_string(), limits };
+        Ok(serde_json::to_vec(&answer)?)
+    }
+}
+
+/// The response to `request`.
+pub fn respond(state: &Arc<State>, request: &Request) -> Response {
+    let answer = match (request.method.as_str(), request.path.as_str()) {
+        ("GET", path) if page::asset(path).is_some() => return page::response(path),
+        ("GET", "/api/games") => Ok(Response::json(200, state.games_answer.clone())),
+        ("POST", "/api/position") => position(state, &request.body),
+        (_, "/api/games" | "/api/position") => Err(ApiError::new(
+            405,
+            "method",
+            format!("{} is not taken here: GET /api/games, POST /api/position", request.method),
+        )),
+        (_, path) if page::asset(path).is_some() => {
+            Err(ApiError::new(405, "method", "the page's files are read with GET"))
+        }
+        _ => {
+            Err(ApiError::new(404, "route", "no such route: the page is at /, the API at /api/games and /api/position"))
+        }
+    };
+    answer.unwrap_or_else(|error| Response::error(&error))
+}
+
+/// `POST /api/position`: the request checked against its bounds, then answered from the cache, a database or a
+/// search.
+fn position(state: &Arc<State>, body: &[u8]) -> Result<Response, ApiError> {
+    let request: PositionRequest = serde_json::from_slice(body).map_err(|error| {
+        ApiError::new(
+            400,
+            "json",
+            format!("expected {{\"game\": \"...\", \"position\": \"...\" or null, \"moves\": [\"...\"]}}: {error}"),
+        )
+    })?;
+    check_bounds(&request)?;
+    let registration =
+        find_registration(&state.games, &request.game).map_err(|error| ApiError::from_framework(&error))?;
+    let game = registration.make(&request.game).map_err(|error| ApiError::from_framework(&error))?.playable;
+    let name = game.name();
+    let key = cache_key(&name, &request);
+    if let Some(answer) = state.cache.get(&key) {
+        return Ok(Response::json(200, answer.to_vec()));
+    }
+    let searched = Arc::clone(state);
+    let seconds = state.limits.max_seconds;
+    let answer = state.slots.run(seconds, move || -> Result<Arc<Vec<u8>>, ApiError> {
+        let state = searched;
+        let position = request.position.as_deref();
+        let moves: Vec<&str> = request.moves.iter().map(String::as_str).collect();
+        let served = state.databases.iter().find(|served| served.game.name() == name);
+        let (analysis, source) = match served {
+            Some(served) => (served.game.query_after(&served.directory, position, &moves, 200), Source::Database),
+            None => (game.analyze_after(position, &moves, &analysis_options(&state.limits)), Source::Search),
+        };
+        let analysis = analysis.map_err(|error| ApiError::from_framework(&error))?;
+        let board = game.board_after(position, &moves).map_err(|error| ApiError::from_framework(&error))?;
+        let answer = PositionAnswer {
+            game: &name,
+            position,
+            moves: &request.moves,
+            source,
+            analysis: &analysis,
+            board: board.as_ref(),
+        };
+        let bytes = Arc::new(
+            serde_json::to_vec(&answer)
+                .map_err(|error| ApiError::new(500, "internal", format!("cannot write the answer: {error}")))?,
+        );
+        state.cache.keep(key, Arc::clone(&bytes));
+        Ok(bytes)
+    })??;
+    Ok(Response::json(200, answer.to_vec()))
+}
+
+/// The options of a search within the server's budgets.
+fn analysis_options(limits: &Limits) -> AnalysisOptions {
+    AnalysisOptions {
+        table_mb: limits.table_mb,
+        memory_mb: limits.memory_mb,
+        max_positions: limits.max_positions,
+        ..AnalysisOptions::default()
+    }
+}
+
+/// The error of a request whose game, position or moves are longer than their bounds.
+fn check_bounds(request: &PositionRequest) -> Result<(), ApiError> {
+    let too_long = |what: &str, limit: usize| ApiError::new(413, "too-long", format!("{what} is at most {limit}"));
+    if request.game.len() > MAX_GAME_BYTES {
+        return Err(too_long("a game's name with its parameters, in bytes,", MAX_GAME_BYTES));
+    }
+    if request.position.as_ref().is_some_and(|position| position.len() > MAX_POSITION_BYTES) {
+        return Err(too_long("a position, in bytes,", MAX_POSITION_BYTES));
+    }
+    if request.moves.len() > MAX_MOVES {
+        return Err(too_long("the number of moves after a position", MAX_MOVES));
+    }
+    if request.moves.iter().any(|mv| mv.len() > MAX_MOVE_BYTES) {
+        return Err(too_long("a move, in bytes,", MAX_MOVE_BYTES));
+    }
+    Ok(())
+}
+
+/// The cache's key of a request for the game named `name` (canonical): equal requests, equal keys.
+fn cache_key(name: &str, request: &PositionRequest) -> String {
+    // Separated by a control character no game writes in its positions or moves.
+    let mut key = format!("{name}\u{1f}{}", request.position.as_deref().map_or("\u{1e}", |position| position));
+    for mv in &request.moves {
+        key.push('\u{1f}');
+        key.push_str(mv);
+    }
+    key
+}
