@@ -18,14 +18,16 @@ cargo fuzz build -s none -O parse
 cargo fuzz build -s none -O judge
 ludus=../target/release/ludus
 [ -x "$ludus" ] || (cd .. && cargo build --release)
-# The tier-file reader, seeded with a solved database's files in both of the target's forms: whole files
+# The tier-file reader, seeded with two solved databases' files in both of the target's forms: whole files
 # (form 0) and header + blocks with the checksums left to the target (form 1).
 tier_corpus="corpus/tier_file"
 mkdir -p "$tier_corpus"
 scratch="$(mktemp -d)"
+# Dodgem's files are laid out by rank (format 2), Three Men's Morris's by key (format 1).
 "$ludus" db solve dodgem:n=3 --db "$scratch" 2>/dev/null >/dev/null
-for file in "$scratch"/*.ludb; do
-    seed="$tier_corpus/$(basename "$file" .ludb)"
+"$ludus" db solve three-mens-morris --db "$scratch/morris" 2>/dev/null >/dev/null
+for file in "$scratch"/*.ludb "$scratch"/morris/*.ludb; do
+    seed="$tier_corpus/$(basename "$(dirname "$file")")-$(basename "$file" .ludb)"
     { printf '\0'; cat "$file"; } > "$seed-whole"
     length=$(od -An -tu4 -j8 -N4 "$file" | tr -d ' ')
     {

@@ -13,7 +13,7 @@ use common::mix;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::retrograde::{ByRank, Rank, Retrograde, RetrogradeSolver, TierSpec, Tiers};
 use ludus_framework::engines::{Engine, Mode};
-use ludus_framework::{Budget, Canonicalize, Error, Game, SearchHints, Statistics, Value};
+use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game, SearchHints, Statistics, Value};
 use std::collections::{HashMap, VecDeque};
 
 /// A random game graph on `nodes` positions. Each position has 0 to 3 moves to positions of its own block or a
@@ -92,6 +92,12 @@ impl Canonicalize for RandomGraph {
 impl Retrograde for RandomGraph {
     fn parents(&self, node: &u32, parents: &mut Vec<u32>) {
         parents.extend(self.parents.get(node).into_iter().flatten());
+    }
+}
+
+impl FromKey for RandomGraph {
+    fn position_of_key(&self, node: &u32) -> Option<u32> {
+        (*node < self.nodes).then_some(*node)
     }
 }
 
@@ -235,6 +241,19 @@ fn loopy_graphs_match_value_iteration_through_every_path() {
             )
             .unwrap();
         assert_eq!(ranked_hooked, reference);
+        let mut by_unmoves = HashMap::new();
+        RetrogradeSolver::new()
+            .solve_tiers(
+                &game,
+                &start,
+                TierSpec::new().indexed(ByRank::of(&game).with_unmoves()).on_tier(|solved| {
+                    assert!(solved.is_ranked());
+                    by_unmoves.extend(solved.iter());
+                    Ok(())
+                }),
+            )
+            .unwrap();
+        assert_eq!(by_unmoves, reference, "seed {seed}");
         // The dense form answers as the hashed one does, statistics and counts included.
         assert_eq!(ranked.tiers.len(), tiered.tiers.len());
         for (dense, hashed) in ranked.tiers.iter().zip(&tiered.tiers) {

@@ -5,7 +5,7 @@
 //! a zero byte, then the blocks' bytes; the target fixes every block's checksum, the blocks' checksum and the
 //! header's crc32 before it writes the file, so that the fuzzer's changes to the block index and to the blocks
 //! get past the checksums to the checks behind them. Seeds: `fuzz/run.sh` turns a solved database's files into
-//! both forms.
+//! both forms. Files of both layouts (by key, format 1; by rank, format 2) are read.
 
 #![no_main]
 
@@ -39,14 +39,19 @@ fn structured(data: &[u8]) -> Option<Vec<u8>> {
     Some(file)
 }
 
+/// The most ranks the target lets a file by rank claim: a reader opens such a file with its own rank space for
+/// the tier (the game's, within its budget), which the file's header must match.
+const MOST_RANKS: u64 = 1 << 22;
+
 /// The name the file's own header gives (so that the name check passes and the reader goes on), or a name.
 fn name_of(file: &[u8]) -> TierName {
     let named = || {
         let length = u32::from_le_bytes(file.get(8..12)?.try_into().ok()?) as usize;
         let header: Header = serde_json::from_slice(file.get(12..12usize.checked_add(length)?)?).ok()?;
-        Some(TierName { game: header.game, tier: header.tier })
+        let ranks = header.ranks.filter(|&ranks| ranks <= MOST_RANKS);
+        Some(TierName { game: header.game, tier: header.tier, ranks })
     };
-    named().unwrap_or(TierName { game: "fuzz".into(), tier: serde_json::json!([1]) })
+    named().unwrap_or(TierName { game: "fuzz".into(), tier: serde_json::json!([1]), ranks: None })
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -79,5 +84,13 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(records) = tier.read_all() {
         assert!(records.len() as u64 == tier.header().records, "read_all gave another count than its header");
         assert!(records.windows(2).all(|pair| pair[0].0 < pair[1].0), "read_all gave keys out of order");
+    }
+    if let Some(ranks) = tier.ranks() {
+        if let Ok(records) = tier.read_all_ranks() {
+            assert!(records.len() as u64 == ranks, "read_all_ranks gave another length than the rank space");
+        }
+        for place in 0..tier.blocks() {
+            let _ = tier.read_ranks(place);
+        }
     }
 });

@@ -36,9 +36,19 @@ pub fn cells(mask: u32) -> impl Iterator<Item = u32> {
     (0..32).filter(move |cell| mask >> cell & 1 != 0)
 }
 
-/// The colexicographic rank of the cells of `mask` among the sets of as many cells.
-fn colex_rank(mask: u32) -> u64 {
-    cells(mask).enumerate().map(|(place, cell)| binomial(cell, place as u32 + 1)).sum()
+/// The colexicographic rank of the cells of `mask` (on the board: below [`MOST_CELLS`]) among the sets of as
+/// many cells. The hot loop of a solve by rank: one step per set bit.
+#[inline]
+fn colex_rank(mut mask: u32) -> u64 {
+    let mut rank = 0;
+    let mut place = 1;
+    while mask != 0 {
+        let cell = mask.trailing_zeros() as usize;
+        rank += BINOMIALS.get(cell).and_then(|row| row.get(place)).copied().unwrap_or(0);
+        place += 1;
+        mask &= mask - 1;
+    }
+    rank
 }
 
 /// The set of `count` cells among `cells` of colexicographic rank `rank`, as a mask; `None` past the last.
@@ -63,8 +73,15 @@ fn colex_unrank(mut rank: u64, count: u32, cells: u32) -> Option<u32> {
 
 /// `mask`'s cells numbered among the cells of `free` (a cell of `free` becomes the count of `free` cells below
 /// it).
-fn compress(mask: u32, free: u32) -> u32 {
-    cells(mask).fold(0, |out, cell| out | 1 << (free & ((1u32 << cell) - 1)).count_ones())
+#[inline]
+fn compress(mut mask: u32, free: u32) -> u32 {
+    let mut out = 0;
+    while mask != 0 {
+        let below = (mask & mask.wrapping_neg()) - 1;
+        out |= 1 << (free & below).count_ones();
+        mask &= mask - 1;
+    }
+    out
 }
 
 /// The inverse of [`compress`]: bit `j` of `compressed` becomes the `j`-th cell of `free`.
@@ -82,6 +99,7 @@ pub fn pairs(cells: u32, first: u32, second: u32) -> u64 {
 
 /// The rank of the disjoint pair `(first, second)` of masks of the board of `cells` cells among the pairs of
 /// as many cells each: below [`pairs`]; `None` if the masks overlap or leave the board.
+#[inline]
 pub fn pair_rank(cells: u32, first: u32, second: u32) -> Option<u64> {
     let board = u32::MAX.checked_shr(32 - cells.min(MOST_CELLS)).unwrap_or(0);
     if cells > MOST_CELLS || (first | second) & !board != 0 || first & second != 0 {

@@ -207,7 +207,9 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
     let (width, height) = (arguments.whole("width")?, arguments.whole("height")?);
     let game = ConnectFour::new(width, height)?;
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable::new(game, name)))
+    // Connect Four ranks its tiers (column heights, then colours) and un-moves: solved over flat arrays by rank.
+    let indexing = ByRank::of(&game).with_unmoves();
+    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable { game, name, indexing }))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {
@@ -236,8 +238,8 @@ fn dodgem(arguments: &Arguments) -> Result<Made> {
         .map_err(|_| Error::Parameter(format!("{}: n is from 3 to 5", arguments.spec())))?;
     let game = Dodgem::new(side)?;
     let name = arguments.canonical_name();
-    // Dodgem ranks its tiers: solved with flat arrays instead of hash maps.
-    let indexing = ByRank::of(&game);
+    // Dodgem ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
+    let indexing = ByRank::of(&game).with_unmoves();
     Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable {
         game,
         name,
@@ -256,8 +258,8 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
         .map_err(|_| Error::Parameter(format!("{}: size is from 3 to 5", arguments.spec())))?;
     let game = Quixo::new(size)?;
     let name = arguments.canonical_name();
-    // Quixo ranks its tiers: solved with flat arrays instead of hash maps.
-    let indexing = ByRank::of(&game);
+    // Quixo ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
+    let indexing = ByRank::of(&game).with_unmoves();
     Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
         game,
         name,
@@ -268,7 +270,7 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
 fn teeko(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     let game = Teeko::new();
-    let indexing = ByRank::of(&game);
+    let indexing = ByRank::of(&game).with_unmoves();
     Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
         game,
         name,

@@ -118,8 +118,21 @@ fn dodgem_solved_by_rank_matches_the_hashed_solve() {
                 }),
             )
             .unwrap();
+        let by_unmoves = RetrogradeSolver::new()
+            .solve_tiers(&game, &start, TierSpec::new().indexed(ByRank::of(&game).with_unmoves()))
+            .unwrap();
         assert_eq!(ranked.tiers.len(), hashed.tiers.len());
         assert_eq!(ranked.len(), hashed.len());
+        assert_eq!(by_unmoves.tiers.len(), hashed.tiers.len());
+        for (unmoved, plain) in by_unmoves.tiers.iter().zip(&hashed.tiers) {
+            assert_eq!((unmoved.tier(), unmoved.len(), unmoved.counts()), (plain.tier(), plain.len(), plain.counts()));
+            assert_eq!(unmoved.reached(), plain.reached(), "{:?}", plain.tier());
+            let mut listed: Vec<_> = unmoved.iter().collect();
+            let mut expected: Vec<_> = plain.iter().collect();
+            listed.sort_unstable_by_key(|&(key, _)| key);
+            expected.sort_unstable_by_key(|&(key, _)| key);
+            assert_eq!(listed, expected, "{:?}", plain.tier());
+        }
         for ((dense, with_parents), plain) in ranked.tiers.iter().zip(&hooked).zip(&hashed.tiers) {
             assert!(dense.is_ranked() && with_parents.is_ranked() && !plain.is_ranked());
             assert_eq!((dense.tier(), with_parents.tier()), (plain.tier(), plain.tier()));

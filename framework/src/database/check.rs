@@ -10,7 +10,7 @@
 //! end), so the best backed-up child value is `p`'s true value, and the check fails at `p`. Positions truly
 //! drawn are then the ones stored as draws.
 
-use super::record::RecordKey;
+use super::record::{Record, RecordKey};
 use super::store::Database;
 use crate::engines::retrograde::{TierIndexing, TierSolution, Tiers};
 use crate::error::Result;
@@ -144,34 +144,66 @@ where
             for (child, loaded) in &children {
                 marks.entry(child.clone()).or_insert_with(|| Marks::new(loaded.places()));
             }
-            let records: Vec<(Rules::Key, Value)> = solution.iter().collect();
             let found = AtomicUsize::new(report.problems.len());
             let checked = Checked { tier: &tier, solution: &solution, children: &children, mine: &mine, marks: &marks };
-            let mut problems: Vec<String> = records
-                .par_iter()
-                .filter_map(|(key, stored)| {
-                    if found.load(Relaxed) >= MAX_PROBLEMS {
-                        return None;
-                    }
-                    let problem = self.check_record(&checked, key, *stored).err()?;
-                    found.fetch_add(1, Relaxed);
-                    Some(format!("{file}: tier {name}: {problem}"))
-                })
-                .collect();
+            let check = |key: &Rules::Key, stored: Value| {
+                if found.load(Relaxed) >= MAX_PROBLEMS {
+                    return None;
+                }
+                let problem = self.check_record(&checked, key, stored).err()?;
+                found.fetch_add(1, Relaxed);
+                Some(format!("{file}: tier {name}: {problem}"))
+            };
+            // A tier by rank is walked rank by rank (its keys are never all held: a billion of them would take
+            // 16 GB); a tier by key through its records.
+            let (mut problems, positions): (Vec<String>, u64) = match solution.by_rank() {
+                Some(by_rank) => {
+                    let keyed = |rank: usize| {
+                        let value = Record::from_bits(*by_rank.get(rank)?)?.value()?;
+                        Some((solution.key_at(rank), value))
+                    };
+                    let problems = (0..by_rank.len())
+                        .into_par_iter()
+                        .with_min_len(1 << 12)
+                        .filter_map(|rank| match keyed(rank)? {
+                            (Some(key), value) => check(&key, value),
+                            (None, _) => Some(format!("{file}: tier {name}: rank {rank} has a record but no key")),
+                        })
+                        .collect();
+                    (problems, solution.len() as u64)
+                }
+                None => {
+                    let records: Vec<(Rules::Key, Value)> = solution.iter().collect();
+                    (records.par_iter().filter_map(|(key, stored)| check(key, *stored)).collect(), records.len() as u64)
+                }
+            };
             problems.sort();
             report.tiers += 1;
-            report.positions += records.len() as u64;
+            report.positions += positions;
             report.problems.extend(problems);
             // Every parent tier is checked by now (parents first): a record no move reached is of no position
             // the game reaches.
             if report.problems.is_empty() {
-                let unreached = records
-                    .iter()
-                    .filter(|(key, _)| solution.locate(key).is_some_and(|(place, _)| !mine.marked(place)));
-                for (key, _) in unreached.take(MAX_PROBLEMS) {
-                    report.problems.push(format!(
-                        "{file}: tier {name}: the record of key {key:?} is of a position no move reaches"
-                    ));
+                let unreached: Vec<String> = match solution.by_rank() {
+                    Some(by_rank) => (0..by_rank.len())
+                        .filter(|&rank| by_rank.get(rank).is_some_and(|&bits| bits != 0) && !mine.marked(rank))
+                        .take(MAX_PROBLEMS)
+                        .map(|rank| match solution.key_at(rank) {
+                            Some(key) => format!("key {key:?}"),
+                            None => format!("rank {rank}"),
+                        })
+                        .collect(),
+                    None => solution
+                        .iter()
+                        .filter(|(key, _)| solution.locate(key).is_some_and(|(place, _)| !mine.marked(place)))
+                        .take(MAX_PROBLEMS)
+                        .map(|(key, _)| format!("key {key:?}"))
+                        .collect(),
+                };
+                for record in unreached {
+                    report
+                        .problems
+                        .push(format!("{file}: tier {name}: the record of {record} is of a position no move reaches"));
                 }
             }
             if report.problems.len() >= MAX_PROBLEMS {

@@ -20,7 +20,7 @@
 //! and its values, hence its records, depend only on the keys and on its child tiers' values.
 
 use super::record::RecordKey;
-use crate::engines::retrograde::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierWork, Tiers};
+use crate::engines::retrograde::{Entries, InProcess, RankSet, SolvedTiers, TierPlan, TierSchedule, TierWork, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use hashbrown::HashMap;
@@ -92,6 +92,10 @@ struct Assignment<Tier> {
     tier: Tier,
     /// The child tiers whose values it reads (solved or on disk).
     inputs: Vec<Tier>,
+    /// For entries as a set of ranks (the solve by un-moves), the tier's rank space: the bytes after the JSON
+    /// are then the set's bits, not keys.
+    #[serde(default)]
+    ranks: Option<u64>,
 }
 
 /// A message: its tag, its sender and its bytes.
@@ -186,16 +190,25 @@ where
         &self,
         tier: &Rules::Tier,
         inputs: &[Rules::Tier],
-        entries: Vec<Rules::Position>,
+        entries: Entries<Rules::Position>,
     ) -> Result<Vec<u8>> {
-        let header = serde_json::to_vec(&Assignment { tier: tier.clone(), inputs: inputs.to_vec() })
+        let ranks = match &entries {
+            Entries::Ranks(set) => Some(set.size()),
+            Entries::Positions(_) => None,
+        };
+        let header = serde_json::to_vec(&Assignment { tier: tier.clone(), inputs: inputs.to_vec(), ranks })
             .map_err(|error| protocol(format!("tier {tier:?} as JSON: {error}")))?;
         let length = u32::try_from(header.len()).map_err(|_| protocol("an assignment's JSON past 4 GiB"))?;
-        let mut bytes = Vec::with_capacity(4 + header.len() + 16 * entries.len());
+        let mut bytes = Vec::with_capacity(4 + header.len());
         bytes.extend_from_slice(&length.to_le_bytes());
         bytes.extend_from_slice(&header);
-        for position in &entries {
-            bytes.extend_from_slice(&self.game.canonical(position).to_wide().to_le_bytes());
+        match &entries {
+            Entries::Positions(positions) => {
+                for position in positions {
+                    bytes.extend_from_slice(&self.game.canonical(position).to_wide().to_le_bytes());
+                }
+            }
+            Entries::Ranks(set) => bytes.extend_from_slice(&set.to_bytes()),
         }
         Ok(bytes)
     }
@@ -234,15 +247,19 @@ where
         if message.tag != ASSIGN {
             return Err(protocol(format!("rank 0 sent a message of tag {}", message.tag)));
         }
-        let (tier, inputs, keys) = read_assignment::<Rules::Tier>(&message.bytes)?;
-        let entries = keys
-            .into_iter()
-            .map(|wide| {
-                Rules::Key::from_wide(wide)
-                    .and_then(|key| self.game.checked_position_of_key(&key))
-                    .ok_or_else(|| protocol(format!("tier {tier:?}: the key {wide:x} is no position's")))
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let (tier, inputs, entries) = read_assignment::<Rules::Tier>(&message.bytes)?;
+        let entries = match entries {
+            Assigned::Ranks(set) => Entries::Ranks(set),
+            Assigned::Keys(keys) => Entries::Positions(
+                keys.into_iter()
+                    .map(|wide| {
+                        Rules::Key::from_wide(wide)
+                            .and_then(|key| self.game.checked_position_of_key(&key))
+                            .ok_or_else(|| protocol(format!("tier {tier:?}: the key {wide:x} is no position's")))
+                    })
+                    .collect::<Result<Vec<_>>>()?,
+            ),
+        };
         let available = hold(work, &inputs, held)?;
         let solution = Arc::new(work.solve_tier(&tier, entries, held, available)?);
         work.store().save(&solution)?;
@@ -251,19 +268,32 @@ where
     }
 }
 
-/// An assignment read back: the tier, its inputs and its entries' keys.
-pub(super) fn read_assignment<Tier: DeserializeOwned>(bytes: &[u8]) -> Result<(Tier, Vec<Tier>, Vec<u128>)> {
+/// An assignment's entries as read: keys, or a set of ranks.
+pub(super) enum Assigned {
+    /// The entries' keys.
+    Keys(Vec<u128>),
+    /// The reachable ranks.
+    Ranks(RankSet),
+}
+
+/// An assignment read back: the tier, its inputs and its entries.
+pub(super) fn read_assignment<Tier: DeserializeOwned>(bytes: &[u8]) -> Result<(Tier, Vec<Tier>, Assigned)> {
     let length = bytes.get(..4).and_then(|head| head.try_into().ok()).map(u32::from_le_bytes);
     let length = length.ok_or_else(|| protocol("an assignment shorter than its header"))? as usize;
     let header = bytes.get(4..4 + length).ok_or_else(|| protocol("an assignment shorter than its header"))?;
-    let Assignment { tier, inputs } = serde_json::from_slice::<Assignment<Tier>>(header)
+    let Assignment { tier, inputs, ranks } = serde_json::from_slice::<Assignment<Tier>>(header)
         .map_err(|error| protocol(format!("an assignment's JSON: {error}")))?;
     let keys = bytes.get(4 + length..).unwrap_or(&[]);
+    if let Some(ranks) = ranks {
+        // The set is sized by the bytes that came, which its rank space must match.
+        let set = RankSet::from_bytes(ranks, keys).map_err(|error| protocol(error.to_string()))?;
+        return Ok((tier, inputs, Assigned::Ranks(set)));
+    }
     if keys.len() % 16 != 0 {
         return Err(protocol(format!("an assignment's keys of {} bytes", keys.len())));
     }
     let keys = keys.chunks_exact(16).map(|chunk| chunk.try_into().map(u128::from_le_bytes).unwrap_or_default());
-    Ok((tier, inputs, keys.collect()))
+    Ok((tier, inputs, Assigned::Keys(keys.collect())))
 }
 
 /// Makes `held` the solutions of `inputs` (keeping those already held, loading the others from the store);
@@ -303,7 +333,7 @@ pub(super) struct Tasks<Tier, Position> {
     /// The tiers (by place) that read each one.
     pub(super) parents: Vec<Vec<usize>>,
     /// The entry positions of each.
-    pub(super) entries: HashMap<Tier, Vec<Position>>,
+    pub(super) entries: HashMap<Tier, Entries<Position>>,
 }
 
 impl<Tier: Clone + Eq + std::hash::Hash, Position> Tasks<Tier, Position> {

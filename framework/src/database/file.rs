@@ -2,16 +2,21 @@
 //!
 //! Layout: the magic `LUDUS-DB`; the header's length (u32, little-endian); the header as JSON ([`Header`]:
 //! format version, game, tier, the child tiers reached, record count, counts by value, the block index, the
-//! checksum of the blocks); the header's crc32 (u32); then the blocks. A block holds up to [`BLOCK_RECORDS`]
-//! records sorted by key: the count (u32), the first key and then the gaps between keys (LEB128), the records
-//! (u16 each, little-endian), the whole compressed with zstd. The block index gives each block's first key,
-//! place, length and crc32, so that a query reads one block.
+//! checksum of the blocks, and for format 2 the rank space); the header's crc32 (u32); then the blocks, each
+//! compressed with zstd, whose place, length and crc32 the block index gives, so that a query reads one block.
+//! Two layouts of the blocks:
+//! - format 1, by key (any game): a block holds up to [`BLOCK_RECORDS`] records sorted by key: the count
+//!   (u32), the first key and then the gaps between keys (LEB128), the records (u16 each, little-endian);
+//! - format 2, by rank (a game that ranks its tiers, `dense.rs`): the records of every rank of the tier in
+//!   order, [`DENSE_BLOCK_RANKS`] a block, u16 each, 0 at the ranks of no position: no key is stored.
 //!
 //! Invariant: a file is written under a temporary name, synced, then renamed, so a file with the final name is
 //! always whole; the bytes depend only on the records (no time stamp), so equal solves give equal files.
 
+mod dense;
 mod read;
 
+pub use dense::{write_dense_tier, DENSE_BLOCK_RANKS, DENSE_FORMAT_VERSION};
 pub use read::{Inspected, TierFile};
 
 use super::record::{Record, RecordKey};
@@ -26,13 +31,14 @@ use std::path::{Path, PathBuf};
 /// The first bytes of every tier file.
 pub const MAGIC: &[u8; 8] = b"LUDUS-DB";
 
-/// The version of the file format this code writes and reads.
+/// The version of the file format laid out by key (format 2, by rank, is [`DENSE_FORMAT_VERSION`]).
 pub const FORMAT_VERSION: u32 = 1;
 
 /// Records per block: a query decompresses one block (at most about 90 KiB).
 pub const BLOCK_RECORDS: usize = 4096;
 
-/// The zstd level: 3 compresses these blocks within a few percent of level 19, many times faster.
+/// The zstd level: 3 compresses these blocks within a few percent of level 19 (sorted keys) or 40% of it
+/// (records by rank), many times faster (BENCHMARKS.md, "Files on disk").
 const COMPRESSION_LEVEL: i32 = 3;
 
 /// The largest header read (the block index of about 20 billion records).
@@ -67,6 +73,9 @@ pub struct Header {
     pub blocks: Vec<BlockEntry>,
     /// The crc32 of every block's bytes as stored, in order.
     pub checksum: u32,
+    /// Format 2 only: the tier's rank space; the blocks hold the records of ranks `0..ranks` in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<u64>,
 }
 
 /// Where a block is and what it holds.
@@ -91,6 +100,10 @@ pub struct TierName {
     pub game: String,
     /// The tier, in the game's serde form.
     pub tier: serde_json::Value,
+    /// The tier's rank space, for a reader that ranks the game's tiers: a file laid out by rank must have it
+    /// (a file laid out by key is read by key either way). `None`: the reader does not rank, and refuses
+    /// files laid out by rank.
+    pub ranks: Option<u64>,
 }
 
 /// The error of a file that is not a valid tier file.
@@ -199,21 +212,10 @@ pub fn write_tier<Key: RecordKey>(
             _ => counts[2] += 1,
         }
     }
-    let mut checksum = crc32fast::Hasher::new();
-    let mut offset = 0u64;
-    let mut blocks = Vec::with_capacity(compressed.len());
-    for (bytes, block) in compressed.iter().zip(records.chunks(BLOCK_RECORDS)) {
-        checksum.update(bytes);
-        let first_key = block.first().map(|(key, _)| key.to_wide()).unwrap_or(0);
-        blocks.push(BlockEntry {
-            first_key: format!("{first_key:x}"),
-            records: block.len() as u32,
-            offset,
-            bytes: bytes.len() as u32,
-            checksum: crc32fast::hash(bytes),
-        });
-        offset += bytes.len() as u64;
-    }
+    let sizes: Vec<u32> = records.chunks(BLOCK_RECORDS).map(|block| block.len() as u32).collect();
+    let first: Vec<u128> =
+        records.chunks(BLOCK_RECORDS).map(|block| block.first().map_or(0, |(key, _)| key.to_wide())).collect();
+    let (blocks, checksum) = block_index(&compressed, &sizes, &first);
     let header = Header {
         format: FORMAT_VERSION,
         game: name.game.clone(),
@@ -222,9 +224,16 @@ pub fn write_tier<Key: RecordKey>(
         records: records.len() as u64,
         counts,
         blocks,
-        checksum: checksum.finalize(),
+        checksum,
+        ranks: None,
     };
-    let header_bytes = serde_json::to_vec(&header).map_err(|error| damaged(path, error.to_string()))?;
+    write_file(path, &header, &compressed)
+}
+
+/// Writes a file of `header` and its `compressed` blocks at `path`, through a temporary file synced and
+/// renamed at the end. Returns the file's size in bytes.
+fn write_file(path: &Path, header: &Header, compressed: &[Vec<u8>]) -> Result<u64> {
+    let header_bytes = serde_json::to_vec(header).map_err(|error| damaged(path, error.to_string()))?;
     let partial = partial_path(path);
     let written = (|| {
         let mut file = std::io::BufWriter::new(File::create(&partial)?);
@@ -232,7 +241,7 @@ pub fn write_tier<Key: RecordKey>(
         file.write_all(&(header_bytes.len() as u32).to_le_bytes())?;
         file.write_all(&header_bytes)?;
         file.write_all(&crc32fast::hash(&header_bytes).to_le_bytes())?;
-        for bytes in &compressed {
+        for bytes in compressed {
             file.write_all(bytes)?;
         }
         let file = file.into_inner().map_err(|error| error.into_error())?;
@@ -242,6 +251,26 @@ pub fn write_tier<Key: RecordKey>(
         Ok(size)
     })();
     written.map_err(|source| io_error(path, source))
+}
+
+/// The block index of `compressed` blocks holding `records[place]` records each, starting at the keys (or
+/// ranks) `first[place]`, with the crc32 of all their bytes.
+fn block_index(compressed: &[Vec<u8>], records: &[u32], first: &[u128]) -> (Vec<BlockEntry>, u32) {
+    let mut checksum = crc32fast::Hasher::new();
+    let mut offset = 0u64;
+    let mut blocks = Vec::with_capacity(compressed.len());
+    for ((bytes, &count), &first_key) in compressed.iter().zip(records).zip(first) {
+        checksum.update(bytes);
+        blocks.push(BlockEntry {
+            first_key: format!("{first_key:x}"),
+            records: count,
+            offset,
+            bytes: bytes.len() as u32,
+            checksum: crc32fast::hash(bytes),
+        });
+        offset += bytes.len() as u64;
+    }
+    (blocks, checksum.finalize())
 }
 
 /// The temporary name a tier file is written under.
@@ -256,7 +285,7 @@ mod tests {
     use super::*;
 
     fn name() -> TierName {
-        TierName { game: "test".into(), tier: serde_json::json!([2, 1]) }
+        TierName { game: "test".into(), tier: serde_json::json!([2, 1]), ranks: None }
     }
 
     fn records(count: u64) -> Vec<(u64, Record)> {

@@ -119,20 +119,20 @@ impl<Rules> Solvable<Rules> {
 
 /// An [`Engine`] that reads values from a database instead of searching. A missing record
 /// ([`Error::NoRecord`]) or a file that cannot be read stops its search with [`Stop::Failure`].
-pub struct StoredValues<'game, Rules> {
+pub struct StoredValues<'game, Rules: Tiers> {
     database: Database<'game, Rules>,
     files: TierFiles,
     lookups: u64,
 }
 
-impl<'game, Rules> StoredValues<'game, Rules> {
+impl<'game, Rules: Tiers> StoredValues<'game, Rules> {
     /// Reads from `database`.
     pub fn new(database: Database<'game, Rules>) -> Self {
         StoredValues { database, files: TierFiles::default(), lookups: 0 }
     }
 }
 
-impl<Rules> Statistics for StoredValues<'_, Rules> {
+impl<Rules: Tiers> Statistics for StoredValues<'_, Rules> {
     /// Visited: records looked up.
     fn stats(&self) -> Stats {
         Stats { visited: self.lookups, ..Stats::default() }
@@ -168,9 +168,10 @@ where
     Rules::Position: Send + Sync + Debug,
     Rules::Key: RecordKey,
     Rules::Tier: Serialize + DeserializeOwned,
+    Indexing: TierIndexing<Rules>,
 {
     fn database<'game>(&'game self, directory: &Path) -> Database<'game, Rules> {
-        Database::new(&self.game, self.name.clone(), directory)
+        Database::new(&self.game, self.name.clone(), directory).ranked_by(self.indexing.ranks())
     }
 
     fn drawing_of(&self, database: &Database<'_, Rules>, key: u128) -> Option<String> {

@@ -6,7 +6,7 @@ mod disk;
 
 use super::file::{Inspected, TierFile, TierName};
 use super::record::{Record, RecordKey};
-use crate::engines::retrograde::{RetrogradeSolver, TierIndexing, TierSolution, TierSpec, Tiers};
+use crate::engines::retrograde::{Ranks, RetrogradeSolver, TierIndexing, TierSolution, TierSpec, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
 use crate::value::Value;
@@ -48,11 +48,16 @@ pub struct TierReport {
     pub damaged: Option<String>,
 }
 
+/// The ranking a database lays its files out by.
+type RanksOf<Rules> = std::sync::Arc<dyn Ranks<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>>;
+
 /// A game's solved database in a directory.
-pub struct Database<'game, Rules> {
+pub struct Database<'game, Rules: Tiers> {
     game: &'game Rules,
     name: String,
     directory: PathBuf,
+    /// The game's ranking, for a database laid out by rank (its files in format 2).
+    ranks: Option<RanksOf<Rules>>,
 }
 
 impl<'game, Rules> Database<'game, Rules>
@@ -64,7 +69,25 @@ where
 {
     /// The database of `game`, named `name` with its parameters (written into every header), in `directory`.
     pub fn new(game: &'game Rules, name: impl Into<String>, directory: impl Into<PathBuf>) -> Self {
-        Database { game, name: name.into(), directory: directory.into() }
+        Database { game, name: name.into(), directory: directory.into(), ranks: None }
+    }
+
+    /// The same database laid out by `ranks` (the files it writes hold records by rank, format 2; it reads
+    /// both layouts), or by key for `None`: what [`TierIndexing::ranks`] gives.
+    #[must_use]
+    pub fn ranked_by(self, ranks: Option<RanksOf<Rules>>) -> Self {
+        Database { ranks, ..self }
+    }
+
+    /// The key (widened) of rank `rank` of `tier`, by the ranking its files are laid out by.
+    pub fn key_of_rank(&self, tier: &Rules::Tier, rank: u128) -> Option<u128> {
+        let ranks = self.ranks.as_ref()?;
+        ranks.unrank(tier, u64::try_from(rank).ok()?).map(RecordKey::to_wide)
+    }
+
+    /// The ranking its files are laid out by, if any.
+    pub fn ranks(&self) -> Option<&RanksOf<Rules>> {
+        self.ranks.as_ref()
     }
 
     /// The directory.
@@ -79,9 +102,10 @@ where
 
     /// The header name of `tier`.
     pub fn tier_name(&self, tier: &Rules::Tier) -> Result<TierName> {
-        let tier =
+        let tier_form =
             serde_json::to_value(tier).map_err(|error| Error::Internal(format!("a tier's serde form: {error}")))?;
-        Ok(TierName { game: self.name.clone(), tier })
+        let ranks = self.ranks.as_ref().map(|ranks| ranks.tier_size(tier));
+        Ok(TierName { game: self.name.clone(), tier: tier_form, ranks })
     }
 
     /// The file of `tier`: `tier-` and the tier's serde form with every run of other characters than letters
@@ -187,26 +211,53 @@ where
             reason: "missing: this tier is not solved".into(),
         })?;
         let reached = self.reached(&file)?;
-        let record = |(wide, record): (u128, Record)| match (Rules::Key::from_wide(wide), record.value()) {
+        let file_ranks = file.ranks();
+        let key_of = |wide: u128| match (&self.ranks, file_ranks) {
+            (Some(ranks), Some(_)) => u64::try_from(wide).ok().and_then(|rank| ranks.unrank(tier, rank)),
+            _ => Rules::Key::from_wide(wide),
+        };
+        let record = |(wide, record): (u128, Record)| match (key_of(wide), record.value()) {
             (Some(key), Some(value)) => Ok((key, value)),
             _ => Err(self.forged(tier, &path, wide)),
         };
+        if file.ranks().is_some() && keep.is_none() {
+            let by_rank = file.read_all_ranks()?;
+            let solved = match indexing.ranks() {
+                Some(_) => indexing.solution_by_rank(tier.clone(), by_rank, reached),
+                None => {
+                    let records = by_rank
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(rank, &bits)| Some((rank as u128, Record::from_bits(bits)?)))
+                        .map(record)
+                        .collect::<Result<Vec<_>>>()?;
+                    indexing.solution(tier.clone(), records, reached)
+                }
+            };
+            return solved.map_err(|error| self.file_fault(tier, &path, error));
+        }
         let records = match keep {
             None => file.read_all()?.into_iter().map(record).collect::<Result<Vec<_>>>()?,
             Some(keep) => {
                 let mut records = Vec::new();
                 for place in 0..file.blocks() {
                     for (wide, stored) in file.read_block(place)? {
-                        if keep(wide) {
-                            records.push(record((wide, stored))?);
+                        let (key, value) = record((wide, stored))?;
+                        if keep(key.to_wide()) {
+                            records.push((key, value));
                         }
                     }
                 }
                 records
             }
         };
-        indexing.solution(tier.clone(), records, reached).map_err(|error| match error {
-            // The records came from the file: a key that does not fit the tier is the file's fault.
+        indexing.solution(tier.clone(), records, reached).map_err(|error| self.file_fault(tier, &path, error))
+    }
+
+    /// An error of records read from the file of `tier` at `path`: a key or value that does not fit the tier is
+    /// the file's fault.
+    fn file_fault(&self, tier: &Rules::Tier, path: &Path, error: Error) -> Error {
+        match error {
             Error::Records(reason) => {
                 let name = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
                 Error::Database {
@@ -218,7 +269,7 @@ where
                 }
             }
             other => other,
-        })
+        }
     }
 
     /// The error of a record in the file of `tier` at `path` whose key `wide` is of no position of the tier.
@@ -246,7 +297,15 @@ where
             files.open.insert(path.clone(), file);
         }
         let file = files.open.get_mut(&path).ok_or_else(|| Error::Internal("a tier file closed".into()))?;
-        Ok(file.lookup(self.game.canonical(position).to_wide())?.and_then(Record::value))
+        let key = self.game.canonical(position);
+        let place = match (&self.ranks, file.ranks()) {
+            (Some(ranks), Some(_)) => match ranks.rank(&tier, &key) {
+                Some(rank) => u128::from(rank),
+                None => return Ok(None),
+            },
+            _ => key.to_wide(),
+        };
+        Ok(file.lookup(place)?.and_then(Record::value))
     }
 }
 

@@ -116,8 +116,9 @@ where
             let bytes = std::fs::metadata(self.tier_path(&tier)?).map(|meta| meta.len()).unwrap_or(0);
             let mut counts =
                 TierCounts { tier: self.tier_name(&tier)?.tier.to_string(), wins: 0, losses: 0, draws: 0, bytes };
+            let by_rank = file.ranks().is_some();
             for place in 0..file.blocks() {
-                for (key, record) in file.read_block(place)? {
+                for (stored, record) in file.read_block(place)? {
                     let Some(value) = record.value() else { continue };
                     let (longest, count) = match value {
                         Value::Draw => {
@@ -135,6 +136,13 @@ where
                     };
                     *count += 1;
                     if longest.as_ref().is_none_or(|old| old.value.remoteness() < value.remoteness()) {
+                        let key = match by_rank {
+                            true => self.key_of_rank(&tier, stored).ok_or_else(|| Error::Database {
+                                path: self.tier_path(&tier).map(|path| path.display().to_string()).unwrap_or_default(),
+                                reason: format!("rank {stored} has a record but no key"),
+                            })?,
+                            false => stored,
+                        };
                         *longest = Some(Longest { value, key });
                     }
                 }

@@ -61,6 +61,8 @@ pub struct ConnectFour {
     /// Whether every shift of a line test (up to three steps of `H + 2` bits) stays below 64 bits, so that plain
     /// shifts serve (boards up to 19 rows): the hot bit tricks then need no overflow checks.
     pub(super) short_shifts: bool,
+    /// The counts of column heights by sum, for the ranks of a tier (`rank.rs`).
+    pub(super) heights: super::rank::HeightTable,
 }
 
 impl Default for ConnectFour {
@@ -99,7 +101,8 @@ impl ConnectFour {
             bottom |= shift_left(1, index * (height + 1));
             board |= shift_left(column, index * (height + 1));
         }
-        ConnectFour { width, height, bottom, board, short_shifts: 3 * (height + 2) < 64 }
+        let heights = super::rank::HeightTable::new(width, height);
+        ConnectFour { width, height, bottom, board, short_shifts: 3 * (height + 2) < 64, heights }
     }
 
     /// The number of columns.

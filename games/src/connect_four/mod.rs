@@ -5,7 +5,9 @@
 //! `board.rs`: [`ConnectFour`] implements [`ludus_framework::Game`] (a move is a 0-based column) and
 //! [`ludus_framework::Canonicalize`] (key: the smaller of the position's and its mirror image's encodings),
 //! [`ludus_framework::FromKey`] (the position of a key) and the retrograde engine's
-//! [`ludus_framework::engines::retrograde::Tiers`] (the stones on the board).
+//! [`ludus_framework::engines::retrograde::Tiers`] (the stones on the board). `rank.rs`: the retrograde engine's
+//! [`ludus_framework::engines::retrograde::Rank`] (column heights, then the mover's stones) and
+//! [`ludus_framework::engines::retrograde::Retrograde`] (a stone lifted), with which its database is solved.
 //! `hints.rs`: its [`ludus_framework::SearchHints`] (exact shortcuts, the value range, pruning to the moves that lose nothing,
 //! threats and centre first); the search itself is the framework's.
 //!
@@ -41,6 +43,7 @@ mod format;
 mod hints;
 mod lines;
 mod plugin;
+mod rank;
 mod text;
 
 pub use board::{Board, ConnectFour, IllegalMove, DEFAULT_HEIGHT, DEFAULT_WIDTH};

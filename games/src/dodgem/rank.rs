@@ -42,8 +42,15 @@ fn binomial(n: u32, k: u32) -> u64 {
 }
 
 /// The colexicographic rank of the cells of `mask` among the `k`-combinations, `k` its number of cells.
-fn colex_rank(mask: u64) -> u64 {
-    Dodgem::cells(mask).enumerate().map(|(place, cell)| binomial(u32::from(cell), place as u32 + 1)).sum()
+#[inline]
+fn colex_rank(mut mask: u64) -> u64 {
+    let (mut rank, mut place) = (0, 1);
+    while mask != 0 {
+        rank += binomial(mask.trailing_zeros(), place);
+        place += 1;
+        mask &= mask - 1;
+    }
+    rank
 }
 
 /// The `count`-combination of `cells` cells of colexicographic rank `rank`, as a mask; `None` past the last.
@@ -67,16 +74,29 @@ fn colex_unrank(mut rank: u64, count: u32, cells: u32) -> Option<u64> {
 }
 
 /// `mask`'s cells numbered among the cells of `free` (a cell of `free` becomes the count of `free` cells below it).
-fn compress(mask: u64, free: u64) -> u64 {
-    Dodgem::cells(mask).fold(0, |out, cell| out | 1 << (free & ((1u64 << cell) - 1)).count_ones())
+#[inline]
+fn compress(mut mask: u64, free: u64) -> u64 {
+    let mut out = 0;
+    while mask != 0 {
+        let below = (mask & mask.wrapping_neg()) - 1;
+        out |= 1 << (free & below).count_ones();
+        mask &= mask - 1;
+    }
+    out
 }
 
 /// The inverse of [`compress`]: bit `j` of `compressed` becomes the `j`-th cell of `free`.
-fn expand(compressed: u64, free: u64) -> u64 {
-    Dodgem::cells(free)
-        .enumerate()
-        .filter(|&(place, _)| compressed >> place & 1 == 1)
-        .fold(0, |out, (_, cell)| out | 1 << cell)
+#[inline]
+fn expand(compressed: u64, mut free: u64) -> u64 {
+    let (mut out, mut place) = (0, 0);
+    while free != 0 {
+        if compressed >> place & 1 == 1 {
+            out |= free & free.wrapping_neg();
+        }
+        place += 1;
+        free &= free - 1;
+    }
+    out
 }
 
 impl Dodgem {

@@ -165,37 +165,38 @@ impl Quixo {
         self.lines.iter().any(|line| line & !marks == 0)
     }
 
-    /// The cells from `push.to` to `push.from`, both included, in order: where the cubes slide.
-    fn path(&self, push: &Push) -> impl Iterator<Item = u32> {
+    /// The cells from `push.to` to `push.from`, both included, as a mask, the step between neighbours (1 along
+    /// a row, `n` along a column) and whether `to` is below `from` (the cubes then slide up by the step).
+    #[inline]
+    fn path_mask(&self, push: &Push) -> (u32, u32, bool) {
         let side = u32::from(self.size);
         let (from, to) = (u32::from(push.from), u32::from(push.to));
-        // Along a row when both are in one row, else along a column.
-        let step = if from / side == to / side { 1 } else { side };
-        let count = from.abs_diff(to) / step + 1;
-        (0..count).map(move |index| if to <= from { to + index * step } else { to - index * step })
+        let (low, high) = (from.min(to), from.max(to));
+        let between = (2u32 << high).wrapping_sub(1 << low);
+        match from / side == to / side {
+            true => (between, 1, to < from),
+            // A column's cells: the line of index `side + column` (rows, then columns).
+            false => (between & self.lines.get((side + from % side) as usize).copied().unwrap_or(0), side, to < from),
+        }
     }
 
     /// `marks` after the cubes of the path from `push.to` to `push.from` slid one step toward `from` (the cube
     /// at `from` leaves; `to` is left without a mark).
+    #[inline]
     fn slid(&self, marks: u32, push: &Push) -> u32 {
-        let mut previous = None;
-        let mut out = marks;
-        for cell in self.path(push) {
-            out = out & !(1 << cell) | previous.map_or(0, |before: u32| (marks >> before & 1) << cell);
-            previous = Some(cell);
-        }
-        out
+        let (path, step, up) = self.path_mask(push);
+        let moving = marks & path & !(1 << push.from);
+        let moved = if up { moving << step } else { moving >> step };
+        marks & !path | moved
     }
 
     /// `marks` after the cubes of the path slid back one step toward `push.to` (the inverse of [`Quixo::slid`]
     /// but for the cells at both ends: `from` is left without a mark, the mark at `to` leaves).
+    #[inline]
     fn slid_back(&self, marks: u32, push: &Push) -> u32 {
-        let path: Vec<u32> = self.path(push).collect();
-        let mut out = marks;
-        for (index, &cell) in path.iter().enumerate() {
-            let next = path.get(index + 1).map_or(0, |&after| (marks >> after & 1) << cell);
-            out = out & !(1 << cell) | next;
-        }
-        out
+        let (path, step, up) = self.path_mask(push);
+        let moving = marks & path & !(1 << push.to);
+        let moved = if up { moving >> step } else { moving << step };
+        marks & !path | moved
     }
 }

@@ -1,14 +1,20 @@
 //! Reading a tier file ([`TierFile`]): the header and block index checked against the file's length and the
-//! format's limits before anything is allocated, each block's checksum checked when it is read.
+//! format's limits before anything is allocated, each block's checksum checked when it is read. Both layouts
+//! (by key, format 1; by rank, format 2) are read through one interface whose "keys" are the file's keys in
+//! format 1 and its ranks in format 2 (the database turns ranks into keys with the game's ranking).
 //!
 //! Invariant: no size read from a file reserves memory unchecked. A header is read only if it fits the file; a
-//! block holds 1 to [`BLOCK_RECORDS`] records in at least [`MIN_STORED_BLOCK_BYTES`] bytes (so the number of
-//! blocks is bounded by the file's length) and at most zstd's bound for the largest block; records are never
-//! reserved from the header's count. A path that is not a regular file is refused before it is opened.
+//! block holds 1 to [`BLOCK_RECORDS`] records (format 1) or its share of [`DENSE_BLOCK_RANKS`] ranks (format
+//! 2) in at least [`MIN_STORED_BLOCK_BYTES`] bytes (so the number of blocks is bounded by the file's length)
+//! and at most zstd's bound for the largest block; records are never reserved from the header's count; a file
+//! by rank is opened only with the reader's own rank space for the tier, equal to the header's, so that the
+//! records by rank it reads are sized by the reader. A path that is not a regular file is refused before it
+//! is opened.
 
+use super::dense::{check_dense_index, counts, decode as decode_dense};
 use super::{
-    damaged, decode_block, io_error, Header, TierName, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, MAX_GAP_BYTES,
-    MAX_HEADER_BYTES, MAX_PLAIN_BLOCK_BYTES, MIN_STORED_BLOCK_BYTES,
+    damaged, decode_block, io_error, Header, TierName, BLOCK_RECORDS, DENSE_BLOCK_RANKS, DENSE_FORMAT_VERSION,
+    FORMAT_VERSION, MAGIC, MAX_GAP_BYTES, MAX_HEADER_BYTES, MAX_PLAIN_BLOCK_BYTES, MIN_STORED_BLOCK_BYTES,
 };
 use crate::database::record::Record;
 use crate::error::{Error, Result};
@@ -26,7 +32,16 @@ pub struct TierFile {
     /// Where the blocks start.
     data_start: u64,
     /// The block read last, with its place.
-    cached: Option<(usize, Vec<(u128, Record)>)>,
+    cached: Option<(usize, Block)>,
+}
+
+/// A block's records as read.
+#[derive(Debug)]
+enum Block {
+    /// Format 1: keys and records.
+    Keyed(Vec<(u128, Record)>),
+    /// Format 2: the records of its ranks (0 for no position).
+    Ranked(Vec<u16>),
 }
 
 /// The first keys of a header's blocks, once the block index is checked against the format's limits and the
@@ -70,6 +85,13 @@ fn check_index(header: &Header, data: u64) -> std::result::Result<Vec<u128>, Str
         return Err("the counts by value do not add up to the record count".into());
     }
     Ok(first_keys)
+}
+
+/// The ranks of positions in block `place` of a file by rank, with their records.
+fn ranked_records(place: usize, records: &[u16]) -> Vec<(u128, Record)> {
+    let first = place as u128 * u128::from(DENSE_BLOCK_RANKS);
+    let positions = records.iter().enumerate().filter_map(|(at, &bits)| Some((at, Record::from_bits(bits)?)));
+    positions.map(|(at, record)| (first + at as u128, record)).collect()
 }
 
 /// What a file with a tier's name turned out to be, for a solve that resumes from the tiers on disk.
@@ -155,8 +177,11 @@ fn read_header(path: &Path) -> Result<HeaderRead> {
         Ok(header) => header,
         Err(error) => return Ok(HeaderRead::Damaged(damaged(path, format!("the header is not valid: {error}")))),
     };
-    if header.format != FORMAT_VERSION {
-        let reason = format!("format version {}, this build reads version {FORMAT_VERSION}", header.format);
+    if header.format != FORMAT_VERSION && header.format != DENSE_FORMAT_VERSION {
+        let reason = format!(
+            "format version {}, this build reads versions {FORMAT_VERSION} and {DENSE_FORMAT_VERSION}",
+            header.format
+        );
         return Err(foreign(path, reason));
     }
     let data_start = 16 + u64::from(length);
@@ -186,7 +211,24 @@ impl TierFile {
                 format!("holds tier {} of {}, not tier {} of {}", header.tier, header.game, name.tier, name.game);
             return Err(foreign(path, reason));
         }
-        match check_index(&header, size - data_start) {
+        let data = size - data_start;
+        let checked = match (header.format, header.ranks, name.ranks) {
+            (FORMAT_VERSION, None, _) => check_index(&header, data),
+            (FORMAT_VERSION, Some(_), _) => Err("a file by key with a rank space".into()),
+            (_, None, _) => Err("a file by rank without its rank space".into()),
+            (_, Some(_), None) => {
+                let reason = "laid out by rank: read it through the game's database, which ranks the tiers";
+                return Err(foreign(path, reason.into()));
+            }
+            (_, Some(stored), Some(expected)) if stored != expected => {
+                let reason = format!("a rank space of {stored} ranks, the game's tier has {expected}");
+                return Err(foreign(path, reason));
+            }
+            (_, Some(ranks), Some(_)) => check_dense_index(&header, ranks, data, MIN_STORED_BLOCK_BYTES).map(|()| {
+                (0..header.blocks.len() as u128).map(|place| place * u128::from(DENSE_BLOCK_RANKS)).collect()
+            }),
+        };
+        match checked {
             Ok(first_keys) => Ok(Inspected::Whole(TierFile {
                 path: path.to_path_buf(),
                 file,
@@ -232,10 +274,29 @@ impl TierFile {
         self.first_keys.len()
     }
 
-    /// The records of block `place`, its checksum checked.
+    /// The rank space of a file laid out by rank (`None`: laid out by key).
+    pub fn ranks(&self) -> Option<u64> {
+        self.header.ranks
+    }
+
+    /// The records of block `place`, its checksum checked: keys and records (format 1), or the ranks of
+    /// positions with their records (format 2).
     pub fn read_block(&mut self, place: usize) -> Result<Vec<(u128, Record)>> {
         let stored = self.read_stored(place)?;
-        self.decode(place, &stored)
+        Ok(match self.decode(place, &stored)? {
+            Block::Keyed(records) => records,
+            Block::Ranked(records) => ranked_records(place, &records),
+        })
+    }
+
+    /// The records of every rank of block `place` of a file laid out by rank (0 for no position), its checksum
+    /// checked.
+    pub fn read_ranks(&mut self, place: usize) -> Result<Vec<u16>> {
+        let stored = self.read_stored(place)?;
+        match self.decode(place, &stored)? {
+            Block::Ranked(records) => Ok(records),
+            Block::Keyed(_) => Err(damaged(&self.path, "a file laid out by key read by rank")),
+        }
     }
 
     /// Block `place`'s bytes as stored, its checksum checked.
@@ -252,9 +313,16 @@ impl TierFile {
     }
 
     /// The records of block `place` from its stored bytes.
-    fn decode(&self, place: usize, stored: &[u8]) -> Result<Vec<(u128, Record)>> {
+    fn decode(&self, place: usize, stored: &[u8]) -> Result<Block> {
         let path = &self.path;
         let records = self.header.blocks.get(place).map_or(0, |entry| entry.records);
+        if self.header.ranks.is_some() {
+            let plain = zstd::bulk::decompress(stored, records as usize * 2)
+                .map_err(|error| damaged(path, format!("block {place} does not decompress: {error}")))?;
+            return decode_dense(&plain, records)
+                .map(Block::Ranked)
+                .map_err(|reason| damaged(path, format!("block {place}: {reason}")));
+        }
         let capacity = records as usize * (MAX_GAP_BYTES + 2) + 4;
         let plain = zstd::bulk::decompress(stored, capacity)
             .map_err(|error| damaged(path, format!("block {place} does not decompress: {error}")))?;
@@ -263,7 +331,7 @@ impl TierFile {
         if decoded.first().map(|(key, _)| *key) != self.first_keys.get(place).copied() {
             return Err(damaged(path, format!("block {place} does not start at its index's key")));
         }
-        Ok(decoded)
+        Ok(Block::Keyed(decoded))
     }
 
     /// The record of `key`, or `None` if the tier has no such key; reads at most one block.
@@ -272,15 +340,52 @@ impl TierFile {
             return Ok(None);
         };
         if self.cached.as_ref().is_none_or(|(cached, _)| *cached != place) {
-            let block = self.read_block(place)?;
+            let stored = self.read_stored(place)?;
+            let block = self.decode(place, &stored)?;
             self.cached = Some((place, block));
         }
-        let block = self.cached.as_ref().map(|(_, block)| block.as_slice()).unwrap_or(&[]);
-        Ok(block
-            .binary_search_by_key(&key, |(stored, _)| *stored)
-            .ok()
-            .and_then(|at| block.get(at))
-            .map(|(_, record)| *record))
+        Ok(match self.cached.as_ref().map(|(_, block)| block) {
+            Some(Block::Keyed(block)) => block
+                .binary_search_by_key(&key, |(stored, _)| *stored)
+                .ok()
+                .and_then(|at| block.get(at))
+                .map(|(_, record)| *record),
+            Some(Block::Ranked(block)) => {
+                let first = self.first_keys.get(place).copied().unwrap_or(0);
+                let at = usize::try_from(key - first).ok();
+                at.and_then(|at| block.get(at)).and_then(|&bits| Record::from_bits(bits))
+            }
+            None => None,
+        })
+    }
+
+    /// The records of every rank, in order (0 for no position), each block checked, the blocks' checksum and
+    /// the counts of the header too: 2 bytes a rank of the rank space, which the reader gave when it opened
+    /// the file ([`TierName::ranks`]).
+    pub fn read_all_ranks(&mut self) -> Result<Vec<u16>> {
+        let ranks = self.header.ranks.ok_or_else(|| damaged(&self.path, "a file laid out by key read by rank"))?;
+        let mut all = Vec::new();
+        all.try_reserve_exact(ranks as usize).map_err(|_| crate::error::Error::Allocation {
+            what: "a tier's records by rank",
+            megabytes: (ranks * 2).div_ceil(1 << 20),
+            hint: "lower --memory-mb, or use a larger machine",
+        })?;
+        let mut checksum = crc32fast::Hasher::new();
+        for place in 0..self.blocks() {
+            let stored = self.read_stored(place)?;
+            checksum.update(&stored);
+            match self.decode(place, &stored)? {
+                Block::Ranked(records) => all.extend_from_slice(&records),
+                Block::Keyed(_) => return Err(damaged(&self.path, "a file laid out by key read by rank")),
+            }
+        }
+        if checksum.finalize() != self.header.checksum {
+            return Err(damaged(&self.path, "the blocks' checksum does not match the header (the file is damaged)"));
+        }
+        if counts(&all) != (self.header.counts, self.header.records) {
+            return Err(damaged(&self.path, "the records do not match the header's counts"));
+        }
+        Ok(all)
     }
 
     /// Every record, in key order, each block checked, and the blocks' checksum over the whole file.
@@ -293,7 +398,10 @@ impl TierFile {
         for place in 0..self.blocks() {
             let stored = self.read_stored(place)?;
             checksum.update(&stored);
-            all.extend(self.decode(place, &stored)?);
+            match self.decode(place, &stored)? {
+                Block::Keyed(records) => all.extend(records),
+                Block::Ranked(records) => all.extend(ranked_records(place, &records)),
+            }
         }
         if checksum.finalize() != self.header.checksum {
             return Err(damaged(&self.path, "the blocks' checksum does not match the header (the file is damaged)"));

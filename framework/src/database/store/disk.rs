@@ -7,7 +7,7 @@
 //! write into one directory; the lock goes with the process.
 
 use super::{Database, TierReport};
-use crate::database::file::{partial_path, write_tier, Inspected, TierFile};
+use crate::database::file::{partial_path, write_dense_tier, write_tier, Inspected, TierFile};
 use crate::database::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
 use crate::engines::retrograde::{ByKey, TierIndexing, TierSolution, TierStore, Tiers};
 use crate::error::{Budget, Error, Result};
@@ -23,9 +23,10 @@ pub(super) struct DiskStore<'store, 'game, Rules: Tiers, Indexing> {
     pub(super) report: &'store mut dyn FnMut(&TierReport),
     pub(super) started: Instant,
     pub(super) indexing: Indexing,
-    /// The most positions the solve holds at once: a finished tier with more records is not loaded.
+    /// The most positions the solve holds at once: a finished tier that counts more is not loaded.
     pub(super) positions: u64,
-    /// The record count of each finished tier, from its header.
+    /// What each finished tier counts toward the budget once loaded, from its header: its records, or for a
+    /// file by rank its records by rank (2 bytes a rank, 16 ranks a position of 32 bytes).
     pub(super) records: hashbrown::HashMap<Rules::Tier, u64>,
     /// The directory, opened and locked while the solve writes into it ([`TierStore::claim`]).
     pub(super) lock: Option<File>,
@@ -111,7 +112,8 @@ where
         }
         let Some(file) = self.verified(tier)? else { return Ok(None) };
         let reached = self.database.reached(&file)?;
-        self.records.insert(tier.clone(), file.header().records);
+        let units = file.ranks().map_or(file.header().records, |ranks| ranks.div_ceil(16));
+        self.records.insert(tier.clone(), units);
         (self.report)(&TierReport {
             tier: self.database.tier_name(tier)?.tier.to_string(),
             positions: file.header().records,
@@ -167,17 +169,75 @@ where
 
     fn save(&mut self, solution: &Arc<TierSolution<Rules::Tier, Rules::Key>>) -> Result<()> {
         let tier = solution.tier();
+        let reached = solution
+            .reached()
+            .iter()
+            .map(|child| self.database.tier_name(child).map(|name| name.tier))
+            .collect::<Result<Vec<_>>>()?;
+        let path = self.database.tier_path(tier)?;
+        let name = self.database.tier_name(tier)?;
+        let bytes = match (self.database.ranks(), solution.by_rank()) {
+            (Some(_), Some(by_rank)) => write_dense_tier(&path, &name, reached, by_rank)?,
+            (Some(ranks), None) => {
+                // A solution by key (a tier gathered from the slices of a split solve) laid out by rank.
+                let size = ranks.tier_size(tier);
+                let mut by_rank = vec![0u16; usize::try_from(size).unwrap_or(usize::MAX)];
+                for (key, value) in solution.iter() {
+                    let record = stored(value)?;
+                    let slot = ranks.rank(tier, &key).and_then(|rank| by_rank.get_mut(rank as usize));
+                    let slot = slot.ok_or_else(|| Error::Contract {
+                        contract: "Rank",
+                        detail: format!("the key {key:?} of tier {tier:?} has no rank below {size}"),
+                    })?;
+                    *slot = record.bits();
+                }
+                write_dense_tier(&path, &name, reached, &by_rank)?
+            }
+            (None, _) => self.write_by_key(solution, &path, &name, reached)?,
+        };
+        (self.report)(&TierReport {
+            tier: name.tier.to_string(),
+            positions: solution.len() as u64,
+            bytes,
+            elapsed: self.started.elapsed(),
+            resumed: false,
+            damaged: None,
+        });
+        self.started = Instant::now();
+        Ok(())
+    }
+}
+
+/// The record of a value, or the limit error of its remoteness.
+fn stored(value: crate::value::Value) -> Result<Record> {
+    Record::from_value(value).ok_or_else(|| {
+        Error::limit(
+            "the remoteness of a stored position",
+            u64::from(value.remoteness().unwrap_or(0)),
+            u64::from(MAX_STORED_REMOTENESS),
+        )
+    })
+}
+
+impl<Rules, Indexing> DiskStore<'_, '_, Rules, Indexing>
+where
+    Rules: Tiers + Sync,
+    Rules::Position: Send + Sync,
+    Rules::Key: RecordKey,
+    Rules::Tier: Serialize + DeserializeOwned,
+{
+    /// Writes `solution`'s file laid out by key; its size.
+    fn write_by_key(
+        &self,
+        solution: &TierSolution<Rules::Tier, Rules::Key>,
+        path: &std::path::Path,
+        name: &crate::database::file::TierName,
+        reached: Vec<serde_json::Value>,
+    ) -> Result<u64> {
+        let tier = solution.tier();
         let records = solution
             .iter()
-            .map(|(key, value)| {
-                Record::from_value(value).map(|record| (key, record)).ok_or_else(|| {
-                    Error::limit(
-                        "the remoteness of a stored position",
-                        u64::from(value.remoteness().unwrap_or(0)),
-                        u64::from(MAX_STORED_REMOTENESS),
-                    )
-                })
-            })
+            .map(|(key, value)| stored(value).map(|record| (key, record)))
             .collect::<Result<Vec<_>>>()?;
         if records.len() != solution.len() {
             // Only a ranking whose unrank fails on a rank of the tier loses records on the way.
@@ -190,22 +250,6 @@ where
                 ),
             });
         }
-        let reached = solution
-            .reached()
-            .iter()
-            .map(|child| self.database.tier_name(child).map(|name| name.tier))
-            .collect::<Result<Vec<_>>>()?;
-        let path = self.database.tier_path(tier)?;
-        let bytes = write_tier(&path, &self.database.tier_name(tier)?, reached, records)?;
-        (self.report)(&TierReport {
-            tier: self.database.tier_name(tier)?.tier.to_string(),
-            positions: solution.len() as u64,
-            bytes,
-            elapsed: self.started.elapsed(),
-            resumed: false,
-            damaged: None,
-        });
-        self.started = Instant::now();
-        Ok(())
+        write_tier(path, name, reached, records)
     }
 }

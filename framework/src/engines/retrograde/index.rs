@@ -17,9 +17,10 @@
 //! ([`super::TierIndexing::bytes_per_position`]) are above 96. The positions of a tier being solved
 //! count as well, as on the hash path.
 
-use super::solution::{Hasher, Lookup, PackedValue, TierRanking};
-use super::Rank;
+use super::solution::{narrow, narrow_error, Hasher, Lookup, PackedValue, TierRanking, Values};
+use super::{Rank, Retrograde};
 use crate::error::Error;
+use crate::game::{Canonicalize, FromKey, Game};
 use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use rayon::prelude::*;
@@ -40,6 +41,12 @@ pub(super) fn rank_units(size: u64) -> u64 {
     size.div_ceil(RANK_SLOTS_PER_POSITION)
 }
 
+/// What `size` values of 16 bits by rank (a solved tier in the dense form) count toward the budget, in
+/// positions of 32 bytes.
+pub(super) fn narrow_units(size: u64) -> u64 {
+    size.div_ceil(2 * RANK_SLOTS_PER_POSITION)
+}
+
 /// A tier's map from key to place, filled in one thread by the enumeration.
 pub(super) trait Index<Key>: Sync {
     /// The place of `key` if it has one; otherwise `key` gets place `next` and the answer is `None`. Errors: a
@@ -49,8 +56,9 @@ pub(super) trait Index<Key>: Sync {
     /// The place of `key`, if it has one.
     fn get(&self, key: &Key) -> Option<u32>;
 
-    /// The index as a solution reads it, with `values` (by place) rearranged to its order.
-    fn into_lookup(self, values: Vec<PackedValue>) -> (Lookup<Key>, Vec<PackedValue>);
+    /// The index as a solution reads it, with `values` (by place) rearranged to its order. Errors: a
+    /// remoteness that the index's form of the values cannot hold.
+    fn into_lookup(self, values: Vec<PackedValue>) -> crate::Result<(Lookup<Key>, Values)>;
 }
 
 /// A set of keys of one tier (the keys of the entry positions found for it so far).
@@ -111,8 +119,8 @@ impl<Key: Eq + Hash + Sync> Index<Key> for HashIndex<Key> {
         self.0.get(key).copied()
     }
 
-    fn into_lookup(self, values: Vec<PackedValue>) -> (Lookup<Key>, Vec<PackedValue>) {
-        (Lookup::Hashed(self.0), values)
+    fn into_lookup(self, values: Vec<PackedValue>) -> crate::Result<(Lookup<Key>, Values)> {
+        Ok((Lookup::Hashed(self.0), Values::Wide(values)))
     }
 }
 
@@ -144,17 +152,46 @@ impl<Tier, Key: Eq + Hash + Sync> Layout<Tier, Key> for ByKey {
     }
 }
 
-/// Indexing by rank, for a game that implements [`Rank`]: each tier's index and values in flat arrays of
+/// Indexing by rank, for a game that implements [`Rank`]: each tier's values in a flat array of
 /// [`Rank::tier_size`] entries. It holds the game (shared: a solved tier answers `value_of_key` by ranking the
 /// key, without the caller's game at hand).
-#[derive(Debug)]
-pub struct ByRank<Rules> {
+///
+/// Two solves: [`ByRank::of`] enumerates each tier into an index of places by rank and builds reverse edges
+/// (the reference); [`ByRank::with_unmoves`], for a game with the [`Retrograde`] hook and [`FromKey`], holds
+/// only a bit per rank of the reachable positions, a value (2 bytes) and a counter of undecided children
+/// (1 byte) per rank of the tier being solved, and its child tiers' values (2 bytes a rank), and finds parents
+/// by un-moves (the module `ranked`). Both give the same values and files.
+pub struct ByRank<Rules: Canonicalize> {
     game: Arc<Rules>,
+    unmoves: Option<UnMoves<Rules>>,
 }
 
-impl<Rules> Clone for ByRank<Rules> {
+/// What the solve by un-moves asks of a game besides [`Rank`]: its [`Retrograde`] hook and [`FromKey`], as
+/// function pointers, so that [`ByRank`] needs the bounds only where the un-moves are chosen.
+pub(super) struct UnMoves<Rules: Canonicalize> {
+    /// [`Retrograde::parents`].
+    pub(super) parents: fn(&Rules, &<Rules as Game>::Position, &mut Vec<<Rules as Game>::Position>),
+    /// [`FromKey::position_of_key`].
+    pub(super) position: fn(&Rules, &<Rules as Canonicalize>::Key) -> Option<<Rules as Game>::Position>,
+}
+
+impl<Rules: Canonicalize> Clone for UnMoves<Rules> {
     fn clone(&self) -> Self {
-        ByRank { game: Arc::clone(&self.game) }
+        UnMoves { parents: self.parents, position: self.position }
+    }
+}
+
+impl<Rules: Canonicalize> Copy for UnMoves<Rules> {}
+
+impl<Rules: Canonicalize> std::fmt::Debug for ByRank<Rules> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("ByRank").field("unmoves", &self.unmoves.is_some()).finish_non_exhaustive()
+    }
+}
+
+impl<Rules: Canonicalize> Clone for ByRank<Rules> {
+    fn clone(&self) -> Self {
+        ByRank { game: Arc::clone(&self.game), unmoves: self.unmoves }
     }
 }
 
@@ -168,12 +205,28 @@ impl<Rules: Rank + Clone> ByRank<Rules> {
 impl<Rules: Rank> ByRank<Rules> {
     /// Ranks with the shared `game`'s [`Rank`].
     pub fn shared(game: Arc<Rules>) -> Self {
-        ByRank { game }
+        ByRank { game, unmoves: None }
+    }
+
+    /// The same indexing solved by un-moves (see [`ByRank`]): the production path of a game with the hook.
+    #[must_use]
+    pub fn with_unmoves(self) -> Self
+    where
+        Rules: Retrograde + FromKey,
+    {
+        let unmoves =
+            UnMoves { parents: <Rules as Retrograde>::parents, position: <Rules as FromKey>::position_of_key };
+        ByRank { unmoves: Some(unmoves), ..self }
     }
 
     /// The game it ranks with.
     pub(super) fn game(&self) -> &Arc<Rules> {
         &self.game
+    }
+
+    /// The un-move hook, when the solve is by un-moves.
+    pub(super) fn unmoves(&self) -> Option<UnMoves<Rules>> {
+        self.unmoves
     }
 
     /// The ranking of `tier`. Errors: a rank space beyond `u32` range.
@@ -186,7 +239,7 @@ impl<Rules: Rank> ByRank<Rules> {
 pub(super) struct TierRank<Rules: Rank> {
     game: Arc<Rules>,
     tier: Rules::Tier,
-    size: u64,
+    pub(super) size: u64,
 }
 
 impl<Rules: Rank> TierRank<Rules> {
@@ -257,16 +310,18 @@ where
         self.places.get(rank as usize).copied().filter(|&place| place != VACANT)
     }
 
-    fn into_lookup(self, values: Vec<PackedValue>) -> (Lookup<Rules::Key>, Vec<PackedValue>) {
-        let mut slots = self.places;
-        // The values replace the places slot by slot: the array becomes the solution's, with no second one. A
-        // vacant slot (u32::MAX) is past every place, so it reads no value.
-        slots.par_iter_mut().with_min_len(1 << 12).for_each(|slot| {
-            *slot = values.get(*slot as usize).map_or(PackedValue::NONE.0, |packed| packed.0);
-        });
-        drop(values);
-        let by_rank = slots.into_iter().map(PackedValue).collect();
-        (Lookup::Ranked(Arc::new(self.ranking)), by_rank)
+    fn into_lookup(self, values: Vec<PackedValue>) -> crate::Result<(Lookup<Rules::Key>, Values)> {
+        // A vacant slot (u32::MAX) is past every place, so it reads no value.
+        let by_rank = self
+            .places
+            .par_iter()
+            .with_min_len(1 << 12)
+            .map(|&place| {
+                let packed = values.get(place as usize).copied().unwrap_or(PackedValue::NONE);
+                narrow(packed).ok_or_else(|| narrow_error(packed.remoteness()))
+            })
+            .collect::<crate::Result<Vec<u16>>>()?;
+        Ok((Lookup::Ranked(Arc::new(self.ranking)), Values::Narrow(by_rank)))
     }
 }
 

@@ -33,14 +33,16 @@
 mod explore;
 mod index;
 mod induction;
+mod ranked;
 mod schedule;
 mod solution;
 mod spec;
 mod tiers;
 
 pub use index::{ByKey, ByRank};
-pub use schedule::{InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
-pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_REMOTENESS};
+pub use ranked::RankSet;
+pub use schedule::{Entries, InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
+pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_NARROW_REMOTENESS, MAX_REMOTENESS};
 pub use spec::{OnTier, TierIndexing, TierSpec};
 pub use tiers::{TierStore, TieredSolution};
 
@@ -107,6 +109,33 @@ pub trait Rank: Tiers {
 
     /// The key of rank `rank` within `tier`.
     fn unrank(&self, tier: &Self::Tier, rank: u64) -> Option<Self::Key>;
+}
+
+/// A game's [`Rank`] as an object: what a database holds to read and write the files of a game laid out by rank
+/// (every [`Rank`] game is one).
+pub trait Ranks<Tier, Key>: Send + Sync {
+    /// [`Rank::tier_size`].
+    fn tier_size(&self, tier: &Tier) -> u64;
+
+    /// [`Rank::rank`], below the tier's size.
+    fn rank(&self, tier: &Tier, key: &Key) -> Option<u64>;
+
+    /// [`Rank::unrank`].
+    fn unrank(&self, tier: &Tier, rank: u64) -> Option<Key>;
+}
+
+impl<Rules: Rank + Send + Sync> Ranks<Rules::Tier, Rules::Key> for Rules {
+    fn tier_size(&self, tier: &Rules::Tier) -> u64 {
+        Rank::tier_size(self, tier)
+    }
+
+    fn rank(&self, tier: &Rules::Tier, key: &Rules::Key) -> Option<u64> {
+        Rank::rank(self, tier, key).filter(|&rank| rank < Rank::tier_size(self, tier))
+    }
+
+    fn unrank(&self, tier: &Rules::Tier, rank: u64) -> Option<Rules::Key> {
+        Rank::unrank(self, tier, rank)
+    }
 }
 
 /// The memory the tier engine holds per position of a tier being solved, as estimated for the budget: the
@@ -270,7 +299,7 @@ impl RetrogradeSolver {
             }
         };
         let statistics = TierStatistics { positions: size, edges, exits, levels: induced.levels };
-        let (lookup, values) = index.into_lookup(induced.values);
+        let (lookup, values) = index.into_lookup(induced.values)?;
         Ok(TierSolution::new(tier, lookup, values, statistics, reached))
     }
 }

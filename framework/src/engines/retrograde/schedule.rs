@@ -11,6 +11,7 @@
 //! Invariant: whatever the schedule, a tier is solved only once its child tiers are solved (or finished on
 //! disk), from the same entry positions (as keys), so its values, and its file, are the same.
 
+use super::ranked::RankSet;
 use super::solution::TierSolution;
 use super::tiers::TierStore;
 use crate::error::{Budget, Error};
@@ -21,6 +22,33 @@ use std::sync::Arc;
 
 /// Solved tiers, by tier, shared with the caller.
 pub type SolvedTiers<Tier, Key> = HashMap<Tier, Arc<TierSolution<Tier, Key>>>;
+
+/// The positions a tier's solve starts from, as the discovery found them.
+#[derive(Debug)]
+pub enum Entries<Position> {
+    /// The entry positions, one per key: the solve enumerates the tier from them.
+    Positions(Vec<Position>),
+    /// A bit per rank: every position of the tier reachable from the start (the solve by un-moves of
+    /// [`super::ByRank::with_unmoves`], which enumerates nothing).
+    Ranks(RankSet),
+}
+
+impl<Position> Entries<Position> {
+    /// What the entries count toward the budget, in positions (a set of ranks: 256 bits as one, a position
+    /// standing for at least 32 bytes).
+    pub fn units(&self) -> u64 {
+        match self {
+            Entries::Positions(positions) => positions.len() as u64,
+            Entries::Ranks(ranks) => ranks.units(),
+        }
+    }
+}
+
+impl<Position> Default for Entries<Position> {
+    fn default() -> Self {
+        Entries::Positions(Vec::new())
+    }
+}
 
 /// What the discovery found: the plan of a tiered solve.
 #[derive(Debug)]
@@ -33,7 +61,7 @@ pub struct TierPlan<Tier, Position> {
     pub finished: HashSet<Tier>,
     /// The entry positions (one per key) of each tier that was reached and enumerated: every tier to solve, and
     /// the finished tiers that had to be enumerated to find the entries of their unfinished child tiers.
-    pub entries: HashMap<Tier, Vec<Position>>,
+    pub entries: HashMap<Tier, Entries<Position>>,
     /// What the entries count toward the budget, in positions.
     pub held: u64,
 }
@@ -81,7 +109,7 @@ pub trait TierWork<Tier, Key, Position> {
     fn solve_tier(
         &mut self,
         tier: &Tier,
-        entries: Vec<Position>,
+        entries: Entries<Position>,
         solved: &SolvedTiers<Tier, Key>,
         available: u64,
     ) -> crate::Result<TierSolution<Tier, Key>>;
@@ -130,7 +158,7 @@ where
         for tier in order.iter().rev() {
             if finished.contains(tier) {
                 if let Some(seeds) = entries.remove(tier) {
-                    held = held.saturating_sub(seeds.len() as u64);
+                    held = held.saturating_sub(seeds.units());
                 }
                 if parents_left.get(tier).is_some_and(|&count| count > 0) {
                     let solution = Arc::new(work.store().load(tier, None)?);
@@ -143,7 +171,7 @@ where
                 continue;
             }
             let Some(seeds) = entries.remove(tier) else { continue };
-            held = held.saturating_sub(seeds.len() as u64);
+            held = held.saturating_sub(seeds.units());
             let available = budget.saturating_sub(held.saturating_add(held_solved));
             let solution = Arc::new(work.solve_tier(tier, seeds, &solved, available)?);
             held_solved += solution.budget_units();

@@ -66,6 +66,78 @@ impl PackedValue {
     }
 }
 
+/// The largest remoteness of a value in 16 bits ([`narrow`]), as a database record holds it (14 bits).
+pub const MAX_NARROW_REMOTENESS: u32 = (1 << 14) - 1;
+
+/// The kind bits of a value in 16 bits (the two high bits, numbered as in [`PackedValue`]).
+const NARROW_KIND_SHIFT: u32 = 14;
+
+/// `packed` in 16 bits (kind in the two high bits, remoteness in the 14 low ones: a database record's bits), or
+/// `None` if its remoteness is above [`MAX_NARROW_REMOTENESS`]. [`PackedValue::NONE`] is 0.
+pub(super) fn narrow(packed: PackedValue) -> Option<u16> {
+    let remoteness = packed.remoteness();
+    (remoteness <= MAX_NARROW_REMOTENESS).then(|| (packed.kind() << NARROW_KIND_SHIFT | remoteness) as u16)
+}
+
+/// The packed value of 16 bits made by [`narrow`].
+pub(super) fn widen(bits: u16) -> PackedValue {
+    let bits = u32::from(bits);
+    PackedValue::new(bits >> NARROW_KIND_SHIFT, bits & MAX_NARROW_REMOTENESS)
+}
+
+/// Whether `bits` is a value made by [`narrow`] (a kind, and no remoteness for a draw).
+pub(super) fn is_narrow_value(bits: u16) -> bool {
+    match u32::from(bits) >> NARROW_KIND_SHIFT {
+        WIN | LOSE => true,
+        DRAW => u32::from(bits) & MAX_NARROW_REMOTENESS == 0,
+        _ => false,
+    }
+}
+
+/// The error of a remoteness that does not fit 16 bits.
+pub(super) fn narrow_error(remoteness: u32) -> crate::Error {
+    crate::Error::limit(
+        "the remoteness of a position solved by rank",
+        u64::from(remoteness),
+        u64::from(MAX_NARROW_REMOTENESS),
+    )
+}
+
+/// A solution's values: by place, 32 bits each (the hashed form), or by rank, 16 bits each (the dense form).
+#[derive(Clone, Debug)]
+pub(super) enum Values {
+    /// Packed values by place.
+    Wide(Vec<PackedValue>),
+    /// Values in 16 bits ([`narrow`]) by rank; 0 at the ranks of no position of the tier.
+    Narrow(Vec<u16>),
+}
+
+impl Values {
+    /// The value at `place`.
+    fn get(&self, place: usize) -> Option<PackedValue> {
+        match self {
+            Values::Wide(values) => values.get(place).copied(),
+            Values::Narrow(values) => values.get(place).map(|&bits| widen(bits)),
+        }
+    }
+
+    /// The number of places.
+    fn len(&self) -> usize {
+        match self {
+            Values::Wide(values) => values.len(),
+            Values::Narrow(values) => values.len(),
+        }
+    }
+
+    /// The kind bits of every place, in order.
+    fn kinds(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match self {
+            Values::Wide(values) => Box::new(values.iter().map(|packed| packed.kind())),
+            Values::Narrow(values) => Box::new(values.iter().map(|&bits| u32::from(bits) >> NARROW_KIND_SHIFT)),
+        }
+    }
+}
+
 /// What the solve of one tier measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TierStatistics {
@@ -119,7 +191,7 @@ impl<Key> std::fmt::Debug for Lookup<Key> {
 pub struct TierSolution<Tier, Key> {
     tier: Tier,
     lookup: Lookup<Key>,
-    values: Vec<PackedValue>,
+    values: Values,
     positions: usize,
     statistics: TierStatistics,
     reached: Vec<Tier>,
@@ -149,20 +221,48 @@ where
     {
         let ranking = TierRank::new(Arc::clone(game), tier.clone())?;
         let size = game.tier_size(&tier);
-        let mut values = vec![PackedValue::NONE; size as usize];
+        let mut values = vec![0u16; size as usize];
         let positions = records.len();
         for (key, value) in records {
-            let packed = PackedValue::pack(value).ok_or_else(|| remoteness_error(value))?;
+            let bits = PackedValue::pack(value).and_then(narrow).ok_or_else(|| remoteness_error(value))?;
             let slot = ranking.rank_of(&key).and_then(|rank| values.get_mut(rank as usize)).ok_or_else(|| {
                 crate::Error::Records(format!("the record of key {key:?} is of no position of the tier"))
             })?;
-            if *slot != PackedValue::NONE {
+            if *slot != 0 {
                 return Err(crate::Error::Records("a tier's records list one key twice".into()));
             }
-            *slot = packed;
+            *slot = bits;
         }
         let statistics = TierStatistics { positions: positions as u64, ..TierStatistics::default() };
-        Ok(TierSolution::new(tier, Lookup::Ranked(Arc::new(ranking)), values, statistics, reached))
+        Ok(TierSolution::new(tier, Lookup::Ranked(Arc::new(ranking)), Values::Narrow(values), statistics, reached))
+    }
+
+    /// A solution in the dense form from its values in 16 bits by rank (a database's record bits: 0 at the ranks
+    /// of no position), as a file laid out by rank holds them. Errors: a rank space beyond `u32` range, values
+    /// of another length than the tier's rank space, a word that is no value.
+    pub(crate) fn from_ranks<Rules>(
+        game: &Arc<Rules>,
+        tier: Tier,
+        values: Vec<u16>,
+        reached: Vec<Tier>,
+    ) -> crate::Result<Self>
+    where
+        Rules: Rank<Tier = Tier, Key = Key> + Send + Sync + 'static,
+    {
+        let ranking = TierRank::new(Arc::clone(game), tier.clone())?;
+        if values.len() as u64 != game.tier_size(&tier) {
+            return Err(crate::Error::Records(format!(
+                "{} values for a tier of {} ranks",
+                values.len(),
+                game.tier_size(&tier)
+            )));
+        }
+        if values.iter().any(|&bits| bits != 0 && !is_narrow_value(bits)) {
+            return Err(crate::Error::Records("a word that is no value".into()));
+        }
+        let positions = values.iter().filter(|&&bits| bits != 0).count();
+        let statistics = TierStatistics { positions: positions as u64, ..TierStatistics::default() };
+        Ok(TierSolution::new(tier, Lookup::Ranked(Arc::new(ranking)), Values::Narrow(values), statistics, reached))
     }
 }
 
@@ -172,7 +272,7 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
     pub(super) fn new(
         tier: Tier,
         lookup: Lookup<Key>,
-        values: Vec<PackedValue>,
+        values: Values,
         statistics: TierStatistics,
         reached: Vec<Tier>,
     ) -> Self {
@@ -196,7 +296,7 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
             values.push(packed);
         }
         let statistics = TierStatistics { positions: values.len() as u64, ..TierStatistics::default() };
-        Ok(TierSolution::new(tier, Lookup::Hashed(index), values, statistics, reached))
+        Ok(TierSolution::new(tier, Lookup::Hashed(index), Values::Wide(values), statistics, reached))
     }
 
     /// The child tiers that this tier's moves lead to, sorted (what a resumed solve needs to know of a tier
@@ -224,6 +324,24 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
             Lookup::Ranked(ranking) => ranking.rank(key)? as usize,
         };
         self.values.get(place).and_then(|packed| packed.unpack()).map(|value| (place, value))
+    }
+
+    /// The values in 16 bits by rank (a database record's bits; 0 at the ranks of no position), in the dense
+    /// form.
+    pub fn by_rank(&self) -> Option<&[u16]> {
+        match &self.values {
+            Values::Narrow(values) => Some(values),
+            Values::Wide(_) => None,
+        }
+    }
+
+    /// The key at `place` in the dense form (the key of that rank), `None` in the hashed form or past the
+    /// rank space.
+    pub fn key_at(&self, place: usize) -> Option<Key> {
+        match &self.lookup {
+            Lookup::Ranked(ranking) => ranking.unrank(place as u64),
+            Lookup::Hashed(_) => None,
+        }
     }
 
     /// The number of places (the positions in the hashed form, the rank space in the dense form).
@@ -254,9 +372,9 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
     /// What the solution counts toward a solver's budget while it is held, in positions: its positions in the
     /// hashed form, its rank space in the dense form (see the module `index`).
     pub fn budget_units(&self) -> u64 {
-        match self.lookup {
-            Lookup::Hashed(_) => self.positions as u64,
-            Lookup::Ranked(_) => super::index::rank_units(self.values.len() as u64),
+        match self.values {
+            Values::Wide(_) => self.positions as u64,
+            Values::Narrow(_) => super::index::narrow_units(self.values.len() as u64),
         }
     }
 
@@ -271,7 +389,9 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
             Lookup::Ranked(_) => None,
         };
         let ranked = match &self.lookup {
-            Lookup::Ranked(ranking) => Some((ranking, self.values.iter().enumerate())),
+            Lookup::Ranked(ranking) => {
+                Some((ranking, (0..self.values.len()).filter_map(|place| Some((place, self.values.get(place)?)))))
+            }
             Lookup::Hashed(_) => None,
         };
         let hashed = hashed.into_iter().flatten().filter_map(|(key, &place)| {
@@ -290,8 +410,8 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
     /// The numbers of won, lost and drawn positions (for the player to move).
     pub fn counts(&self) -> (u64, u64, u64) {
         let mut counts = (0, 0, 0);
-        for packed in &self.values {
-            match packed.kind() {
+        for kind in self.values.kinds() {
+            match kind {
                 WIN => counts.0 += 1,
                 LOSE => counts.1 += 1,
                 DRAW => counts.2 += 1,

@@ -18,7 +18,7 @@ use super::index::{ByKey, ByRank};
 use super::schedule::{InProcess, TierSchedule};
 use super::solution::TierSolution;
 use super::tiers::{TierStore, TieredSolution};
-use super::{bytes_per_position, Hook, Rank, Retrograde, RetrogradeSolver, Tiers};
+use super::{bytes_per_position, Hook, Rank, Ranks, Retrograde, RetrogradeSolver, Tiers};
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -38,6 +38,20 @@ pub trait TierIndexing<Rules: Tiers>: Clone + Sync + sealed::Solve<Rules> {
         &self,
         tier: Rules::Tier,
         records: Vec<(Rules::Key, Value)>,
+        reached: Vec<Rules::Tier>,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>>;
+
+    /// The game's ranking, for an indexing by rank ([`ByRank`]; `None` for [`ByKey`]): a database solved or
+    /// read in this indexing lays its files out by rank.
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>>;
+
+    /// A solution of `tier` from its records by rank in 16 bits (a database record's bits, 0 at the ranks of
+    /// no position: a file laid out by rank read back). Errors: an indexing that does not rank, a length other
+    /// than the tier's rank space, a word that is no record.
+    fn solution_by_rank(
+        &self,
+        tier: Rules::Tier,
+        records: Vec<u16>,
         reached: Vec<Rules::Tier>,
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>>;
 }
@@ -99,6 +113,19 @@ where
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
         TierSolution::from_values(tier, records, reached)
     }
+
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>> {
+        None
+    }
+
+    fn solution_by_rank(
+        &self,
+        _: Rules::Tier,
+        _: Vec<u16>,
+        _: Vec<Rules::Tier>,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        Err(crate::Error::Internal("records by rank handed to a solve indexed by key".into()))
+    }
 }
 
 impl<Rules> sealed::Solve<Rules> for ByRank<Rules>
@@ -116,7 +143,10 @@ where
         store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
         schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
     ) -> crate::Result<()> {
-        solver.solve_tiered(game, start, hook, store, self, schedule)
+        match self.unmoves() {
+            Some(unmoves) => solver.solve_by_unmoves(game, start, self, unmoves, store, schedule),
+            None => solver.solve_tiered(game, start, hook, store, self, schedule),
+        }
     }
 }
 
@@ -128,9 +158,13 @@ where
 {
     /// No key is held, neither in the index (a place per rank) nor in the list of a tier's entries (a bit per
     /// rank). The engine counts each tier's rank space on top, eight ranks (4 bytes each) as one position:
-    /// more than they take, since a position is estimated at more than 96 bytes.
+    /// more than they take, since a position is estimated at more than 96 bytes. The solve by un-moves holds
+    /// no position at all: its memory is counted by rank, in units of 32 bytes.
     fn bytes_per_position(&self) -> u64 {
-        (std::mem::size_of::<Rules::Position>() + 96) as u64
+        match self.unmoves() {
+            Some(_) => super::ranked::UNIT_BYTES,
+            None => (std::mem::size_of::<Rules::Position>() + 96) as u64,
+        }
     }
 
     fn solution(
@@ -140,6 +174,20 @@ where
         reached: Vec<Rules::Tier>,
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
         TierSolution::from_values_ranked(self.game(), tier, records, reached)
+    }
+
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>> {
+        let game: Arc<dyn Ranks<Rules::Tier, Rules::Key>> = Arc::clone(self.game()) as _;
+        Some(game)
+    }
+
+    fn solution_by_rank(
+        &self,
+        tier: Rules::Tier,
+        records: Vec<u16>,
+        reached: Vec<Rules::Tier>,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        TierSolution::from_ranks(self.game(), tier, records, reached)
     }
 }
 

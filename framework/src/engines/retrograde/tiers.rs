@@ -5,7 +5,7 @@
 
 use super::explore::explore;
 use super::index::{KeySet, Layout};
-use super::schedule::{SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
+use super::schedule::{Entries, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
 use super::solution::TierSolution;
 use super::{Hook, RetrogradeSolver, Tiers};
 use crate::error::{Budget, Error};
@@ -137,10 +137,10 @@ type TierGraph<Tier> = HashMap<Tier, Vec<Tier>>;
 type Ordered<Tier> = (Vec<Tier>, TierGraph<Tier>);
 
 /// The entry positions found for a tier not yet enumerated, one per key (of the set).
-type Entries<Seen, Position> = (Seen, Vec<Position>);
+type Found<Seen, Position> = (Seen, Vec<Position>);
 
 /// The error of a game whose tiers break the [`Tiers`] contract.
-fn broken(what: String) -> Error {
+pub(super) fn broken(what: String) -> Error {
     Error::Contract { contract: "Tiers", detail: what }
 }
 
@@ -192,6 +192,31 @@ fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> cr
         return Err(broken("the tier graph has a cycle".into()));
     }
     Ok((order, children))
+}
+
+/// The tier graph from `start`'s tier and the tiers `store` finished before (see [`TierSurvey`]); the store is
+/// claimed first.
+pub(super) fn survey<Rules: Tiers>(
+    game: &Rules,
+    start: &Rules::Position,
+    store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
+    budget: u64,
+) -> crate::Result<TierSurvey<Rules::Tier>> {
+    store.claim()?;
+    let (order, children) = tier_order(game, game.tier(start), budget)?;
+    // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
+    // enumeration, since nothing below them is left to find entries for.
+    let mut finished: HashSet<Rules::Tier> = HashSet::new();
+    let mut closed: HashSet<Rules::Tier> = HashSet::new();
+    for tier in order.iter().rev() {
+        if let Some(reached) = store.finished(tier)? {
+            if reached.iter().all(|child| closed.contains(child)) {
+                closed.insert(tier.clone());
+            }
+            finished.insert(tier.clone());
+        }
+    }
+    Ok(TierSurvey { order, children, finished, closed })
 }
 
 impl RetrogradeSolver {
@@ -252,21 +277,7 @@ where
     How: Layout<Rules::Tier, Rules::Key>,
 {
     fn survey(&mut self) -> crate::Result<TierSurvey<Rules::Tier>> {
-        self.store.claim()?;
-        let (order, children) = tier_order(self.game, self.game.tier(self.start), self.solver.budget)?;
-        // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
-        // enumeration, since nothing below them is left to find entries for.
-        let mut finished: HashSet<Rules::Tier> = HashSet::new();
-        let mut closed: HashSet<Rules::Tier> = HashSet::new();
-        for tier in order.iter().rev() {
-            if let Some(reached) = self.store.finished(tier)? {
-                if reached.iter().all(|child| closed.contains(child)) {
-                    closed.insert(tier.clone());
-                }
-                finished.insert(tier.clone());
-            }
-        }
-        Ok(TierSurvey { order, children, finished, closed })
+        survey(self.game, self.start, self.store, self.solver.budget)
     }
 
     fn discover(&mut self) -> crate::Result<TierPlan<Rules::Tier, Rules::Position>> {
@@ -277,13 +288,13 @@ where
 
         // Discovery, parents first: each tier's entry positions, deduplicated by key. `held` counts the entry
         // positions and the sets of their keys.
-        let mut pending: HashMap<Rules::Tier, Entries<How::Seen, Rules::Position>> = HashMap::new();
+        let mut pending: HashMap<Rules::Tier, Found<How::Seen, Rules::Position>> = HashMap::new();
         let start_tier = game.tier(start);
         let mut held: u64 = 1 + how.seen_units(&start_tier)?;
         let mut seen = how.seen(&start_tier)?;
         seen.insert(game.canonical(start))?;
         pending.insert(start_tier, (seen, vec![start.clone()]));
-        let mut entries: HashMap<Rules::Tier, Vec<Rules::Position>> = HashMap::new();
+        let mut entries: HashMap<Rules::Tier, Entries<Rules::Position>> = HashMap::new();
         for tier in &order {
             let Some((_, seeds)) = pending.remove(tier) else { continue };
             held = held.saturating_sub(how.seen_units(tier)?);
@@ -321,7 +332,7 @@ where
             let mut explored = explore(game, seeds, index, limit, budget, outside, route)?;
             self.solver.stats.visited += explored.expanded;
             explored.positions.truncate(count);
-            entries.insert(tier.clone(), explored.positions);
+            entries.insert(tier.clone(), Entries::Positions(explored.positions));
         }
         Ok(TierPlan { order, children, finished, entries, held })
     }
@@ -329,10 +340,13 @@ where
     fn solve_tier(
         &mut self,
         tier: &Rules::Tier,
-        entries: Vec<Rules::Position>,
+        entries: Entries<Rules::Position>,
         solved: &SolvedTiers<Rules::Tier, Rules::Key>,
         available: u64,
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let Entries::Positions(entries) = entries else {
+            return Err(Error::Internal("a tier enumerated from its entries was handed a set of ranks".into()));
+        };
         let game = self.game;
         let mut reached = BTreeSet::new();
         let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);

@@ -1,0 +1,407 @@
+//! The solve of one tier by un-moves, over flat arrays by rank: a value in 16 bits and a counter of undecided
+//! in-tier children in 8 bits per rank (the tier's reachable ranks as a bit each during the setup, then marked in
+//! the value words), the child tiers' values in 16 bits a rank.
+//!
+//! Setup, in parallel over the reachable ranks: each position's moves are generated once; a finished position
+//! gets its outcome, a position without moves is lost, an exit's value is read from its child tier and backed
+//! up, and the distinct in-tier children are counted. A position with an exit to a lost child is a win at once
+//! (its remoteness may still fall while the tier is induced); one whose children all leave the tier gets the
+//! best of its exits. Any other position is undecided: its value word holds, instead of a value, what its exits
+//! leave (nothing, a loss of some remoteness, or a draw that forbids the loss), and its counter the number of
+//! in-tier children not yet known to be won for their mover.
+//!
+//! Induction, by levels of remoteness, each level a parallel scan of the values in rank order (sequential
+//! reads; the levels at which nothing was decided are skipped): every position won or lost at
+//! remoteness `r` is un-moved (the game's [`crate::engines::retrograde::Retrograde`] hook) to its in-tier
+//! parents; a loss makes each undecided parent a win at `r + 1` (or lowers a win of greater remoteness to it),
+//! a win takes one from each undecided parent's counter, and the parent whose counter reaches 0 is lost at
+//! `r + 1`, or at its exits' loss if that is slower, or stays undecided if an exit draws. What is never decided
+//! is a draw. Every update only lowers a win or settles a value once its last child is known, so the values do
+//! not depend on the order of the threads: a level's scan decides only higher levels.
+
+use super::reach::{each_rank, RankSet};
+use super::{allocation_error, contract, Ranked};
+use crate::engines::retrograde::solution::{
+    narrow, narrow_error, Lookup, PackedValue, TierSolution, TierStatistics, Values, DRAW, LOSE, MAX_NARROW_REMOTENESS,
+    WIN,
+};
+use crate::engines::retrograde::tiers::broken;
+use crate::engines::retrograde::{Rank, SolvedTiers};
+use crate::error::Error;
+use crate::value::Value;
+use hashbrown::HashMap;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+/// The kind bits of a value in 16 bits (as [`narrow`] makes it).
+const KIND_SHIFT: u32 = 14;
+
+/// The low 14 bits: a remoteness, or what an undecided position's exits leave.
+const LOW: u16 = (1 << KIND_SHIFT) - 1;
+
+/// An undecided position's exit code: an exit draws, so the position is never lost.
+const EXIT_DRAWS: u16 = LOW;
+
+/// The word of a rank that is no reachable position while the tier is induced (a draw with a remoteness: no
+/// value), so that the induction needs no other mark of what is reachable.
+const UNREACHED: u16 = u16::MAX;
+
+/// Ranks of the value array handed to a thread at once in a level's scan.
+const RANKS_PER_TASK: usize = 1 << 14;
+
+/// The counter of a position with more in-tier children than a byte counts: its count is in the overflow map.
+const OVERFLOW: u8 = u8::MAX;
+
+/// Bytes a rank of the tier in work takes: its value (2), its counter (1), and its bit of the reachable set
+/// (1/8), as a fraction over 8.
+pub(super) const WORK_EIGHTHS_PER_RANK: u64 = 25;
+
+/// The 16-bit word of a decided value of `kind` at `remoteness` (at most [`MAX_NARROW_REMOTENESS`]).
+fn decided(kind: u32, remoteness: u32) -> u16 {
+    ((kind << KIND_SHIFT) | remoteness) as u16
+}
+
+/// The kind bits of a word (0: undecided, or no position).
+fn kind_of(word: u16) -> u32 {
+    u32::from(word) >> KIND_SHIFT
+}
+
+/// What one tier's solve holds while it works.
+struct Work<'work, Rules: Rank> {
+    tier: &'work Rules::Tier,
+    values: Box<[AtomicU16]>,
+    counters: Box<[AtomicU8]>,
+    /// The counts of positions with more in-tier children than [`OVERFLOW`].
+    overflow: Mutex<HashMap<u64, u32>>,
+    /// A bit per remoteness level at which some position was decided (levels to scan).
+    levels: Box<[AtomicU64]>,
+    /// The highest level at which some position was decided.
+    highest: AtomicU32,
+    /// Whether a counter would fall below zero (the un-move hook listed a position that is not a parent).
+    broken: AtomicBool,
+}
+
+impl<Rules: Rank> Work<'_, Rules> {
+    /// Notes that some position was decided at `level`.
+    fn schedule(&self, level: u32) {
+        if let Some(word) = self.levels.get((level / 64) as usize) {
+            word.fetch_or(1 << (level % 64), Relaxed);
+        }
+        self.highest.fetch_max(level, Relaxed);
+    }
+
+    /// Whether some position was decided at `level`.
+    fn scheduled(&self, level: u32) -> bool {
+        self.levels.get((level / 64) as usize).is_some_and(|word| word.load(Relaxed) >> (level % 64) & 1 != 0)
+    }
+
+    /// Stores `word` at `rank`, scheduling its level if it is a win or a loss.
+    fn settle(&self, rank: u64, word: u16) {
+        if let Some(slot) = self.values.get(rank as usize) {
+            slot.store(word, Relaxed);
+        }
+        if matches!(kind_of(word), WIN | LOSE) {
+            self.schedule(u32::from(word & LOW));
+        }
+    }
+
+    /// A position of the tier lost at `level` (remoteness): each undecided parent becomes a win at `level + 1`,
+    /// a parent won more slowly wins at `level + 1` instead.
+    fn parent_of_loss(&self, parent: u64, level: u32) {
+        let Some(slot) = self.values.get(parent as usize) else { return };
+        let win = decided(WIN, level + 1);
+        let lowered = slot.fetch_update(Relaxed, Relaxed, |word| match kind_of(word) {
+            0 => Some(win),
+            WIN if word & LOW > win & LOW => Some(win),
+            _ => None,
+        });
+        if lowered.is_ok() {
+            self.schedule(level + 1);
+        }
+    }
+
+    /// A position of the tier won at `level`: each undecided parent counts one more child won for its mover; the
+    /// last makes it lost (at `level + 1`, or its exits' slower loss), unless an exit draws.
+    fn parent_of_win(&self, parent: u64, level: u32) {
+        let (Some(slot), Some(counter)) = (self.values.get(parent as usize), self.counters.get(parent as usize)) else {
+            return;
+        };
+        let word = slot.load(Relaxed);
+        if kind_of(word) != 0 {
+            return;
+        }
+        let last = match counter.load(Relaxed) {
+            OVERFLOW => {
+                let mut overflow = self.overflow.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                match overflow.get_mut(&parent) {
+                    Some(count) if *count > 0 => {
+                        *count -= 1;
+                        *count == 0
+                    }
+                    _ => {
+                        self.broken.store(true, Relaxed);
+                        false
+                    }
+                }
+            }
+            _ => match counter.fetch_update(Relaxed, Relaxed, |count| count.checked_sub(1)) {
+                Ok(count) => count == 1,
+                Err(_) => {
+                    self.broken.store(true, Relaxed);
+                    false
+                }
+            },
+        };
+        if !last {
+            return;
+        }
+        // Every in-tier child is won for its mover, so no child is lost: nothing else writes this word now.
+        match word & LOW {
+            EXIT_DRAWS => {}
+            exit => self.settle(parent, decided(LOSE, (level + 1).max(u32::from(exit)))),
+        }
+    }
+}
+
+impl<Rules: Rank + Send + Sync + 'static> Ranked<'_, Rules>
+where
+    Rules::Position: Send + Sync,
+    Rules::Key: Send + Sync,
+{
+    /// Solves `tier`, whose reachable positions are `reached`, its exits read from `solved`. The set is dropped
+    /// once the positions are set up (the words of the ranks of no position say so from then on).
+    pub(super) fn induce(
+        &self,
+        tier: &Rules::Tier,
+        reached: RankSet,
+        solved: &SolvedTiers<Rules::Tier, Rules::Key>,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let size = reached.size();
+        let length = usize::try_from(size).map_err(|_| Error::limit("the ranks of a tier", size, u32::MAX.into()))?;
+        let values = bytemuck::allocation::try_zeroed_slice_box::<AtomicU16>(length)
+            .map_err(|()| allocation_error("a tier's values by rank", size * 2))?;
+        let counters = bytemuck::allocation::try_zeroed_slice_box::<AtomicU8>(length)
+            .map_err(|()| allocation_error("a tier's counters by rank", size))?;
+        let levels = (0..=MAX_NARROW_REMOTENESS.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let work = Work::<Rules> {
+            tier,
+            values,
+            counters,
+            overflow: Mutex::new(HashMap::new()),
+            levels,
+            highest: AtomicU32::new(0),
+            broken: AtomicBool::new(false),
+        };
+        let below: Vec<(&Rules::Tier, &TierSolution<Rules::Tier, Rules::Key>, AtomicBool)> =
+            solved.iter().map(|(child, solution)| (child, solution.as_ref(), AtomicBool::new(false))).collect();
+        let (edges, exits) = (AtomicU64::new(0), AtomicU64::new(0));
+        self.setup(&work, &reached, &below, &edges, &exits)?;
+        let positions = reached.len();
+        // The ranks of no position, marked in their words: the set goes.
+        reached.words().par_iter().enumerate().with_min_len(64).for_each(|(at, word)| {
+            let bits = word.load(Relaxed);
+            for bit in (0..64).filter(|bit| bits >> bit & 1 == 0) {
+                if let Some(slot) = work.values.get(at * 64 + bit) {
+                    slot.store(UNREACHED, Relaxed);
+                }
+            }
+        });
+        drop(reached);
+        let mut levels = 0;
+        if edges.load(Relaxed) > 0 {
+            let mut level = 0;
+            while level <= work.highest.load(Relaxed) {
+                if work.scheduled(level) {
+                    levels += 1;
+                    self.level(&work, level)?;
+                    if work.broken.load(Relaxed) {
+                        return Err(Error::Contract {
+                            contract: "Retrograde",
+                            detail: "the parents hook listed a position that is not a parent".into(),
+                        });
+                    }
+                }
+                level += 1;
+            }
+        }
+        let statistics = TierStatistics { positions, edges: edges.into_inner(), exits: exits.into_inner(), levels };
+        let mut reached_tiers: Vec<Rules::Tier> =
+            below.iter().filter(|(_, _, used)| used.load(Relaxed)).map(|(child, _, _)| (*child).clone()).collect();
+        reached_tiers.sort();
+        drop(below);
+        let Work { values, .. } = work;
+        // The same allocation, read as plain words: what is never decided is a draw, a rank of no position 0.
+        let values: Vec<u16> = Vec::from(values)
+            .into_iter()
+            .map(|slot| match slot.into_inner() {
+                UNREACHED => 0,
+                word if kind_of(word) == 0 => decided(DRAW, 0),
+                word => word,
+            })
+            .collect();
+        let ranking = self.ranking(tier)?;
+        Ok(TierSolution::new(
+            tier.clone(),
+            Lookup::Ranked(Arc::new(ranking)),
+            Values::Narrow(values),
+            statistics,
+            reached_tiers,
+        ))
+    }
+
+    /// The setup pass (see the module's documentation).
+    fn setup(
+        &self,
+        work: &Work<'_, Rules>,
+        reached: &RankSet,
+        below: &[(&Rules::Tier, &TierSolution<Rules::Tier, Rules::Key>, AtomicBool)],
+        edges: &AtomicU64,
+        exits: &AtomicU64,
+    ) -> crate::Result<()> {
+        let (game, tier, size) = (self.game, work.tier, reached.size());
+        let scratch = || (Vec::new(), Vec::new());
+        each_rank(reached, scratch, |(moves, children): &mut (Vec<Rules::Move>, Vec<u64>), rank| {
+            let position = self.position(tier, rank)?;
+            if let Some(value) = game.outcome(&position) {
+                work.settle(rank, word_of(value)?);
+                return Ok(());
+            }
+            moves.clear();
+            game.moves(&position, moves);
+            if moves.is_empty() {
+                work.settle(rank, word_of(Value::LOST)?);
+                return Ok(());
+            }
+            children.clear();
+            let mut best: Option<Value> = None;
+            for mv in moves.iter() {
+                let child = game.play(&position, mv);
+                let child_tier = game.tier(&child);
+                let key = game.canonical(&child);
+                if child_tier == *tier {
+                    children.push(self.rank_in(tier, &key, size)?);
+                    continue;
+                }
+                exits.fetch_add(1, Relaxed);
+                let Some((_, solution, used)) = below.iter().find(|(below, _, _)| **below == child_tier) else {
+                    return Err(broken(format!(
+                        "a move from tier {tier:?} reaches tier {child_tier:?}, which is not solved before it"
+                    )));
+                };
+                used.store(true, Relaxed);
+                let value = child_value(self, &child_tier, solution, &key)?;
+                let backed = value.backed_up();
+                best = Some(best.map_or(backed, |old| old.max(backed)));
+            }
+            children.sort_unstable();
+            children.dedup();
+            edges.fetch_add(children.len() as u64, Relaxed);
+            if children.is_empty() {
+                work.settle(rank, word_of(best.unwrap_or(Value::LOST))?);
+                return Ok(());
+            }
+            let word = match best {
+                Some(Value::Win(remoteness)) => {
+                    work.settle(rank, word_of(Value::Win(remoteness))?);
+                    return Ok(());
+                }
+                Some(Value::Draw) => EXIT_DRAWS,
+                Some(Value::Lose(remoteness)) if remoteness < u32::from(EXIT_DRAWS) => remoteness as u16,
+                Some(Value::Lose(remoteness)) => return Err(narrow_error(remoteness)),
+                None => 0,
+            };
+            if let Some(slot) = work.values.get(rank as usize) {
+                slot.store(word, Relaxed);
+            }
+            let count = children.len();
+            if let Some(counter) = work.counters.get(rank as usize) {
+                if count >= usize::from(OVERFLOW) {
+                    counter.store(OVERFLOW, Relaxed);
+                    let mut overflow = work.overflow.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    overflow.insert(rank, count as u32);
+                } else {
+                    counter.store(count as u8, Relaxed);
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// One level's scan: every position won or lost at remoteness `level` passes its value to its parents.
+    fn level(&self, work: &Work<'_, Rules>, level: u32) -> crate::Result<()> {
+        let (game, tier) = (self.game, work.tier);
+        if level >= u32::from(LOW) {
+            return Err(narrow_error(level + 1));
+        }
+        let scratch = || (Vec::new(), Vec::new());
+        let visit = |(parents, ranks): &mut (Vec<Rules::Position>, Vec<u64>), rank: u64| -> crate::Result<()> {
+            let Some(word) = work.values.get(rank as usize).map(|slot| slot.load(Relaxed)) else { return Ok(()) };
+            let kind = kind_of(word);
+            if !matches!(kind, WIN | LOSE) || u32::from(word & LOW) != level {
+                return Ok(());
+            }
+            let position = self.position(tier, rank)?;
+            parents.clear();
+            (self.unmoves.parents)(game, &position, parents);
+            ranks.clear();
+            for parent in parents.iter() {
+                if game.tier(parent) != *tier {
+                    continue;
+                }
+                // A parent that does not rank is no position of this solve (one not reachable is marked so).
+                if let Some(rank) = game.rank(tier, &game.canonical(parent)) {
+                    ranks.push(rank);
+                }
+            }
+            // Each parent once: the counters count distinct children.
+            ranks.sort_unstable();
+            ranks.dedup();
+            for &parent in ranks.iter() {
+                match kind {
+                    LOSE => work.parent_of_loss(parent, level),
+                    _ => work.parent_of_win(parent, level),
+                }
+            }
+            Ok(())
+        };
+        // A scan of the words in order: the positions of the level are found without another mark.
+        work.values.par_chunks(RANKS_PER_TASK).enumerate().try_for_each_init(scratch, |state, (task, words)| {
+            let first = task * RANKS_PER_TASK;
+            for (at, slot) in words.iter().enumerate() {
+                let word = slot.load(Relaxed);
+                if matches!(kind_of(word), WIN | LOSE) && u32::from(word & LOW) == level {
+                    visit(state, (first + at) as u64)?;
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+/// The 16-bit word of `value`, or the limit error of its remoteness.
+fn word_of(value: Value) -> crate::Result<u16> {
+    let packed = PackedValue::pack(value).ok_or_else(|| narrow_error(value.remoteness().unwrap_or(0)))?;
+    narrow(packed).ok_or_else(|| narrow_error(packed.remoteness()))
+}
+
+/// The value of the child of key `key` in the solved `child_tier`: by rank in the dense form, by key otherwise.
+fn child_value<Rules: Rank>(
+    ranked: &Ranked<'_, Rules>,
+    child_tier: &Rules::Tier,
+    solution: &TierSolution<Rules::Tier, Rules::Key>,
+    key: &Rules::Key,
+) -> crate::Result<Value> {
+    let missing =
+        || broken(format!("a move reaches a position of tier {child_tier:?} that was not found there (key {key:?})"));
+    match solution.by_rank() {
+        Some(values) => {
+            let rank =
+                ranked.game.rank(child_tier, key).ok_or_else(|| contract(child_tier, key, values.len() as u64))?;
+            let bits =
+                values.get(rank as usize).copied().ok_or_else(|| contract(child_tier, key, values.len() as u64))?;
+            crate::engines::retrograde::solution::widen(bits).unpack().ok_or_else(missing)
+        }
+        None => solution.value_of_key(key).ok_or_else(missing),
+    }
+}

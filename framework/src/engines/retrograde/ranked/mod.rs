@@ -1,0 +1,215 @@
+//! The solve by rank with un-moves ([`super::ByRank::with_unmoves`]): no position, key, index or edge is held,
+//! only flat arrays by rank.
+//!
+//! - Discovery, parents first (`reach.rs`): a bit per rank ([`RankSet`]) of every position of each tier
+//!   reachable from the start, the tier closed under its own moves by rounds, its exits marking the entries of
+//!   its child tiers. The sets of the tiers not yet solved are held (1 bit a rank).
+//! - Solve, children first (`induce.rs`): a value (2 bytes) and a counter (1 byte) per rank of the tier, set up
+//!   from each reachable position's moves (the exits read from the child tiers' values by rank), then the
+//!   backward induction by levels of remoteness, parents found by the game's un-move hook.
+//!
+//! The memory model, in bytes, while tier `t` is solved: `3.125 * ranks(t)` for the tier (value, counter and
+//! reachable bit), `2 * ranks(c)` for each child tier `c` it reads (its values by rank), and `ranks(u) / 8` for
+//! every other tier `u` whose reachable set waits for its solve; the budget counts them in positions of 32
+//! bytes ([`super::ByRank`]'s [`super::TierIndexing::bytes_per_position`]).
+
+mod induce;
+mod reach;
+
+pub use reach::RankSet;
+
+use super::index::{ByRank, TierRank, UnMoves};
+use super::schedule::{Entries, SolvedTiers, TierPlan, TierSurvey, TierWork};
+use super::solution::TierSolution;
+use super::tiers::{survey, TierStore};
+use super::{Rank, RetrogradeSolver};
+use crate::error::{Budget, Error};
+use hashbrown::HashMap;
+
+/// The bytes of a position of the budget in the solve by un-moves: the unit its memory model counts in.
+pub(super) const UNIT_BYTES: u64 = 32;
+
+/// The error of memory the system would not give.
+fn allocation_error(what: &'static str, bytes: u64) -> Error {
+    Error::Allocation { what, megabytes: bytes.div_ceil(1 << 20), hint: "lower --memory-mb, or use a larger machine" }
+}
+
+/// The error of a key without a rank in its tier (the [`Rank`] contract broken).
+fn contract<Tier: std::fmt::Debug, Key: std::fmt::Debug>(tier: &Tier, key: &Key, size: u64) -> Error {
+    Error::Contract {
+        contract: "Rank",
+        detail: format!("the key {key:?} of a position of tier {tier:?} has no rank below {size}"),
+    }
+}
+
+/// What a tier being solved counts toward the budget, in positions (see the module's documentation).
+fn work_units(size: u64) -> u64 {
+    (size.saturating_mul(induce::WORK_EIGHTHS_PER_RANK)).div_ceil(8 * UNIT_BYTES)
+}
+
+/// The game, its ranking and its un-moves, as the discovery and the solve use them.
+pub(super) struct Ranked<'run, Rules: Rank> {
+    game: &'run Rules,
+    indexing: &'run ByRank<Rules>,
+    unmoves: UnMoves<Rules>,
+}
+
+impl<Rules: Rank> Ranked<'_, Rules> {
+    /// The position of rank `rank` of `tier` (a rank of a reachable position: one the solve set).
+    fn position(&self, tier: &Rules::Tier, rank: u64) -> crate::Result<Rules::Position> {
+        self.game.unrank(tier, rank).and_then(|key| (self.unmoves.position)(self.game, &key)).ok_or_else(|| {
+            Error::Contract {
+                contract: "Rank",
+                detail: format!("rank {rank} of tier {tier:?} unranks to no position (Rank::unrank or FromKey)"),
+            }
+        })
+    }
+
+    /// The rank of `key` in `tier`, below the tier's `size`.
+    fn rank_in(&self, tier: &Rules::Tier, key: &Rules::Key, size: u64) -> crate::Result<u64> {
+        self.game.rank(tier, key).filter(|&rank| rank < size).ok_or_else(|| contract(tier, key, size))
+    }
+
+    /// The ranking of `tier`, as a solution keeps it.
+    fn ranking(&self, tier: &Rules::Tier) -> crate::Result<TierRank<Rules>> {
+        TierRank::new(std::sync::Arc::clone(self.indexing.game()), tier.clone())
+    }
+}
+
+/// One tiered solve by un-moves as a schedule drives it.
+pub(super) struct RankedRun<'run, Rules: Rank> {
+    pub(super) solver: &'run mut RetrogradeSolver,
+    pub(super) ranked: Ranked<'run, Rules>,
+    pub(super) start: &'run Rules::Position,
+    pub(super) store: &'run mut dyn TierStore<Rules::Tier, Rules::Key>,
+}
+
+impl<'run, Rules: Rank> RankedRun<'run, Rules> {
+    /// The run of `game` from `start` with `indexing`'s un-moves into `store`.
+    pub(super) fn new(
+        solver: &'run mut RetrogradeSolver,
+        game: &'run Rules,
+        start: &'run Rules::Position,
+        indexing: &'run ByRank<Rules>,
+        unmoves: UnMoves<Rules>,
+        store: &'run mut dyn TierStore<Rules::Tier, Rules::Key>,
+    ) -> Self {
+        RankedRun { solver, ranked: Ranked { game, indexing, unmoves }, start, store }
+    }
+}
+
+impl<Rules> TierWork<Rules::Tier, Rules::Key, Rules::Position> for RankedRun<'_, Rules>
+where
+    Rules: Rank + Send + Sync + 'static,
+    Rules::Position: Send + Sync,
+    Rules::Key: Send + Sync,
+{
+    fn survey(&mut self) -> crate::Result<TierSurvey<Rules::Tier>> {
+        survey(self.ranked.game, self.start, self.store, self.solver.budget)
+    }
+
+    fn discover(&mut self) -> crate::Result<TierPlan<Rules::Tier, Rules::Position>> {
+        let TierSurvey { order, children, finished, closed } = self.survey()?;
+        let game = self.ranked.game;
+        let budget = self.solver.budget;
+        let over_budget = || Error::Budget(Budget::Positions(budget));
+        let start_tier = game.tier(self.start);
+        // The sets of entries found so far, and what they and the reachable sets kept count.
+        let mut pending: HashMap<Rules::Tier, RankSet> = HashMap::new();
+        let start_set = RankSet::new(game.tier_size(&start_tier))?;
+        let start_rank = self.ranked.rank_in(&start_tier, &game.canonical(self.start), start_set.size())?;
+        start_set.insert(start_rank);
+        let mut held = start_set.units();
+        pending.insert(start_tier, start_set);
+        let mut entries = HashMap::new();
+        for tier in &order {
+            let Some(seeds) = pending.remove(tier) else { continue };
+            // A tier every parent of which is done: no move reached it if its set is empty.
+            if closed.contains(tier) || seeds.is_empty() {
+                held = held.saturating_sub(seeds.units());
+                continue;
+            }
+            let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
+            for child in below {
+                if !pending.contains_key(child) {
+                    let set = RankSet::new(game.tier_size(child))?;
+                    held = held.saturating_add(set.units());
+                    pending.insert(child.clone(), set);
+                }
+            }
+            // The round's frontier and the next one, besides the sets held.
+            if held.saturating_add(2 * seeds.units()) > budget {
+                return Err(over_budget());
+            }
+            let sets: Vec<(Rules::Tier, &RankSet)> =
+                below.iter().filter_map(|child| pending.get(child).map(|set| (child.clone(), set))).collect();
+            let reached = self.ranked.reach(tier, seeds, &sets)?;
+            self.solver.stats.visited += reached.len();
+            // A finished tier was enumerated only for its children's entries.
+            if !finished.contains(tier) {
+                entries.insert(tier.clone(), Entries::Ranks(reached));
+            } else {
+                held = held.saturating_sub(reached.units());
+            }
+        }
+        Ok(TierPlan { order, children, finished, entries, held })
+    }
+
+    fn solve_tier(
+        &mut self,
+        tier: &Rules::Tier,
+        entries: Entries<Rules::Position>,
+        solved: &SolvedTiers<Rules::Tier, Rules::Key>,
+        available: u64,
+    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        let Entries::Ranks(reached) = entries else {
+            return Err(Error::Internal("a tier solved by un-moves was handed entry positions".into()));
+        };
+        if work_units(reached.size()) > available {
+            return Err(Error::Budget(Budget::Positions(self.solver.budget)));
+        }
+        let children = self.ranked.game.child_tiers(tier);
+        let below: SolvedTiers<Rules::Tier, Rules::Key> = solved
+            .iter()
+            .filter(|(child, _)| children.contains(child))
+            .map(|(child, solution)| (child.clone(), std::sync::Arc::clone(solution)))
+            .collect();
+        let solution = self.ranked.induce(tier, reached, &below)?;
+        self.solver.stats.table_entries += solution.len() as u64;
+        Ok(solution)
+    }
+
+    fn store(&mut self) -> &mut dyn TierStore<Rules::Tier, Rules::Key> {
+        self.store
+    }
+
+    fn budget(&self) -> u64 {
+        self.solver.budget
+    }
+
+    fn start(&self) -> Rules::Position {
+        self.start.clone()
+    }
+}
+
+impl RetrogradeSolver {
+    /// The tiered solve by un-moves, the tiers solved as `schedule` decides.
+    pub(super) fn solve_by_unmoves<Rules>(
+        &mut self,
+        game: &Rules,
+        start: &Rules::Position,
+        indexing: &ByRank<Rules>,
+        unmoves: UnMoves<Rules>,
+        store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
+        schedule: &mut dyn super::TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+    ) -> crate::Result<()>
+    where
+        Rules: Rank + Send + Sync + 'static,
+        Rules::Position: Send + Sync,
+        Rules::Key: Send + Sync,
+    {
+        self.stats.table_entries = 0;
+        let mut run = RankedRun::new(self, game, start, indexing, unmoves, store);
+        schedule.run(&mut run)
+    }
+}
