@@ -179,12 +179,20 @@ where
     /// end of the known range `[low, high]`; the first ones ("a win?", then "at least a draw?") settle the
     /// outcome.
     fn narrow(&mut self, root: &Rules::Position) -> Option<i32> {
+        let scale = self.game.outcome(root).is_none().then(|| self.game.max_remoteness(root)).flatten().map(Scale::new);
         let (mut low, mut high) = (-MATE, MATE);
         while low < high {
             if self.stopped {
                 return None;
             }
-            let test = next_test(low, high);
+            let test = match scale {
+                Some(scale) => match scale.next_test(low, high) {
+                    Some(test) => test,
+                    // Only one value of the scale is left.
+                    None => return Some(scale.snap(low)),
+                },
+                None => next_test(low, high),
+            };
             let found = self.search(root, 0, test - 1, test);
             if found >= test {
                 low = found;
@@ -266,6 +274,67 @@ where
     }
 }
 
+/// The values a root can have when their remoteness is at most `longest` plies
+/// ([`SearchHints::max_remoteness`]), as one gapless scale of ranks: a win in `r` plies has the rank
+/// `longest + 1 - r` (a quick win ranks highest), a draw 0, a loss in `r` plies `-(longest + 1 - r)`. Scores
+/// outside the scale (a win slower than `longest`: only a bound) take the nearest rank on their side of the draw.
+#[derive(Clone, Copy, Debug)]
+struct Scale {
+    longest: i64,
+}
+
+impl Scale {
+    fn new(longest: u32) -> Self {
+        Scale { longest: i64::from(longest).min(i64::from(MATE) - 1) }
+    }
+
+    /// The rank of a root score.
+    fn rank(self, score: i32) -> i64 {
+        let mate = i64::from(MATE);
+        match score {
+            0 => 0,
+            win if win > 0 => (self.longest + 1 - (mate - i64::from(win.min(MATE)))).max(1),
+            loss => -(self.longest + 1 - (mate + i64::from(loss.max(-MATE)))).max(1),
+        }
+    }
+
+    /// The root score of a rank.
+    fn score(self, rank: i64) -> i32 {
+        let mate = i64::from(MATE);
+        let score = match rank {
+            0 => 0,
+            win if win > 0 => mate - (self.longest + 1 - win),
+            loss => -(mate - (self.longest + 1 + loss)),
+        };
+        i32::try_from(score).unwrap_or(0)
+    }
+
+    /// The score of the one value of the scale that a score `low` (a lower bound whose rank is the upper
+    /// bound's) stands for.
+    fn snap(self, low: i32) -> i32 {
+        self.score(self.rank(low))
+    }
+
+    /// The next score to test between `low` and `high` (`low < high`), or `None` if they stand for one value of
+    /// the scale. As in Pons' solver, the test is the middle of the ranks left, moved out to half the remaining
+    /// extreme when the middle is nearer the draw: tests of quick wins and losses look only a few moves ahead
+    /// and are cheap, the tests near the draw are the costly ones, so the cheap ones narrow the range first.
+    fn next_test(self, low: i32, high: i32) -> Option<i32> {
+        let (low_rank, high_rank) = (self.rank(low), self.rank(high));
+        if low_rank >= high_rank {
+            return None;
+        }
+        let mut middle = low_rank + (high_rank - low_rank) / 2;
+        if middle <= 0 && low_rank / 2 < middle {
+            middle = low_rank / 2;
+        } else if middle >= 0 && high_rank / 2 > middle {
+            middle = high_rank / 2;
+        }
+        // "Is the rank above `middle`?": the score of rank `middle + 1`, which lies in `(low, high]`.
+        Some(self.score(middle + 1).clamp(low.saturating_add(1), high))
+    }
+}
+
 /// The next score to test between `low` and `high` (`low < high`): a test `m` with `low < m <= high`. While
 /// the outcome is open it asks "a win?" (`m = 1`), then "at least a draw?" (`m = 0`). Once it is known, it halves
 /// the range of remoteness; when the range is vast (no hint bounds it), it first doubles from the quick end, so
@@ -332,6 +401,34 @@ mod tests {
             near.record(7, NEAR_WORK + 8);
         }
         assert!(!near.is_near(7) && near.is_near(8));
+    }
+
+    #[test]
+    fn a_bounded_scale_tests_the_quick_ends_first_and_splits_every_range() {
+        let scale = Scale::new(20);
+        // Ranks: a win in 3 is 18, a loss in 4 is -17, a draw 0; every score of a value maps back.
+        assert_eq!(scale.rank(MATE - 3), 18);
+        assert_eq!(scale.rank(-(MATE - 4)), -17);
+        for rank in -21..=21 {
+            assert_eq!(scale.rank(scale.score(rank)), rank);
+        }
+        // From the whole range the first test is "at least a loss in 12 plies?" (rank -10 exceeded), not the outcome.
+        assert_eq!(scale.next_test(-MATE, MATE), Some(scale.score(-9)));
+        // A bound beyond the scale (a win of unknown remoteness) stands for its slowest win.
+        assert_eq!(scale.next_test(1, MATE - 20), None);
+        assert_eq!(scale.snap(1), MATE - 20);
+        let mut pairs = Vec::new();
+        for low in -21..=21 {
+            for high in low + 1..=21 {
+                pairs.push((scale.score(low), scale.score(high)));
+            }
+        }
+        pairs.push((1, MATE - 3));
+        pairs.push((-MATE, -1));
+        for (low, high) in pairs {
+            let test = scale.next_test(low, high).unwrap();
+            assert!(low < test && test <= high, "{low} {high} -> {test}");
+        }
     }
 
     #[test]
