@@ -193,7 +193,11 @@ where
                 },
                 None => next_test(low, high),
             };
+            let before_test = self.visited;
             let found = self.search(root, 0, test - 1, test);
+            if std::env::var_os("LUDUS_TRACE").is_some() {
+                std::eprintln!("test {test} ({:?}) found {found} ({:?}) {} positions", value_of(test, 0), value_of(found, 0), self.visited - before_test);
+            }
             if found >= test {
                 low = found;
             } else {
@@ -245,7 +249,14 @@ where
         }
         // A position with no moves and no outcome is lost for the player to move (the normal-play rule).
         let mut best = if moves.is_empty() { score_of(Value::LOST, depth) } else { -INFINITY };
-        for mv in &moves {
+        // At far depths, where a search costs more than a probe of each child, a child whose entry already
+        // refutes the window settles the position without a search (the enhanced transposition cutoff).
+        if !near && moves.len() > 1 {
+            best = self.cutoff_bound(position, &moves, depth);
+            alpha = alpha.max(best);
+        }
+        let searched = if best >= beta { 0 } else { moves.len() };
+        for mv in &moves[..searched] {
             let child = self.game.play(position, mv);
             let score = -with_stack_every(depth, || self.search(&child, depth.saturating_add(1), -beta, -alpha));
             if self.stopped {
@@ -274,6 +285,36 @@ where
     }
 }
 
+impl<'search, Rules, Access> Search<'search, Rules, Access>
+where
+    Rules: Canonicalize + SearchHints,
+    Access: TableAccess<Rules::Key>,
+{
+    /// The best lower bound on the score of `position` (at `depth`) that its children's table entries and
+    /// settled values prove without a search: the enhanced transposition cutoff, worth a probe per child only
+    /// where a search costs more than the probes (at far depths).
+    fn cutoff_bound(&mut self, position: &Rules::Position, moves: &[Rules::Move], depth: u32) -> i32 {
+        let child_depth = depth.saturating_add(1);
+        let near = self.near.is_near(child_depth);
+        let mut bound = -INFINITY;
+        for mv in moves {
+            let child = self.game.play(position, mv);
+            let child_best = match known(self.game, self.mode, &child) {
+                Known::Value(value) => score_of(value, child_depth),
+                Known::Range(_, best) => {
+                    let best = score_of(best, child_depth);
+                    match self.table.probe(&self.game.canonical(&child), near) {
+                        Some(bounds) => best.min(from_table(bounds.upper, child_depth)),
+                        None => best,
+                    }
+                }
+            };
+            bound = bound.max(-child_best);
+        }
+        bound
+    }
+}
+
 /// The values a root can have when their remoteness is at most `longest` plies
 /// ([`SearchHints::max_remoteness`]), as one gapless scale of ranks: a win in `r` plies has the rank
 /// `longest + 1 - r` (a quick win ranks highest), a draw 0, a loss in `r` plies `-(longest + 1 - r)`. Scores
@@ -288,13 +329,30 @@ impl Scale {
         Scale { longest: i64::from(longest).min(i64::from(MATE) - 1) }
     }
 
-    /// The rank of a root score.
-    fn rank(self, score: i32) -> i64 {
+    /// The rank of a root score that is a lower bound (`upper` false) or an upper bound (`upper` true). A win
+    /// slower than the scale is, as a lower bound, some win (rank 1) and, as an upper bound, no win (at most the
+    /// draw, rank 0); likewise a loss slower than the scale is, as a lower bound, no loss (rank 0) and, as an
+    /// upper bound, some loss (rank -1).
+    fn rank(self, score: i32, upper: bool) -> i64 {
         let mate = i64::from(MATE);
         match score {
             0 => 0,
-            win if win > 0 => (self.longest + 1 - (mate - i64::from(win.min(MATE)))).max(1),
-            loss => -(self.longest + 1 - (mate + i64::from(loss.max(-MATE)))).max(1),
+            win if win > 0 => {
+                let rank = self.longest + 1 - (mate - i64::from(win.min(MATE)));
+                if rank >= 1 {
+                    rank
+                } else {
+                    i64::from(!upper)
+                }
+            }
+            loss => {
+                let rank = -(self.longest + 1 - (mate + i64::from(loss.max(-MATE))));
+                if rank <= -1 {
+                    rank
+                } else {
+                    -i64::from(upper)
+                }
+            }
         }
     }
 
@@ -312,7 +370,7 @@ impl Scale {
     /// The score of the one value of the scale that a score `low` (a lower bound whose rank is the upper
     /// bound's) stands for.
     fn snap(self, low: i32) -> i32 {
-        self.score(self.rank(low))
+        self.score(self.rank(low, false))
     }
 
     /// The next score to test between `low` and `high` (`low < high`), or `None` if they stand for one value of
@@ -320,7 +378,7 @@ impl Scale {
     /// extreme when the middle is nearer the draw: tests of quick wins and losses look only a few moves ahead
     /// and are cheap, the tests near the draw are the costly ones, so the cheap ones narrow the range first.
     fn next_test(self, low: i32, high: i32) -> Option<i32> {
-        let (low_rank, high_rank) = (self.rank(low), self.rank(high));
+        let (low_rank, high_rank) = (self.rank(low, false), self.rank(high, true));
         if low_rank >= high_rank {
             return None;
         }
@@ -407,11 +465,15 @@ mod tests {
     fn a_bounded_scale_tests_the_quick_ends_first_and_splits_every_range() {
         let scale = Scale::new(20);
         // Ranks: a win in 3 is 18, a loss in 4 is -17, a draw 0; every score of a value maps back.
-        assert_eq!(scale.rank(MATE - 3), 18);
-        assert_eq!(scale.rank(-(MATE - 4)), -17);
+        assert_eq!(scale.rank(MATE - 3, false), 18);
+        assert_eq!(scale.rank(-(MATE - 4), true), -17);
         for rank in -21..=21 {
-            assert_eq!(scale.rank(scale.score(rank)), rank);
+            assert_eq!(scale.rank(scale.score(rank), false), rank);
+            assert_eq!(scale.rank(scale.score(rank), true), rank);
         }
+        // No win within the scale's plies is no win at all; no loss within them, no loss.
+        assert_eq!(scale.next_test(-(MATE - 30), MATE - 30), None);
+        assert_eq!(scale.snap(-(MATE - 30)), 0);
         // From the whole range the first test is "at least a loss in 12 plies?" (rank -10 exceeded), not the outcome.
         assert_eq!(scale.next_test(-MATE, MATE), Some(scale.score(-9)));
         // A bound beyond the scale (a win of unknown remoteness) stands for its slowest win.
@@ -428,6 +490,51 @@ mod tests {
         for (low, high) in pairs {
             let test = scale.next_test(low, high).unwrap();
             assert!(low < test && test <= high, "{low} {high} -> {test}");
+        }
+    }
+
+    /// Narrows like the score search, against a search that answers each test with `answer(true score, test)`.
+    fn narrow_by(scale: Scale, answer: impl Fn(i32, i32) -> i32, truth: i32) -> i32 {
+        let (mut low, mut high) = (-MATE, MATE);
+        for _ in 0..64 {
+            if low >= high {
+                return low;
+            }
+            let Some(test) = scale.next_test(low, high) else { return scale.snap(low) };
+            let found = answer(truth, test);
+            if found >= test {
+                low = found;
+            } else {
+                high = found;
+            }
+        }
+        panic!("no answer after 64 tests for {truth}");
+    }
+
+    #[test]
+    fn narrowing_on_a_scale_finds_every_value_whatever_the_bounds_found() {
+        for longest in [0, 1, 2, 5, 20, 41, 42] {
+            let scale = Scale::new(longest);
+            // A root is not over: its remoteness is 1 to `longest`.
+            let truths = (-i64::from(longest)..=i64::from(longest)).map(|rank| scale.score(rank));
+            for truth in truths {
+                // Fail-soft answers: the true score; the weakest bounds on the right side; bounds beyond the scale.
+                let exact = |truth: i32, _test: i32| truth;
+                let weakest = |truth: i32, test: i32| if truth >= test { test } else { test - 1 };
+                // A slow win and a slow loss beyond the scale: bounds a search may find (a win of unknown
+                // remoteness, say), valid wherever they lie on the right side of the truth and of the test.
+                let (slow_win, slow_loss) = (MATE - 2 * (longest as i32) - 9, -(MATE - 2 * (longest as i32) - 9));
+                let beyond = move |truth: i32, test: i32| {
+                    if truth >= test {
+                        [1, slow_loss].into_iter().filter(|&bound| test <= bound && bound <= truth).min().unwrap_or(test)
+                    } else {
+                        [-1, slow_win].into_iter().filter(|&bound| truth <= bound && bound < test).max().unwrap_or(test - 1)
+                    }
+                };
+                assert_eq!(narrow_by(scale, exact, truth), truth, "{longest} {truth}");
+                assert_eq!(narrow_by(scale, weakest, truth), truth, "{longest} {truth}");
+                assert_eq!(narrow_by(scale, beyond, truth), truth, "{longest} {truth}");
+            }
         }
     }
 
