@@ -11,7 +11,7 @@
 //! `write DIR SEED [SET]` writes `DIR/<set>.txt` (one `MOVES SCORE` line per position, Pons' format) for the five sets
 //! besides End-Easy (the official one is bundled in `samples/`), with the counts of [`SETS`].
 
-use ludus_framework::engines::alpha_beta::AlphaBeta;
+use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, SeededRng};
 use ludus_framework::table::{mib, PackedTable};
@@ -97,8 +97,8 @@ fn candidates(stones: (u32, u32), count: usize, seed: u64) {
 
 /// Solves every position of `path` (lines `MOVES SCORE [NODES]`, as the reference prints them) with a fresh
 /// fast solver (a 64 MiB table, like the CLI's) and prints per line the moves, the score, the positions visited and
-/// the given nodes; then the totals. A wrong score stops the run.
-fn rate(path: &str) -> std::io::Result<()> {
+/// the given nodes; then the totals. A wrong score stops the run. With `threads` above 1 the solver is Lazy SMP.
+fn rate(path: &str, threads: usize) -> std::io::Result<()> {
     let game = ConnectFour::standard();
     let text = std::fs::read_to_string(path)?;
     let (mut visited_sum, mut nodes_sum, mut count) = (0u64, 0u64, 0u64);
@@ -108,13 +108,18 @@ fn rate(path: &str) -> std::io::Result<()> {
         let moves = fields.first().copied().unwrap_or("-");
         let board = game.parse_moves(moves.trim_start_matches('-')).unwrap_or_default();
         let table = PackedTable::with_budget(mib(64)).unwrap_or_else(|error| panic!("{error}"));
-        let mut engine = AlphaBeta::with_table(Mode::Exact, table);
-        let score = game.score(&board, engine.value(&game, &board));
+        let (value, visited) = if threads > 1 {
+            let mut engine = LazySmp::with_table(Mode::Exact, threads, table).unwrap_or_else(|error| panic!("{error}"));
+            (engine.value(&game, &board), engine.stats().visited)
+        } else {
+            let mut engine = AlphaBeta::with_table(Mode::Exact, table);
+            (engine.value(&game, &board), engine.stats().visited)
+        };
+        let score = game.score(&board, value);
         if let Some(expected) = fields.get(1).and_then(|field| field.parse::<i32>().ok()) {
             assert_eq!(score, expected, "{moves}");
         }
         let nodes: u64 = fields.get(2).and_then(|field| field.parse().ok()).unwrap_or(0);
-        let visited = engine.stats().visited;
         println!("{moves} {score} {visited} {nodes}");
         (visited_sum, nodes_sum, count) = (visited_sum + visited, nodes_sum + nodes, count + 1);
     }
@@ -177,7 +182,7 @@ fn main() -> std::io::Result<()> {
             candidates((number(1, 4) as u32, number(2, 14) as u32), number(3, 1000) as usize, number(4, 1));
             Ok(())
         }
-        Some("rate") => rate(argument(1).unwrap_or("-")),
+        Some("rate") => rate(argument(1).unwrap_or("-"), argument(2).and_then(|threads| threads.parse().ok()).unwrap_or(1)),
         Some("write") => write(
             argument(1).unwrap_or("benches/data/connect-four"),
             argument(2).and_then(|seed| seed.parse().ok()).unwrap_or(7),

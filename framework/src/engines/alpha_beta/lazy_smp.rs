@@ -1,12 +1,15 @@
 //! Lazy SMP: the alpha-beta score search run by several threads at once over one shared, lock-free table.
 //!
-//! Every thread searches the same root with the same null windows; the helpers rotate their move order near the
-//! root, so they start in other subtrees and leave bounds in the table that the main thread then finds instead
-//! of searching. The first thread to finish has the exact value (every bound in the table is a proven one); it
+//! Every thread searches the same root with the same null windows. At far depths (where a search costs more
+//! than a probe) a thread marks the position it searches in a shared [`Busy`] set and defers the children another
+//! thread is in until it has searched its other children (the idea of ABDADA): the threads split the work of
+//! each costly node instead of searching the same subtree side by side, and a deferred child's bounds are often
+//! in the table by the time its turn comes. The first thread to finish has the exact value (every bound in the table is a proven one); it
 //! raises a stop flag and the others unwind without storing anything. A search starts on the main thread alone
 //! and wakes the helpers only once it has expanded a few thousand positions, so that quick positions cost no
 //! thread start-up.
 
+use super::busy::Busy;
 use super::search::Search;
 use super::ScoreSearch;
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
@@ -116,10 +119,11 @@ where
         let stop = AtomicBool::new(false);
         let answer: Mutex<Option<Value>> = Mutex::new(None);
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
-        let run = |variation: usize| {
+        let busy = Busy::new();
+        let run = || {
             let mut search = Search::new(game, mode, table);
             search.stop = Some(&stop);
-            search.variation = variation;
+            search.busy = Some(&busy);
             search.budget = budget;
             if let Some(value) = search.solve(position, score_search) {
                 if let Ok(mut slot) = answer.lock() {
@@ -131,11 +135,10 @@ where
             hits.fetch_add(search.hits, Ordering::Relaxed);
         };
         self.pool.scope(|scope| {
-            for helper in 1..self.threads {
-                let run = &run;
-                scope.spawn(move |_| run(helper));
+            for _helper in 1..self.threads {
+                scope.spawn(|_| run());
             }
-            run(0);
+            run();
         });
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();

@@ -63,6 +63,7 @@
 //! }
 //! ```
 
+mod busy;
 #[cfg(feature = "parallel")]
 mod lazy_smp;
 mod search;

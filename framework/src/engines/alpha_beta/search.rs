@@ -2,6 +2,7 @@
 //! the Lazy SMP threads. One [`Search`] is one thread's search of one root: its move lists by depth, its
 //! counters, and its access to the table (owned by the engine or shared between threads).
 
+use super::busy::Busy;
 use super::ScoreSearch;
 use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack_every, Known, MoveLists};
 use crate::engines::Mode;
@@ -131,15 +132,11 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     pub(crate) stopped: bool,
     /// The most positions this search may expand before it stops.
     pub(crate) budget: u64,
-    /// Lazy SMP helpers (`variation > 0`) rotate the move order near the root, so that threads start in
-    /// different subtrees and fill the shared table with different work.
-    pub(crate) variation: usize,
     /// Which depths use the table's near part.
     near: NearDepths,
+    /// Lazy SMP: the positions the threads are searching, whose far-depth children a thread defers.
+    pub(crate) busy: Option<&'search Busy>,
 }
-
-/// How deep the move order of a helper thread differs from the main thread's.
-const VARIATION_DEPTH: u32 = 3;
 
 impl<'search, Rules, Access> Search<'search, Rules, Access>
 where
@@ -158,8 +155,8 @@ where
             stop: None,
             stopped: false,
             budget: u64::MAX,
-            variation: 0,
             near: NearDepths::default(),
+            busy: None,
         }
     }
 
@@ -242,11 +239,7 @@ where
         self.visited += 1;
         let before = self.visited;
         let level = usize::try_from(depth).unwrap_or(usize::MAX);
-        let mut moves = self.lists.take(self.game, position, level);
-        if self.variation > 0 && depth < VARIATION_DEPTH && moves.len() > 1 {
-            let turn = (self.variation + level) % moves.len();
-            moves.rotate_left(turn);
-        }
+        let moves = self.lists.take(self.game, position, level);
         // A position with no moves and no outcome is lost for the player to move (the normal-play rule).
         let mut best = if moves.is_empty() { score_of(Value::LOST, depth) } else { -INFINITY };
         // At far depths, where a search costs more than a probe of each child, a child whose entry already
@@ -256,20 +249,50 @@ where
             alpha = alpha.max(best);
         }
         let searched = if best >= beta { 0 } else { moves.len() };
-        for mv in &moves[..searched] {
-            let child = self.game.play(position, mv);
-            let score = -with_stack_every(depth, || self.search(&child, depth.saturating_add(1), -beta, -alpha));
-            if self.stopped {
-                self.lists.give_back(level, moves);
-                return 0;
-            }
-            best = best.max(score);
-            if best > alpha {
-                alpha = best;
-                if alpha >= beta {
-                    break;
+        // Lazy SMP at far depths: the children another thread is searching wait until the others are done.
+        let busy = self.busy.filter(|_| !near && searched > 1);
+        let own = busy.map(|busy| {
+            let hash = busy.hash(&key);
+            busy.enter(hash);
+            (busy, hash)
+        });
+        let mut deferred: u64 = 0;
+        'passes: for pass in 0..2 {
+            for (index, mv) in moves[..searched].iter().enumerate() {
+                if pass == 1 && deferred & (1 << index) == 0 {
+                    continue;
+                }
+                let child = self.game.play(position, mv);
+                if pass == 0 && index > 0 && index < 64 {
+                    if let Some((busy, _)) = own {
+                        if busy.is_busy(busy.hash(&self.game.canonical(&child))) {
+                            deferred |= 1 << index;
+                            continue;
+                        }
+                    }
+                }
+                let score = -with_stack_every(depth, || self.search(&child, depth.saturating_add(1), -beta, -alpha));
+                if self.stopped {
+                    if let Some((busy, hash)) = own {
+                        busy.leave(hash);
+                    }
+                    self.lists.give_back(level, moves);
+                    return 0;
+                }
+                best = best.max(score);
+                if best > alpha {
+                    alpha = best;
+                    if alpha >= beta {
+                        break 'passes;
+                    }
                 }
             }
+            if deferred == 0 {
+                break;
+            }
+        }
+        if let Some((busy, hash)) = own {
+            busy.leave(hash);
         }
         self.lists.give_back(level, moves);
         // What the search proved, together with what was known before it.
