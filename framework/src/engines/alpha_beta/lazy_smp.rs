@@ -10,6 +10,7 @@
 //! thread start-up.
 
 use super::busy::Busy;
+use super::progress::{ProgressHandle, SearchProgress};
 use super::search::Search;
 use super::ScoreSearch;
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
@@ -37,6 +38,7 @@ pub struct LazySmp<Table> {
     pool: rayon::ThreadPool,
     threads: usize,
     stats: Stats,
+    progress: Option<ProgressHandle>,
 }
 
 impl<Table> LazySmp<Table> {
@@ -49,7 +51,7 @@ impl<Table> LazySmp<Table> {
             .map_err(|error| Error::Unsupported(format!("cannot start {threads} search threads: {error}")))?;
         let threads = pool.current_num_threads();
         let score_search = ScoreSearch::default();
-        Ok(LazySmp { mode, score_search, budget: u64::MAX, table, pool, threads, stats: Stats::default() })
+        Ok(LazySmp { mode, score_search, budget: u64::MAX, table, pool, threads, stats: Stats::default(), progress: None })
     }
 
     /// The same engine giving up ([`Engine::try_value`] returns [`Error::Budget`]) when one thread's search
@@ -63,6 +65,12 @@ impl<Table> LazySmp<Table> {
     #[must_use]
     pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
         LazySmp { score_search, ..self }
+    }
+
+    /// The same engine showing its searches in `progress` (none: `None`), for a watcher on another thread.
+    #[must_use]
+    pub fn with_progress(self, progress: Option<ProgressHandle>) -> Self {
+        LazySmp { progress, ..self }
     }
 
     /// The number of search threads.
@@ -104,11 +112,39 @@ where
         position: &Rules::Position,
         budget: u64,
     ) -> std::result::Result<Value, Stop<Infallible>> {
+        let progress = self.progress.clone();
+        let progress = progress.as_ref().map(|handle| &*handle.0);
+        progress.inspect(|progress| progress.start());
+        let value = self.search_threads(game, position, budget, progress);
+        progress.inspect(|progress| progress.finish());
+        value
+    }
+
+    fn budget(&self) -> u64 {
+        self.budget
+    }
+}
+
+impl<Table> LazySmp<Table> {
+    /// [`Engine::search_within`] with the progress shown in `progress`.
+    fn search_threads<Rules>(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+        progress: Option<&SearchProgress>,
+    ) -> std::result::Result<Value, Stop<Infallible>>
+    where
+        Rules: Canonicalize + SearchHints + Sync,
+        Rules::Position: Sync,
+        Table: SharedTable<Rules::Key> + TableStorage,
+    {
         let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
         // Most positions of a file are quick: the main thread tries alone first, so that waking the helpers is
         // paid only by searches that last (what it found stays in the table for the threads).
         let mut alone = Search::new(game, mode, table);
         alone.budget = budget.min(SEARCH_ALONE);
+        alone.progress = progress;
         let quick = alone.solve(position, score_search);
         self.stats.visited += alone.visited;
         self.stats.hits += alone.hits;
@@ -124,6 +160,7 @@ where
             let mut search = Search::new(game, mode, table);
             search.stop = Some(&stop);
             search.busy = Some(&busy);
+            search.progress = progress;
             search.budget = budget;
             if let Some(value) = search.solve(position, score_search) {
                 if let Ok(mut slot) = answer.lock() {
@@ -143,9 +180,5 @@ where
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();
         answer.into_inner().ok().flatten().ok_or(Stop::Budget)
-    }
-
-    fn budget(&self) -> u64 {
-        self.budget
     }
 }

@@ -3,6 +3,7 @@
 //! counters, and its access to the table (owned by the engine or shared between threads).
 
 use super::busy::Busy;
+use super::progress::{SearchProgress, Test, PROGRESS_STEP};
 use super::ScoreSearch;
 use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack_every, Known, MoveLists};
 use crate::engines::Mode;
@@ -136,6 +137,8 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     near: NearDepths,
     /// Lazy SMP: the positions the threads are searching, whose far-depth children a thread defers.
     pub(crate) busy: Option<&'search Busy>,
+    /// Where a watcher follows the search.
+    pub(crate) progress: Option<&'search SearchProgress>,
 }
 
 impl<'search, Rules, Access> Search<'search, Rules, Access>
@@ -157,6 +160,7 @@ where
             budget: u64::MAX,
             near: NearDepths::default(),
             busy: None,
+            progress: None,
         }
     }
 
@@ -165,11 +169,21 @@ where
     pub(crate) fn solve(&mut self, root: &Rules::Position, strategy: ScoreSearch) -> Option<Value> {
         let score = match (self.mode, strategy) {
             // A weak solve: one search around the draw tells win, draw or loss.
-            (Mode::Outcome, _) => self.search(root, 0, -1, 1),
+            (Mode::Outcome, _) => {
+                self.show(Test::Outcome);
+                self.search(root, 0, -1, 1)
+            }
             (Mode::Exact, ScoreSearch::FullWindow) => self.search(root, 0, -INFINITY, INFINITY),
             (Mode::Exact, ScoreSearch::NullWindow) => self.narrow(root)?,
         };
         (!self.stopped).then(|| value_of(score, 0))
+    }
+
+    /// Tells the watcher, if any, which test runs now.
+    fn show(&self, test: Test) {
+        if let Some(progress) = self.progress {
+            progress.testing(test);
+        }
     }
 
     /// The exact score of `root` by null-window searches: each asks "is the score at least `m`?" and moves one
@@ -190,11 +204,8 @@ where
                 },
                 None => next_test(low, high),
             };
-            let before_test = self.visited;
+            self.show(Test::AtLeast(value_of(test, 0)));
             let found = self.search(root, 0, test - 1, test);
-            if std::env::var_os("LUDUS_TRACE").is_some() {
-                std::eprintln!("test {test} ({:?}) found {found} ({:?}) {} positions", value_of(test, 0), value_of(found, 0), self.visited - before_test);
-            }
             if found >= test {
                 low = found;
             } else {
@@ -237,6 +248,11 @@ where
         beta = beta.min(high);
         let (window_low, window_high) = (alpha, beta);
         self.visited += 1;
+        if self.visited.is_multiple_of(PROGRESS_STEP) {
+            if let Some(progress) = self.progress {
+                progress.add(PROGRESS_STEP);
+            }
+        }
         let before = self.visited;
         let level = usize::try_from(depth).unwrap_or(usize::MAX);
         let moves = self.lists.take(self.game, position, level);
