@@ -11,7 +11,7 @@
 //! `write DIR SEED [SET]` writes `DIR/<set>.txt` (one `MOVES SCORE` line per position, Pons' format) for the five sets
 //! besides End-Easy (the official one is bundled in `samples/`), with the counts of [`SETS`].
 
-use ludus_framework::engines::alpha_beta::AlphaBeta;
+use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, SeededRng};
 use ludus_framework::table::{mib, PackedTable};
@@ -84,6 +84,55 @@ fn survey(stage: Stage, count: usize) {
     );
 }
 
+/// Prints `count` random positions (their moves, one a line) with `stones.0` to `stones.1` stones, for rating by
+/// another solver (the Pons-style reference: `benches/reference/README.md`).
+fn candidates(stones: (u32, u32), count: usize, seed: u64) {
+    let game = ConnectFour::standard();
+    let mut rng = seeded_rng(seed);
+    for _ in 0..count {
+        let played = rng.gen_range(stones.0..=stones.1);
+        println!("{}", random_moves(&game, played, &mut rng).unwrap_or_default());
+    }
+}
+
+/// Solves every position of `path` (lines `MOVES SCORE [NODES]`, as the reference prints them) with a fresh
+/// fast solver (a 64 MiB table, like the CLI's) and prints per line the moves, the score, the positions visited and
+/// the given nodes; then the totals. A wrong score stops the run. With `threads` above 1 the solver is Lazy SMP.
+fn rate(path: &str, threads: usize) -> std::io::Result<()> {
+    let game = ConnectFour::standard();
+    let text = std::fs::read_to_string(path)?;
+    let (mut visited_sum, mut nodes_sum, mut count) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for line in text.lines().filter(|line| !line.starts_with('#') && !line.is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let moves = fields.first().copied().unwrap_or("-");
+        let board = game.parse_moves(moves.trim_start_matches('-')).unwrap_or_default();
+        let table = PackedTable::with_budget(mib(64)).unwrap_or_else(|error| panic!("{error}"));
+        let (value, visited) = if threads > 1 {
+            let mut engine = LazySmp::with_table(Mode::Exact, threads, table).unwrap_or_else(|error| panic!("{error}"));
+            (engine.value(&game, &board), engine.stats().visited)
+        } else {
+            let mut engine = AlphaBeta::with_table(Mode::Exact, table);
+            (engine.value(&game, &board), engine.stats().visited)
+        };
+        let score = game.score(&board, value);
+        if let Some(expected) = fields.get(1).and_then(|field| field.parse::<i32>().ok()) {
+            assert_eq!(score, expected, "{moves}");
+        }
+        let nodes: u64 = fields.get(2).and_then(|field| field.parse().ok()).unwrap_or(0);
+        println!("{moves} {score} {visited} {nodes}");
+        (visited_sum, nodes_sum, count) = (visited_sum + visited, nodes_sum + nodes, count + 1);
+    }
+    let count = count.max(1);
+    println!(
+        "# {count} positions in {:?}: {} visited a position, {} given nodes a position",
+        start.elapsed(),
+        visited_sum / count,
+        nodes_sum / count
+    );
+    Ok(())
+}
+
 fn write(directory: &str, seed: u64, only: Option<&str>) -> std::io::Result<()> {
     let game = ConnectFour::standard();
     std::fs::create_dir_all(directory)?;
@@ -127,6 +176,15 @@ fn main() -> std::io::Result<()> {
             };
             survey(stage, argument(2).and_then(|count| count.parse().ok()).unwrap_or(100));
             Ok(())
+        }
+        Some("candidates") => {
+            let number =
+                |index: usize, default: u64| argument(index).and_then(|text| text.parse().ok()).unwrap_or(default);
+            candidates((number(1, 4) as u32, number(2, 14) as u32), number(3, 1000) as usize, number(4, 1));
+            Ok(())
+        }
+        Some("rate") => {
+            rate(argument(1).unwrap_or("-"), argument(2).and_then(|threads| threads.parse().ok()).unwrap_or(1))
         }
         Some("write") => write(
             argument(1).unwrap_or("benches/data/connect-four"),

@@ -2,12 +2,12 @@
 
 use crate::cli::{Format, PresetArg};
 use crate::output::{output_error, print_json};
-use crate::progress::{Bar, Interrupt};
+use crate::progress::{Bar, Interrupt, SearchWatch};
 use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
 use ludus_framework::conformance::{check_plugin_observed, judge_sample, SampleVerdict, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
-use ludus_framework::playable::{Parameter, ParameterKind};
+use ludus_framework::playable::{AnalysisOptions, Parameter, ParameterKind};
 use ludus_framework::plugin::driver::render_case;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
 use ludus_framework::Error;
@@ -129,6 +129,8 @@ pub fn solve(
     plugin.check_options(options)?;
     let (name, text) = read_input(file, max_input_bytes)?;
     let bar = Bar::new(plugin.name(), true).watching(interrupt);
+    let watch = SearchWatch::start(Some((&bar, plugin.name())));
+    let options = &SolveOptions { progress: watch.handle(), ..options.clone() };
     let started = Instant::now();
     let layout = plugin.layout();
     let mut printed = 0;
@@ -416,7 +418,9 @@ pub fn analyze(
     format: Format,
 ) -> Result<()> {
     let game = registry.game(game)?;
-    let analysis = game.analyze(position, options)?;
+    let watch = SearchWatch::start(None);
+    let analysis = game.analyze(position, &AnalysisOptions { progress: watch.handle(), ..options.clone() })?;
+    drop(watch);
     print_analysis(&analysis, format)
 }
 

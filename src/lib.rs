@@ -66,8 +66,17 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             if weak {
                 plugin_options = plugin_options.with("weak");
             }
-            let options =
-                SolveOptions { solver, threads, witness, no_limit, table_mb, memory_mb, plugin_options, max_positions };
+            let options = SolveOptions {
+                solver,
+                threads,
+                witness,
+                no_limit,
+                table_mb,
+                memory_mb,
+                plugin_options,
+                max_positions,
+                progress: None,
+            };
             let interrupt = progress::Interrupt::install();
             let report = commands::Report { format, stats, max_input_bytes: max_input_mb << 20 };
             commands::solve(registry, &plugin, file.as_deref(), &options, report, &interrupt).map(|()| true)

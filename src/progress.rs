@@ -2,6 +2,7 @@
 //! which also sums the engine statistics that plugins record and tells a solve when the user pressed Ctrl-C.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use ludus_framework::engines::alpha_beta::{ProgressHandle, SearchProgress};
 use ludus_framework::plugin::Progress;
 use ludus_framework::Stats;
 use std::io::IsTerminal;
@@ -135,5 +136,136 @@ impl Progress for Bar {
 
     fn cancelled(&self) -> bool {
         self.interrupt.is_set()
+    }
+}
+
+/// How long a search runs before its progress line shows.
+const SEARCH_LINE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+/// How often the progress line is redrawn.
+const SEARCH_LINE_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// The progress line of long searches: on a terminal, a thread watches the engines' [`SearchProgress`] and,
+/// once a search has run for a second, shows the test under way, the positions searched and the rate, on the
+/// solve's bar (after its label) or on a line of its own. Off a terminal it does nothing and gives no handle.
+pub struct SearchWatch {
+    handle: Option<ProgressHandle>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SearchWatch {
+    /// A watch showing its line on `bar` after `label`, or on a spinner line of its own (`bar` `None`).
+    pub fn start(bar: Option<(&Bar, &str)>) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        if !std::io::stderr().is_terminal() {
+            return SearchWatch { handle: None, stop, thread: None };
+        }
+        let handle = ProgressHandle::default();
+        let progress = Arc::clone(&handle.0);
+        let stopped = Arc::clone(&stop);
+        let target = bar.map(|(bar, label)| (bar.bar.clone(), label.to_string()));
+        let thread = std::thread::Builder::new()
+            .name("progress".to_string())
+            .spawn(move || watch(&progress, &stopped, target))
+            .ok();
+        SearchWatch { handle: Some(handle), stop, thread }
+    }
+
+    /// The handle the engines write to (`None` off a terminal).
+    pub fn handle(&self) -> Option<ProgressHandle> {
+        self.handle.clone()
+    }
+}
+
+impl Drop for SearchWatch {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The watch's loop: redraws the line until `stop`, then clears it.
+fn watch(progress: &SearchProgress, stop: &AtomicBool, target: Option<(ProgressBar, String)>) {
+    let own = target.is_none().then(|| {
+        let line = ProgressBar::hidden();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            line.set_style(style);
+        }
+        line
+    });
+    let (bar, label) = match (&target, &own) {
+        (Some((bar, label)), _) => (bar, Some(label.as_str())),
+        (None, Some(line)) => (line, None),
+        (None, None) => return,
+    };
+    // The search watched (its number), when it started, and the positions and time of the last redraw.
+    let mut watched: Option<(u64, std::time::Instant, u64, std::time::Instant)> = None;
+    let mut shown = false;
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(SEARCH_LINE_EVERY);
+        let now = std::time::Instant::now();
+        let Some(search) = progress.running() else {
+            if shown {
+                hide(bar, label);
+                shown = false;
+            }
+            watched = None;
+            continue;
+        };
+        let (started, last_visited, last_time) = match watched {
+            Some((id, started, visited, time)) if id == search => (started, visited, time),
+            _ => {
+                watched = Some((search, now, 0, now));
+                continue;
+            }
+        };
+        if now.duration_since(started) < SEARCH_LINE_AFTER {
+            continue;
+        }
+        let visited = progress.visited();
+        let seconds = now.duration_since(last_time).as_secs_f64().max(1e-3);
+        let rate = visited.saturating_sub(last_visited) as f64 / seconds;
+        watched = Some((search, started, visited, now));
+        let test = progress.test().map_or_else(String::new, |test| format!("{test} "));
+        let line = format!("searching {test}{} positions, {} a second", count(visited as f64), count(rate));
+        if own.is_some() && !shown {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(SEARCH_LINE_EVERY);
+            bar.reset_elapsed();
+        }
+        shown = true;
+        bar.set_message(match label {
+            Some(label) => format!("{label}: {line}"),
+            None => line,
+        });
+    }
+    if shown {
+        hide(bar, label);
+    }
+    if let Some(line) = own {
+        line.finish_and_clear();
+    }
+}
+
+/// Takes the search's part off the line: the bar's label alone, or a spinner line cleared.
+fn hide(bar: &ProgressBar, label: Option<&str>) {
+    match label {
+        Some(label) => bar.set_message(label.to_string()),
+        None => {
+            bar.set_message(String::new());
+            bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        }
+    }
+}
+
+/// A count in words: `812`, `65.5 k`, `80.2 M`, `1.31 G`.
+fn count(value: f64) -> String {
+    match value {
+        value if value >= 1e9 => format!("{:.2} G", value / 1e9),
+        value if value >= 1e6 => format!("{:.1} M", value / 1e6),
+        value if value >= 1e3 => format!("{:.1} k", value / 1e3),
+        value => format!("{value:.0}"),
     }
 }

@@ -3,7 +3,9 @@
 //! perfect player, the person's side choosing random legal moves; every time the perfect player moves from a
 //! position it wins, the position it leaves is lost for the person (checked with an engine of the test's own),
 //! and the game never ends with the person winning; the same with the moves read from a solved database
-//! (`--db`). Needs `tmux` (CI installs it); without it the test says so and passes only outside CI.
+//! (`--db`). Also in a terminal: the progress line of a long search (`solve`, `analyze`), shown there and not when
+//! standard error is a file. Needs `tmux` (CI installs it); without it the test says so and passes only outside
+//! CI.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failing tmux call should fail the test loudly
 
@@ -329,4 +331,35 @@ fn pig_in_a_terminal_with_rolled_and_asked_dice() {
     terminal.type_line("4");
     let screen = terminal.wait_for(&[END[0]], 1);
     assert!(screen.contains("Chance: 4."), "{screen}");
+}
+
+/// Waits for the progress line of a search (a test, the positions, the rate) on the screen of `command`.
+fn progress_line_of(name: &str, command: &str) -> String {
+    let terminal = Terminal::start(name, &format!("{} {command}", env!("CARGO_BIN_EXE_ludus")));
+    let screen = terminal.wait_for(&["positions, "], 1);
+    let line = screen.lines().find(|line| line.contains("positions, ")).unwrap_or_default().to_string();
+    assert!(line.contains("searching at least a ") && line.contains("? ") && line.contains(" a second"), "{screen}");
+    line
+}
+
+#[test]
+fn a_long_search_shows_its_progress_in_a_terminal_only() {
+    if !tmux_available() {
+        return;
+    }
+    // One move played: the search takes minutes, its line shows after a second (the session ends it).
+    let solve = progress_line_of("ludus-progress-solve", "solve connect-four --threads 1 <<< 4");
+    assert!(solve.contains("connect-four: searching"), "{solve}");
+    progress_line_of("ludus-progress-analyze", "analyze connect-four 4");
+    // Standard error to a pipe: no line, even for a search of several seconds.
+    let piped = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "echo 4 | {} solve connect-four --threads 1 --max-positions 20000000",
+            env!("CARGO_BIN_EXE_ludus")
+        ))
+        .output()
+        .expect("ludus runs");
+    let errors = String::from_utf8_lossy(&piped.stderr);
+    assert!(errors.contains("budget of 20000000 positions") && !errors.contains("searching"), "{errors}");
 }

@@ -22,7 +22,7 @@ file_of() {
 }
 
 sets=("$@")
-[[ ${#sets[@]} -gt 0 ]] || sets=(end-easy middle-easy middle-medium begin-easy begin-medium begin-hard)
+[[ ${#sets[@]} -gt 0 ]] || sets=(end-easy middle-easy middle-medium begin-easy begin-easy-rated begin-medium begin-hard)
 printf '| set | positions | ludus: time per position | reference: time per position | reference: nodes per position | ratio | scores |\n'
 printf '|---|---|---|---|---|---|---|\n'
 for set in "${sets[@]}"; do

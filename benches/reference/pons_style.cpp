@@ -177,6 +177,9 @@ class Solver {
 public:
     uint64_t nodes = 0;
     bool literalOrder = false;
+    // A position whose search passes this many nodes is given up (Budget is thrown): for rating positions.
+    uint64_t maxNodes = ~uint64_t(0);
+    struct Budget {};
 
     Solver() {
         for (int i = 0; i < W; ++i) order[i] = W / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2; // 3,2,4,1,5,0,6
@@ -211,7 +214,7 @@ private:
 
     int negamax(const Position& P, int alpha, int beta) {
         // precondition: alpha < beta and !P.canWinNext()
-        ++nodes;
+        if (++nodes > maxNodes) throw Budget{};
         const uint64_t next = P.possibleNonLosingMoves();
         if (next == 0) return -(W * H - P.moves) / 2;
         if (P.moves >= W * H - 2) return 0;
@@ -275,19 +278,23 @@ static int sign(int x) { return (x > 0) - (x < 0); }
 
 int main(int argc, char** argv) {
     bool weak = false, keep = false, literal = false;
+    unsigned long long maxNodes = ~0ULL;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "-w") weak = true;
         else if (a == "--keep-table") keep = true;
         else if (a == "--literal-order") literal = true;
+        else if (a == "--max-nodes" && i + 1 < argc) maxNodes = std::strtoull(argv[++i], nullptr, 10);
         else {
-            std::fprintf(stderr, "usage: %s [-w] [--keep-table] [--literal-order] < file\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [-w] [--keep-table] [--literal-order] [--max-nodes N] < file\n",
+                         argv[0]);
             return 2;
         }
     }
 
     static c4::Solver solver; // ~84 MB table
     solver.literalOrder = literal;
+    solver.maxNodes = maxNodes;
 
     std::string line;
     long lineNo = 0, positions = 0, invalid = 0, checked = 0, mismatches = 0;
@@ -308,7 +315,15 @@ int main(int argc, char** argv) {
         if (keep) solver.nodes = 0;
         else solver.reset(); // reset is outside the timed region
         const auto t0 = std::chrono::steady_clock::now();
-        const int score = solver.solve(P, weak);
+        int score = 0;
+        try {
+            score = solver.solve(P, weak);
+        } catch (const c4::Solver::Budget&) {
+            // Over the node budget: no score, and the position counts in no total.
+            std::printf("%s over %llu\n", seq.empty() ? "-" : seq.c_str(), (unsigned long long)solver.nodes - 1);
+            std::fflush(stdout);
+            continue;
+        }
         const auto t1 = std::chrono::steady_clock::now();
         // Nanoseconds: an easy position takes a few microseconds, whole microseconds would round its time away.
         const unsigned long long ns =

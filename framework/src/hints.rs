@@ -61,6 +61,21 @@ pub trait SearchHints: Game {
         (Value::Lose(0), Value::Win(0))
     }
 
+    /// The longest any game from `position` can still last, in plies (a bound on the remoteness of its value), if
+    /// the game knows one: Connect Four's empty cells, for example. Default: `None`.
+    ///
+    /// Engines that search for the exact score use it to aim their tests: with every value between a loss in 0
+    /// and a win in 0 known to have a remoteness of at most this, the possible values form one short, gapless
+    /// scale around the draw, and tests of quick wins and losses (cheap searches, as they look only a few moves
+    /// ahead) can come before the test of the outcome (the costly one).
+    ///
+    /// Contract: called only at positions that are not over; the position's true value has a remoteness of at
+    /// most the bound.
+    fn max_remoteness(&self, position: &Self::Position) -> Option<u32> {
+        let _ = position;
+        None
+    }
+
     /// Removes moves from the legal moves of `position` (in `moves`) that need no search. Default: none.
     ///
     /// Contract: called only where [`SearchHints::shortcut`] returned `None`; every removed move is no better

@@ -209,7 +209,11 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Connect Four ranks its tiers (column heights, then colours) and un-moves: solved over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable { game, name, indexing }))
+    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable {
+        game,
+        name,
+        indexing,
+    }))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {

@@ -62,7 +62,7 @@ where
     }
 
     fn tier_name(&self) -> TierName {
-        TierName { game: self.playable.name.clone(), tier: serde_json::json!("all") }
+        TierName { game: self.playable.name.clone(), tier: serde_json::json!("all"), ranks: None }
     }
 
     fn path(directory: &Path) -> PathBuf {

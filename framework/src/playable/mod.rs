@@ -112,7 +112,7 @@ impl std::str::FromStr for AnalysisEngine {
 }
 
 /// What an analysis may spend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnalysisOptions {
     /// The engine.
     pub engine: AnalysisEngine,
@@ -126,6 +126,8 @@ pub struct AnalysisOptions {
     pub max_positions: u64,
     /// The longest principal variation shown.
     pub max_line: usize,
+    /// Where the search engines that support it show their searches as they run (the CLI's progress line).
+    pub progress: Option<crate::engines::alpha_beta::ProgressHandle>,
 }
 
 impl Default for AnalysisOptions {
@@ -136,6 +138,7 @@ impl Default for AnalysisOptions {
             memory_mb: crate::table::default_memory_mb(),
             max_positions: u64::MAX,
             max_line: 200,
+            progress: None,
         }
     }
 }
@@ -332,7 +335,11 @@ where
             (AnalysisEngine::MemoNegamax, false) => {
                 Ok(Box::new(Fallible(MemoNegamax::with_table(Mode::Exact, table()).with_budget(options.max_positions))))
             }
-            _ => Ok(Box::new(Fallible(AlphaBeta::with_table(Mode::Exact, table()).with_budget(options.max_positions)))),
+            _ => Ok(Box::new(Fallible(
+                AlphaBeta::with_table(Mode::Exact, table())
+                    .with_budget(options.max_positions)
+                    .with_progress(options.progress.clone()),
+            ))),
         }
     }
 

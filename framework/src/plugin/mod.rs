@@ -90,6 +90,8 @@ pub struct SolveOptions {
     /// The most positions a search engine may expand for one case (`None`: no limit); past it the case is a
     /// limit error.
     pub max_positions: Option<u64>,
+    /// Where the search engines that support it show their searches as they run (the CLI's progress line).
+    pub progress: Option<crate::engines::alpha_beta::ProgressHandle>,
 }
 
 impl Default for SolveOptions {
@@ -103,6 +105,7 @@ impl Default for SolveOptions {
             memory_mb: default_memory_mb(),
             plugin_options: PluginOptions::default(),
             max_positions: None,
+            progress: None,
         }
     }
 }

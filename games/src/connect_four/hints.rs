@@ -5,7 +5,7 @@
 //!   threats, or whose every move hands the opponent a win at once, loses in 2; with two empty cells or fewer
 //!   left and a move that loses nothing, the game is drawn;
 //! - the value range: once no shortcut applies, nobody wins within the next two moves, so the value lies
-//!   between a loss in 4 and a win in 3;
+//!   between a loss in 4 and a win in 3; and no game lasts longer than the empty cells;
 //! - pruning: when the opponent threatens to win at once, only the parry remains; moves right below a cell
 //!   where the opponent would complete four are dropped (the opponent would win at once);
 //! - move order: moves that make the most cells where the mover would complete four first, then central
@@ -56,6 +56,11 @@ impl SearchHints for ConnectFour {
 
     fn value_range(&self, _board: &Board) -> (Value, Value) {
         (Value::Lose(4), Value::Win(3))
+    }
+
+    /// A game ends when the board is full at the latest.
+    fn max_remoteness(&self, board: &Board) -> Option<u32> {
+        Some(self.empty_cells(board))
     }
 
     fn prune_moves(&self, board: &Board, moves: &mut Vec<u8>) {

@@ -264,7 +264,9 @@ impl Problem for ConnectFourPlugin {
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
-                let engine = AlphaBeta::with_table(mode(options)?, table).with_budget(positions(options));
+                let engine = AlphaBeta::with_table(mode(options)?, table)
+                    .with_budget(positions(options))
+                    .with_progress(options.progress.clone());
                 Scorer::start(Box::new(engine), "fast", options)
             },
         },
@@ -276,8 +278,9 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             start: |_, options| {
                 let table = PackedTable::with_budget(mib(options.table_mb))?;
-                let engine =
-                    LazySmp::with_table(mode(options)?, options.threads, table)?.with_budget(positions(options));
+                let engine = LazySmp::with_table(mode(options)?, options.threads, table)?
+                    .with_budget(positions(options))
+                    .with_progress(options.progress.clone());
                 Scorer::start(Box::new(engine), "parallel", options)
             },
         },

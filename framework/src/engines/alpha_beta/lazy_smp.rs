@@ -1,12 +1,16 @@
 //! Lazy SMP: the alpha-beta score search run by several threads at once over one shared, lock-free table.
 //!
-//! Every thread searches the same root with the same null windows; the helpers rotate their move order near the
-//! root, so they start in other subtrees and leave bounds in the table that the main thread then finds instead
-//! of searching. The first thread to finish has the exact value (every bound in the table is a proven one); it
+//! Every thread searches the same root with the same null windows. At far depths (where a search costs more
+//! than a probe) a thread marks the position it searches in a shared [`Busy`] set and defers the children another
+//! thread is in until it has searched its other children (the idea of ABDADA): the threads split the work of
+//! each costly node instead of searching the same subtree side by side, and a deferred child's bounds are often
+//! in the table by the time its turn comes. The first thread to finish has the exact value (every bound in the table is a proven one); it
 //! raises a stop flag and the others unwind without storing anything. A search starts on the main thread alone
 //! and wakes the helpers only once it has expanded a few thousand positions, so that quick positions cost no
 //! thread start-up.
 
+use super::busy::Busy;
+use super::progress::{ProgressHandle, SearchProgress};
 use super::search::Search;
 use super::ScoreSearch;
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
@@ -34,6 +38,7 @@ pub struct LazySmp<Table> {
     pool: rayon::ThreadPool,
     threads: usize,
     stats: Stats,
+    progress: Option<ProgressHandle>,
 }
 
 impl<Table> LazySmp<Table> {
@@ -46,7 +51,16 @@ impl<Table> LazySmp<Table> {
             .map_err(|error| Error::Threads(format!("cannot start {threads} search threads: {error}")))?;
         let threads = pool.current_num_threads();
         let score_search = ScoreSearch::default();
-        Ok(LazySmp { mode, score_search, budget: u64::MAX, table, pool, threads, stats: Stats::default() })
+        Ok(LazySmp {
+            mode,
+            score_search,
+            budget: u64::MAX,
+            table,
+            pool,
+            threads,
+            stats: Stats::default(),
+            progress: None,
+        })
     }
 
     /// The same engine giving up ([`Engine::try_value`] returns [`Error::Budget`]) when one thread's search
@@ -60,6 +74,12 @@ impl<Table> LazySmp<Table> {
     #[must_use]
     pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
         LazySmp { score_search, ..self }
+    }
+
+    /// The same engine showing its searches in `progress` (none: `None`), for a watcher on another thread.
+    #[must_use]
+    pub fn with_progress(self, progress: Option<ProgressHandle>) -> Self {
+        LazySmp { progress, ..self }
     }
 
     /// The number of search threads.
@@ -101,11 +121,39 @@ where
         position: &Rules::Position,
         budget: u64,
     ) -> std::result::Result<Value, Stop<Infallible>> {
+        let progress = self.progress.clone();
+        let progress = progress.as_ref().map(|handle| &*handle.0);
+        progress.inspect(|progress| progress.start());
+        let value = self.search_threads(game, position, budget, progress);
+        progress.inspect(|progress| progress.finish());
+        value
+    }
+
+    fn budget(&self) -> u64 {
+        self.budget
+    }
+}
+
+impl<Table> LazySmp<Table> {
+    /// [`Engine::search_within`] with the progress shown in `progress`.
+    fn search_threads<Rules>(
+        &mut self,
+        game: &Rules,
+        position: &Rules::Position,
+        budget: u64,
+        progress: Option<&SearchProgress>,
+    ) -> std::result::Result<Value, Stop<Infallible>>
+    where
+        Rules: Canonicalize + SearchHints + Sync,
+        Rules::Position: Sync,
+        Table: SharedTable<Rules::Key> + TableStorage,
+    {
         let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
         // Most positions of a file are quick: the main thread tries alone first, so that waking the helpers is
         // paid only by searches that last (what it found stays in the table for the threads).
         let mut alone = Search::new(game, mode, table);
         alone.budget = budget.min(SEARCH_ALONE);
+        alone.progress = progress;
         let quick = alone.solve(position, score_search);
         self.stats.visited += alone.visited;
         self.stats.hits += alone.hits;
@@ -116,10 +164,12 @@ where
         let stop = AtomicBool::new(false);
         let answer: Mutex<Option<Value>> = Mutex::new(None);
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
-        let run = |variation: usize| {
+        let busy = Busy::new();
+        let run = || {
             let mut search = Search::new(game, mode, table);
             search.stop = Some(&stop);
-            search.variation = variation;
+            search.busy = Some(&busy);
+            search.progress = progress;
             search.budget = budget;
             if let Some(value) = search.solve(position, score_search) {
                 if let Ok(mut slot) = answer.lock() {
@@ -131,18 +181,13 @@ where
             hits.fetch_add(search.hits, Ordering::Relaxed);
         };
         self.pool.scope(|scope| {
-            for helper in 1..self.threads {
-                let run = &run;
-                scope.spawn(move |_| run(helper));
+            for _helper in 1..self.threads {
+                scope.spawn(|_| run());
             }
-            run(0);
+            run();
         });
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();
         answer.into_inner().ok().flatten().ok_or(Stop::Budget)
-    }
-
-    fn budget(&self) -> u64 {
-        self.budget
     }
 }

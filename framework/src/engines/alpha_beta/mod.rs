@@ -63,12 +63,15 @@
 //! }
 //! ```
 
+mod busy;
 #[cfg(feature = "parallel")]
 mod lazy_smp;
+mod progress;
 pub(crate) mod search;
 
 #[cfg(feature = "parallel")]
 pub use lazy_smp::LazySmp;
+pub use progress::{ProgressHandle, SearchProgress, Test};
 
 use super::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::game::Canonicalize;
@@ -105,6 +108,7 @@ pub struct AlphaBeta<Table> {
     budget: u64,
     table: Table,
     stats: Stats,
+    progress: Option<ProgressHandle>,
 }
 
 impl<Key: std::hash::Hash + Eq + Clone> AlphaBeta<KeyedTable<Key>> {
@@ -118,7 +122,14 @@ impl<Table> AlphaBeta<Table> {
     /// An engine over `table`: a [`KeyedTable`] of another budget, a [`crate::table::PackedTable`] for `u64`
     /// keys, or a [`crate::table::UnboundedTable`].
     pub fn with_table(mode: Mode, table: Table) -> Self {
-        AlphaBeta { mode, score_search: ScoreSearch::default(), budget: u64::MAX, table, stats: Stats::default() }
+        AlphaBeta {
+            mode,
+            score_search: ScoreSearch::default(),
+            budget: u64::MAX,
+            table,
+            stats: Stats::default(),
+            progress: None,
+        }
     }
 
     /// The same engine giving up ([`Engine::try_value`] returns [`crate::Error::Budget`]) when the search
@@ -132,6 +143,12 @@ impl<Table> AlphaBeta<Table> {
     #[must_use]
     pub fn with_score_search(self, score_search: ScoreSearch) -> Self {
         AlphaBeta { score_search, ..self }
+    }
+
+    /// The same engine showing its searches in `progress` (none: `None`), for a watcher on another thread.
+    #[must_use]
+    pub fn with_progress(self, progress: Option<ProgressHandle>) -> Self {
+        AlphaBeta { progress, ..self }
     }
 }
 
@@ -166,9 +183,13 @@ where
         position: &Rules::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
+        let progress = self.progress.as_ref().map(|handle| &*handle.0);
         let mut search = Search::new(game, self.mode, &mut self.table);
         search.budget = budget;
+        search.progress = progress;
+        progress.inspect(|progress| progress.start());
         let value = search.solve(position, self.score_search);
+        progress.inspect(|progress| progress.finish());
         self.stats.visited += search.visited;
         self.stats.hits += search.hits;
         value.ok_or(Stop::Budget)
