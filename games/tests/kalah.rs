@@ -163,7 +163,7 @@ fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_o
     assert!(!reports[0].resumed && reports[0].positions > 100);
     // Every record is the engine's score of its position, rebuilt from its key.
     let path = directory.join("scores.ludb");
-    let tier = TierName { game: name.clone(), tier: serde_json::json!("all") };
+    let tier = TierName { game: name.clone(), tier: serde_json::json!("all"), ranks: None };
     let records = TierFile::open(&path, &tier).unwrap().read_all().unwrap();
     let mut engine = ScoredAlphaBeta::new(Mode::Exact);
     for (wide, record) in &records {

@@ -53,7 +53,8 @@ impl SearchProgress {
     /// The test under way, if any.
     pub fn test(&self) -> Option<Test> {
         let code = self.test.load(Ordering::Relaxed);
-        let remoteness = |code: i64| u32::try_from(code.unsigned_abs() / 4).unwrap_or(u32::MAX);
+        // The inverse of `testing`: a remoteness r is written 4 r + 4, its sign the kind.
+        let remoteness = |code: i64| u32::try_from(code.unsigned_abs().saturating_sub(4) / 4).unwrap_or(u32::MAX);
         match code {
             0 => None,
             1 => Some(Test::Outcome),
