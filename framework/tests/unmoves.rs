@@ -76,7 +76,7 @@ impl Game for Shove {
         let mover = row.mover & !(1 << step.from) | 1 << step.to;
         let mut other = row.other;
         if step.from.abs_diff(step.to) == 2 {
-            other &= !(1 << (step.from + step.to) / 2);
+            other &= !(1 << ((step.from + step.to) / 2));
         }
         Row { mover: other, other: mover }
     }
@@ -227,8 +227,8 @@ fn reachable(game: &Shove, start: Row) -> HashMap<u32, (Row, Vec<u32>)> {
                 let child = game.play(&row, &step);
                 let key = game.canonical(&child);
                 children.push(key);
-                if !seen.contains_key(&key) {
-                    seen.insert(key, (child, Vec::new()));
+                if let std::collections::hash_map::Entry::Vacant(entry) = seen.entry(key) {
+                    entry.insert((child, Vec::new()));
                     queue.push_back(child);
                 }
             }

@@ -23,7 +23,7 @@ const MOST_COLUMNS: usize = 9;
 const MOST_STONES: usize = 64;
 
 /// `C(n, k)` for `n, k <= 64`, computed when compiled (Pascal's triangle; `C(64, 32)` fits 64 bits).
-const BINOMIALS: [[u64; MOST_STONES + 1]; MOST_STONES + 1] = binomials();
+static BINOMIALS: [[u64; MOST_STONES + 1]; MOST_STONES + 1] = binomials();
 
 const fn binomials() -> [[u64; MOST_STONES + 1]; MOST_STONES + 1] {
     let mut table = [[0u64; MOST_STONES + 1]; MOST_STONES + 1];

@@ -177,7 +177,7 @@ pub(super) struct UnMoves<Rules: Canonicalize> {
 
 impl<Rules: Canonicalize> Clone for UnMoves<Rules> {
     fn clone(&self) -> Self {
-        UnMoves { parents: self.parents, position: self.position }
+        *self
     }
 }
 

@@ -66,7 +66,7 @@ impl PackedValue {
     }
 }
 
-/// The largest remoteness of a value in 16 bits ([`narrow`]), as a database record holds it (14 bits).
+/// The largest remoteness of a value in 16 bits, as a database record holds it (14 bits).
 pub const MAX_NARROW_REMOTENESS: u32 = (1 << 14) - 1;
 
 /// The kind bits of a value in 16 bits (the two high bits, numbered as in [`PackedValue`]).

@@ -67,6 +67,16 @@ fn kind_of(word: u16) -> u32 {
     u32::from(word) >> KIND_SHIFT
 }
 
+/// A solved child tier as the setup reads it: the tier, its values, and whether a move of this tier reached it.
+type Below<'solved, Rules> = (
+    &'solved <Rules as crate::engines::retrograde::Tiers>::Tier,
+    &'solved TierSolution<
+        <Rules as crate::engines::retrograde::Tiers>::Tier,
+        <Rules as crate::game::Canonicalize>::Key,
+    >,
+    AtomicBool,
+);
+
 /// What one tier's solve holds while it works.
 struct Work<'work, Rules: Rank> {
     tier: &'work Rules::Tier,
@@ -193,7 +203,7 @@ where
             highest: AtomicU32::new(0),
             broken: AtomicBool::new(false),
         };
-        let below: Vec<(&Rules::Tier, &TierSolution<Rules::Tier, Rules::Key>, AtomicBool)> =
+        let below: Vec<Below<'_, Rules>> =
             solved.iter().map(|(child, solution)| (child, solution.as_ref(), AtomicBool::new(false))).collect();
         let (edges, exits) = (AtomicU64::new(0), AtomicU64::new(0));
         self.setup(&work, &reached, &below, &edges, &exits)?;
@@ -255,7 +265,7 @@ where
         &self,
         work: &Work<'_, Rules>,
         reached: &RankSet,
-        below: &[(&Rules::Tier, &TierSolution<Rules::Tier, Rules::Key>, AtomicBool)],
+        below: &[Below<'_, Rules>],
         edges: &AtomicU64,
         exits: &AtomicU64,
     ) -> crate::Result<()> {

@@ -49,7 +49,7 @@ impl RankSet {
             eight.copy_from_slice(chunk);
             word.store(u64::from_le_bytes(eight), Relaxed);
         }
-        if size % 64 != 0 && set.words.last().is_some_and(|last| last.load(Relaxed) >> (size % 64) != 0) {
+        if !size.is_multiple_of(64) && set.words.last().is_some_and(|last| last.load(Relaxed) >> (size % 64) != 0) {
             return Err(Error::Records(format!("a rank past the tier's {size} ranks")));
         }
         Ok(set)
