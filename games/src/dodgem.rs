@@ -248,20 +248,22 @@ impl Retrograde for Dodgem {
             true => Cars { blue: mover, red: waiting, blue_to_move: true },
             false => Cars { blue: waiting, red: mover, blue_to_move: false },
         };
-        let mut found = Vec::new();
-        let mut origins = Vec::new();
+        // Straight into `parents`, without a list of its own: the solve calls this for every decided position
+        // from every thread, and an allocation per call contends for the allocator's lock.
+        let mut found = |parent: Cars| {
+            if self.outcome(&parent).is_none() {
+                parents.push(parent);
+            }
+        };
         for to in Self::cells(mover) {
-            origins.clear();
             // From behind (a forward move), or from a side cell (a sideways move is reversible).
             let behind = match previous_blue {
                 true => (to % n > 0).then(|| to - 1),
                 false => (to / n > 0).then(|| to - n),
             };
-            origins.extend(behind);
-            origins.extend(self.sideways(to, previous_blue));
-            for &from in &origins {
+            for from in behind.into_iter().chain(self.sideways(to, previous_blue)) {
                 if occupied >> from & 1 == 0 {
-                    found.push(rebuild(mover & !(1 << to) | 1 << from));
+                    found(rebuild(mover & !(1 << to) | 1 << from));
                 }
             }
         }
@@ -273,11 +275,10 @@ impl Retrograde for Dodgem {
                     false => (n - 1) * n + edge,
                 };
                 if occupied >> from & 1 == 0 {
-                    found.push(rebuild(mover | 1 << from));
+                    found(rebuild(mover | 1 << from));
                 }
             }
         }
-        parents.extend(found.into_iter().filter(|parent| self.outcome(parent).is_none()));
     }
 }
 

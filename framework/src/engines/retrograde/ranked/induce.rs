@@ -94,11 +94,19 @@ struct Work<'work, Rules: Rank> {
 
 impl<Rules: Rank> Work<'_, Rules> {
     /// Notes that some position was decided at `level`.
+    ///
+    /// Read before written: every decided position calls this, and a write to the shared words from each
+    /// thread would move their cache line between the cores on every call.
     fn schedule(&self, level: u32) {
         if let Some(word) = self.levels.get((level / 64) as usize) {
-            word.fetch_or(1 << (level % 64), Relaxed);
+            let bit = 1 << (level % 64);
+            if word.load(Relaxed) & bit == 0 {
+                word.fetch_or(bit, Relaxed);
+            }
         }
-        self.highest.fetch_max(level, Relaxed);
+        if self.highest.load(Relaxed) < level {
+            self.highest.fetch_max(level, Relaxed);
+        }
     }
 
     /// Whether some position was decided at `level`.
@@ -270,8 +278,11 @@ where
         exits: &AtomicU64,
     ) -> crate::Result<()> {
         let (game, tier, size) = (self.game, work.tier, reached.size());
-        let scratch = || (Vec::new(), Vec::new());
-        each_rank(reached, scratch, |(moves, children): &mut (Vec<Rules::Move>, Vec<u64>), rank| {
+        // Each task counts its edges and exits on its own and adds them once (`Tally`): shared counters written
+        // at every position would move their cache line between the cores.
+        let scratch = || (Vec::new(), Vec::new(), Tally::new(edges), Tally::new(exits));
+        type Scratch<'tally, Move> = (Vec<Move>, Vec<u64>, Tally<'tally>, Tally<'tally>);
+        each_rank(reached, scratch, |(moves, children, edges, exits): &mut Scratch<'_, Rules::Move>, rank| {
             let position = self.position(tier, rank)?;
             if let Some(value) = game.outcome(&position) {
                 work.settle(rank, word_of(value)?);
@@ -293,20 +304,22 @@ where
                     children.push(self.rank_in(tier, &key, size)?);
                     continue;
                 }
-                exits.fetch_add(1, Relaxed);
+                exits.count += 1;
                 let Some((_, solution, used)) = below.iter().find(|(below, _, _)| **below == child_tier) else {
                     return Err(broken(format!(
                         "a move from tier {tier:?} reaches tier {child_tier:?}, which is not solved before it"
                     )));
                 };
-                used.store(true, Relaxed);
+                if !used.load(Relaxed) {
+                    used.store(true, Relaxed);
+                }
                 let value = child_value(self, &child_tier, solution, &key)?;
                 let backed = value.backed_up();
                 best = Some(best.map_or(backed, |old| old.max(backed)));
             }
             children.sort_unstable();
             children.dedup();
-            edges.fetch_add(children.len() as u64, Relaxed);
+            edges.count += children.len() as u64;
             if children.is_empty() {
                 work.settle(rank, word_of(best.unwrap_or(Value::LOST))?);
                 return Ok(());
@@ -376,7 +389,9 @@ where
             Ok(())
         };
         // A scan of the words in order: the positions of the level are found without another mark.
-        work.values.par_chunks(RANKS_PER_TASK).enumerate().try_for_each_init(scratch, |state, (task, words)| {
+        // One task a leaf, as in `each_rank`: the positions of a level cluster in the rank space.
+        let tasks = work.values.par_chunks(RANKS_PER_TASK).enumerate().with_max_len(1);
+        tasks.try_for_each_init(scratch, |state, (task, words)| {
             let first = task * RANKS_PER_TASK;
             for (at, slot) in words.iter().enumerate() {
                 let word = slot.load(Relaxed);
@@ -386,6 +401,24 @@ where
             }
             Ok(())
         })
+    }
+}
+
+/// A count kept by one task and added to the shared total once, when the task drops it.
+struct Tally<'total> {
+    count: u64,
+    total: &'total AtomicU64,
+}
+
+impl<'total> Tally<'total> {
+    fn new(total: &'total AtomicU64) -> Self {
+        Tally { count: 0, total }
+    }
+}
+
+impl Drop for Tally<'_> {
+    fn drop(&mut self) {
+        self.total.fetch_add(self.count, Relaxed);
     }
 }
 

@@ -88,6 +88,10 @@ impl RankSet {
         }
         let bit = 1u64 << (rank % 64);
         let word = self.words.get((rank / 64) as usize)?;
+        // Most ranks met are in the set already: a read leaves the cache line shared between the cores.
+        if word.load(Relaxed) & bit != 0 {
+            return Some(false);
+        }
         Some(word.fetch_or(bit, Relaxed) & bit == 0)
     }
 
@@ -111,17 +115,22 @@ pub(super) fn each_rank<Visit, State>(
 where
     Visit: Fn(&mut State, u64) -> crate::Result<()> + Sync + Send,
 {
-    set.words().par_chunks(WORDS_PER_TASK).enumerate().try_for_each_init(init, |state, (task, words)| {
-        for (offset, word) in words.iter().enumerate() {
-            let mut bits = word.load(Relaxed);
-            let base = ((task * WORDS_PER_TASK + offset) * 64) as u64;
-            while bits != 0 {
-                visit(state, base + u64::from(bits.trailing_zeros()))?;
-                bits &= bits - 1;
+    // One task a leaf: the ranks of a set cluster (a round's frontier may lie in a few tasks' words), and
+    // rayon's adaptive split, which assumes even work, would leave them to one thread.
+    set.words().par_chunks(WORDS_PER_TASK).enumerate().with_max_len(1).try_for_each_init(
+        init,
+        |state, (task, words)| {
+            for (offset, word) in words.iter().enumerate() {
+                let mut bits = word.load(Relaxed);
+                let base = ((task * WORDS_PER_TASK + offset) * 64) as u64;
+                while bits != 0 {
+                    visit(state, base + u64::from(bits.trailing_zeros()))?;
+                    bits &= bits - 1;
+                }
             }
-        }
-        Ok(())
-    })
+            Ok(())
+        },
+    )
 }
 
 impl<Rules: Rank + Send + Sync + 'static> Ranked<'_, Rules>
