@@ -115,15 +115,12 @@ fn transformed(mask: u16, index: usize) -> u16 {
 
 /// A point's name: column letter and row number (`b2` is the centre).
 pub fn point_name(point: u8) -> String {
-    format!("{}{}", char::from(b'a' + point % 3), point / 3 + 1)
+    crate::chess_grid::cell_name(3, point)
 }
 
 /// The point named `text` (`a1` to `c3`), if it is one.
 pub fn parse_point(text: &str) -> Option<u8> {
-    match text.as_bytes() {
-        &[column @ b'a'..=b'c', row @ b'1'..=b'3'] => Some((row - b'1') * 3 + column - b'a'),
-        _ => None,
-    }
+    crate::chess_grid::parse_cell(3, text)
 }
 
 /// A position: the points of X's men and of O's, and who is to move (which the men tell only while they are
@@ -329,23 +326,8 @@ impl TextForm for ThreeMensMorris {
     }
 
     fn draw_position(&self, board: &Board) -> String {
-        let mut drawing = String::new();
-        for row in (0..3u8).rev() {
-            drawing.push(char::from(b'1' + row));
-            for column in 0..3 {
-                let bit = 1u16 << (row * 3 + column);
-                drawing.push(' ');
-                drawing.push(if board.crosses & bit != 0 {
-                    'X'
-                } else if board.noughts & bit != 0 {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            drawing.push('\n');
-        }
-        drawing.push_str("  a b c\n");
+        let mut drawing =
+            crate::chess_grid::draw_cells(3, (u64::from(board.crosses), u64::from(board.noughts)), ('X', 'O'));
         let (mover, other) = (board.player(true), board.player(false));
         let state = if has_line(board.sides().1) {
             format!("{other} has three in a row: {other} wins\n")

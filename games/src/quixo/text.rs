@@ -9,19 +9,12 @@ use ludus_framework::Game;
 impl Quixo {
     /// A cell's name: column letter and row number (`a1` is the bottom left corner).
     pub fn cell_name(&self, cell: u8) -> String {
-        let side = self.size.max(1);
-        format!("{}{}", char::from(b'a' + cell % side), cell / side + 1)
+        crate::chess_grid::cell_name(self.size, cell)
     }
 
     /// The cell named `text`, if it is one of the board.
     pub fn parse_cell(&self, text: &str) -> Option<u8> {
-        match text.as_bytes() {
-            &[column @ b'a'..=b'z', row @ b'1'..=b'9'] => {
-                let (column, row) = (column - b'a', row - b'1');
-                (column < self.size && row < self.size).then_some(row * self.size + column)
-            }
-            _ => None,
-        }
+        crate::chess_grid::parse_cell(self.size, text)
     }
 }
 
@@ -35,28 +28,8 @@ impl TextForm for Quixo {
     }
 
     fn draw_position(&self, board: &Board) -> String {
-        let mut drawing = String::new();
-        for row in (0..self.size).rev() {
-            drawing.push(char::from(b'1' + row));
-            for column in 0..self.size {
-                let bit = 1u32 << (row * self.size + column);
-                drawing.push(' ');
-                drawing.push(if board.crosses & bit != 0 {
-                    'X'
-                } else if board.noughts & bit != 0 {
-                    'O'
-                } else {
-                    '.'
-                });
-            }
-            drawing.push('\n');
-        }
-        drawing.push(' ');
-        for column in 0..self.size {
-            drawing.push(' ');
-            drawing.push(char::from(b'a' + column));
-        }
-        drawing.push('\n');
+        let mut drawing =
+            crate::chess_grid::draw_cells(self.size, (u64::from(board.crosses), u64::from(board.noughts)), ('X', 'O'));
         let (mover, other) = if board.crosses_to_move { ('X', 'O') } else { ('O', 'X') };
         let state = match self.outcome(board) {
             Some(value) if value.is_win() => format!("{other} made a line of {mover}'s: {mover} wins\n"),

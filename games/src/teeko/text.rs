@@ -9,19 +9,12 @@ use ludus_framework::Game;
 impl Teeko {
     /// A cell's name: column letter and row number (`a1` is the bottom left corner).
     pub fn cell_name(&self, cell: u8) -> String {
-        let side = self.side.max(1);
-        format!("{}{}", char::from(b'a' + cell % side), cell / side + 1)
+        crate::chess_grid::cell_name(self.side, cell)
     }
 
     /// The cell named `text`, if it is one of the board.
     pub fn parse_cell(&self, text: &str) -> Option<u8> {
-        match text.as_bytes() {
-            &[column @ b'a'..=b'z', row @ b'1'..=b'9'] => {
-                let (column, row) = (column - b'a', row - b'1');
-                (column < self.side && row < self.side).then_some(row * self.side + column)
-            }
-            _ => None,
-        }
+        crate::chess_grid::parse_cell(self.side, text)
     }
 }
 
@@ -35,28 +28,8 @@ impl TextForm for Teeko {
     }
 
     fn draw_position(&self, board: &Board) -> String {
-        let mut drawing = String::new();
-        for row in (0..self.side).rev() {
-            drawing.push(char::from(b'1' + row));
-            for column in 0..self.side {
-                let bit = 1u32 << (row * self.side + column);
-                drawing.push(' ');
-                drawing.push(if board.black & bit != 0 {
-                    'B'
-                } else if board.white & bit != 0 {
-                    'W'
-                } else {
-                    '.'
-                });
-            }
-            drawing.push('\n');
-        }
-        drawing.push(' ');
-        for column in 0..self.side {
-            drawing.push(' ');
-            drawing.push(char::from(b'a' + column));
-        }
-        drawing.push('\n');
+        let mut drawing =
+            crate::chess_grid::draw_cells(self.side, (u64::from(board.black), u64::from(board.white)), ('B', 'W'));
         let (mover, other) = if board.black_to_move { ("Black", "White") } else { ("White", "Black") };
         let state = if self.has_win(board.sides().1) {
             format!("{other} has four in a line or a square: {other} wins\n")
