@@ -7,11 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p target/reference
-reference=target/reference/pons_style
+reference=${REFERENCE:-target/reference/pons_style}
 if [[ ! -x $reference || benches/reference/pons_style.cpp -nt $reference ]]; then
     g++ -O3 -march=native -std=c++17 -o "$reference" benches/reference/pons_style.cpp
 fi
-ludus=target/release/ludus
+ludus=${LUDUS:-target/release/ludus}
 [[ -x $ludus ]] || { echo "build ludus first: cargo build --release" >&2; exit 1; }
 
 file_of() {
