@@ -192,9 +192,10 @@ where
         inputs: &[Rules::Tier],
         entries: Entries<Rules::Position>,
     ) -> Result<Vec<u8>> {
+        let entries = entries.load()?;
         let ranks = match &entries {
             Entries::Ranks(set) => Some(set.size()),
-            Entries::Positions(_) => None,
+            Entries::Positions(_) | Entries::Spilled { .. } => None,
         };
         let header = serde_json::to_vec(&Assignment { tier: tier.clone(), inputs: inputs.to_vec(), ranks })
             .map_err(|error| protocol(format!("tier {tier:?} as JSON: {error}")))?;
@@ -209,6 +210,7 @@ where
                 }
             }
             Entries::Ranks(set) => bytes.extend_from_slice(&set.to_bytes()),
+            Entries::Spilled { .. } => return Err(Error::Internal("a spilled set of ranks not read back".into())),
         }
         Ok(bytes)
     }

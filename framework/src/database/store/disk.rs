@@ -102,6 +102,12 @@ where
         }
     }
 
+    fn scratch_path(&self, tier: &Rules::Tier) -> Result<Option<std::path::PathBuf>> {
+        let mut name = self.database.tier_path(tier)?.into_os_string();
+        name.push(".reach");
+        Ok(Some(std::path::PathBuf::from(name)))
+    }
+
     fn finished(&mut self, tier: &Rules::Tier) -> Result<Option<Vec<Rules::Tier>>> {
         // A file left half-written by a stopped run is no tier: it is written anew.
         let partial = partial_path(&self.database.tier_path(tier)?);

@@ -31,6 +31,13 @@ pub enum Entries<Position> {
     /// A bit per rank: every position of the tier reachable from the start (the solve by un-moves of
     /// [`super::ByRank::with_unmoves`], which enumerates nothing).
     Ranks(RankSet),
+    /// A set of ranks kept in a file until its tier is solved ([`super::TierStore::scratch_path`]).
+    Spilled {
+        /// The file, [`RankSet::write_to`]'s bytes.
+        path: std::path::PathBuf,
+        /// The size of the tier's rank space.
+        size: u64,
+    },
 }
 
 impl<Position> Entries<Position> {
@@ -40,6 +47,20 @@ impl<Position> Entries<Position> {
         match self {
             Entries::Positions(positions) => positions.len() as u64,
             Entries::Ranks(ranks) => ranks.units(),
+            Entries::Spilled { .. } => 0,
+        }
+    }
+
+    /// The entries in memory: a spilled set read back (and its file removed), the others as they are.
+    pub fn load(self) -> crate::Result<Self> {
+        match self {
+            Entries::Spilled { path, size } => {
+                let set = RankSet::read_from(&path, size)?;
+                std::fs::remove_file(&path)
+                    .map_err(|cause| crate::Error::Io { path: path.display().to_string(), cause })?;
+                Ok(Entries::Ranks(set))
+            }
+            other => Ok(other),
         }
     }
 }

@@ -73,6 +73,14 @@ pub trait TierStore<Tier, Key> {
         let _ = (tier, elapsed);
         Ok(())
     }
+
+    /// A file where the solve may keep what it found of `tier` until the tier is solved (the solve by
+    /// un-moves: its reachable set), so that it is not held in memory meanwhile; by default none. The solve
+    /// removes the file once read; a stopped solve leaves it, and the next one writes it anew.
+    fn scratch_path(&self, tier: &Tier) -> crate::Result<Option<std::path::PathBuf>> {
+        let _ = tier;
+        Ok(None)
+    }
 }
 
 impl<Tier, Key> TierStore<Tier, Key> for TieredSolution<Tier, Key>
@@ -123,6 +131,10 @@ impl<Tier, Key, Store: TierStore<Tier, Key> + ?Sized> TierStore<Tier, Key> for &
 
     fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()> {
         (**self).save(solution)
+    }
+
+    fn scratch_path(&self, tier: &Tier) -> crate::Result<Option<std::path::PathBuf>> {
+        (**self).scratch_path(tier)
     }
 
     fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration) -> crate::Result<()> {

@@ -3,15 +3,16 @@
 //!
 //! - Discovery, parents first (`reach.rs`): a bit per rank ([`RankSet`]) of every position of each tier
 //!   reachable from the start, the tier closed under its own moves by rounds, its exits marking the entries of
-//!   its child tiers. The sets of the tiers not yet solved are held (1 bit a rank).
+//!   its child tiers. The sets of the tiers not yet solved wait in files beside the tier files
+//!   ([`super::TierStore::scratch_path`]), or in memory (1 bit a rank) for a store without a directory.
 //! - Solve, children first (`induce.rs`): a value (2 bytes) and a counter (1 byte) per rank of the tier, set up
 //!   from each reachable position's moves (the exits read from the child tiers' values by rank), then the
 //!   backward induction by levels of remoteness, parents found by the game's un-move hook.
 //!
 //! The memory model, in bytes, while tier `t` is solved: `3.125 * ranks(t)` for the tier (value, counter and
-//! reachable bit), `2 * ranks(c)` for each child tier `c` it reads (its values by rank), and `ranks(u) / 8` for
-//! every other tier `u` whose reachable set waits for its solve; the budget counts them in positions of 32
-//! bytes ([`super::ByRank`]'s [`super::TierIndexing::bytes_per_position`]).
+//! reachable bit), `2 * ranks(c)` for each child tier `c` it reads (its values by rank), and, with a store
+//! without a directory, `ranks(u) / 8` for every other tier `u` whose reachable set waits for its solve; the
+//! budget counts them in positions of 32 bytes ([`super::ByRank`]'s [`super::TierIndexing::bytes_per_position`]).
 
 mod induce;
 mod reach;
@@ -146,10 +147,15 @@ where
             let reached = self.ranked.reach(tier, seeds, &sets)?;
             self.solver.stats.visited += reached.len();
             // A finished tier was enumerated only for its children's entries.
-            if !finished.contains(tier) {
-                entries.insert(tier.clone(), Entries::Ranks(reached));
-            } else {
+            if finished.contains(tier) {
                 held = held.saturating_sub(reached.units());
+            } else if let Some(path) = self.store.scratch_path(tier)? {
+                // Waiting for its solve in a file, the set takes no memory while the tiers below are solved.
+                reached.write_to(&path)?;
+                held = held.saturating_sub(reached.units());
+                entries.insert(tier.clone(), Entries::Spilled { path, size: reached.size() });
+            } else {
+                entries.insert(tier.clone(), Entries::Ranks(reached));
             }
         }
         Ok(TierPlan { order, children, finished, entries, held })
@@ -162,7 +168,7 @@ where
         solved: &SolvedTiers<Rules::Tier, Rules::Key>,
         available: u64,
     ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
-        let Entries::Ranks(reached) = entries else {
+        let Entries::Ranks(reached) = entries.load()? else {
             return Err(Error::Internal("a tier solved by un-moves was handed entry positions".into()));
         };
         if work_units(reached.size()) > available {

@@ -61,6 +61,40 @@ impl RankSet {
         self.words.iter().flat_map(|word| word.load(Relaxed).to_le_bytes()).collect()
     }
 
+    /// Writes the set to a new file at `path` (its words, little-endian). Errors: the file's, named.
+    pub(crate) fn write_to(&self, path: &std::path::Path) -> crate::Result<()> {
+        use std::io::Write;
+        let failed = |cause| Error::Io { path: path.display().to_string(), cause };
+        let mut file = std::io::BufWriter::new(std::fs::File::create(path).map_err(failed)?);
+        for word in self.words.iter() {
+            file.write_all(&word.load(Relaxed).to_le_bytes()).map_err(failed)?;
+        }
+        file.into_inner().map_err(|error| failed(error.into_error()))?.sync_all().map_err(failed)
+    }
+
+    /// The set of `size` ranks [`RankSet::write_to`] wrote at `path`. Errors: the file's, or a length that is
+    /// not the rank space's (checked before the set is made).
+    pub(crate) fn read_from(path: &std::path::Path, size: u64) -> crate::Result<RankSet> {
+        use std::io::Read;
+        let failed = |cause| Error::Io { path: path.display().to_string(), cause };
+        let file = std::fs::File::open(path).map_err(failed)?;
+        let length = file.metadata().map_err(failed)?.len();
+        if length != size.div_ceil(64).saturating_mul(8) {
+            return Err(Error::Records(format!(
+                "{}: {length} bytes of reachable ranks for a tier of {size} ranks",
+                path.display()
+            )));
+        }
+        let set = RankSet::new(size)?;
+        let mut reader = std::io::BufReader::new(file);
+        let mut eight = [0u8; 8];
+        for word in set.words.iter() {
+            reader.read_exact(&mut eight).map_err(failed)?;
+            word.store(u64::from_le_bytes(eight), Relaxed);
+        }
+        Ok(set)
+    }
+
     /// The size of the rank space.
     pub fn size(&self) -> u64 {
         self.size
@@ -189,5 +223,31 @@ where
             }
             frontier = next;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_written_to_a_file_reads_back_and_a_file_of_another_length_is_refused() {
+        let directory = std::env::temp_dir().join(format!("ludus-rank-set-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let path = directory.join("tier.reach");
+        let set = RankSet::new(1000).unwrap();
+        for rank in [0, 63, 64, 500, 999] {
+            set.insert(rank);
+        }
+        set.write_to(&path).unwrap();
+        let read = RankSet::read_from(&path, 1000).unwrap();
+        let ranks = |set: &RankSet| {
+            let has = |rank: u64| set.words()[(rank / 64) as usize].load(Relaxed) >> (rank % 64) & 1 == 1;
+            (0..set.size()).filter(|&rank| has(rank)).collect::<Vec<_>>()
+        };
+        assert_eq!(ranks(&read), vec![0, 63, 64, 500, 999]);
+        let error = RankSet::read_from(&path, 2000).unwrap_err().to_string();
+        assert!(error.contains("bytes of reachable ranks for a tier of 2000 ranks"), "{error}");
+        std::fs::remove_dir_all(&directory).unwrap();
     }
 }
