@@ -1,10 +1,12 @@
 // The explorer's page: the game and its parameters, the position (a position text and the moves played from
 // it, both in the URL), the board with every move's value, undo and redo, the perfect player on either side,
-// the analysis and the value history. Every value comes from the server's API (POST /api/position).
+// the analysis and the value history. Every value comes from the server's API (POST /api/position). At a
+// chance node the person picks the outcome, or lets chance decide (an outcome drawn by its probability); the
+// perfect player never chooses an outcome: at its own chance nodes it lets chance decide.
 
 import { drawBoard } from "./board.js";
 import { drawChart } from "./chart.js";
-import { colour, describe, remotenessScale } from "./values.js";
+import { colour, describe, isOutcome, outcomeProbability, percent, valueScale } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -68,6 +70,18 @@ function cachedAt(ply) {
   return state.answers.get(requestKey(state.game, state.position, state.moves.slice(0, ply))) ?? null;
 }
 
+/**
+ * A move as the URL writes it: the moves are joined by spaces, so a space within a move (Hog's `roll 3`) is
+ * written `%20`, and a `%` as `%25`.
+ */
+function escapeMove(move) {
+  return move.replaceAll("%", "%25").replaceAll(" ", "%20");
+}
+
+function unescapeMove(text) {
+  return text.replace(/%(20|25)/g, (_, code) => (code === "20" ? " " : "%"));
+}
+
 /** The game, position and moves in the URL, so that the page can be linked. */
 function writeLocation() {
   const parameters = new URLSearchParams({ game: state.game });
@@ -75,7 +89,7 @@ function writeLocation() {
     parameters.set("position", state.position);
   }
   if (state.moves.length) {
-    parameters.set("moves", state.moves.join(" "));
+    parameters.set("moves", state.moves.map(escapeMove).join(" "));
   }
   if (state.computer !== "none") {
     parameters.set("computer", state.computer);
@@ -88,7 +102,7 @@ function readLocation() {
   const parameters = new URLSearchParams(location.hash.slice(1));
   state.game = parameters.get("game") || state.startGame;
   state.position = parameters.get("position");
-  state.moves = (parameters.get("moves") ?? "").split(" ").filter(Boolean);
+  state.moves = (parameters.get("moves") ?? "").split(" ").filter(Boolean).map(unescapeMove);
   const computer = parameters.get("computer");
   state.computer = computer === "first" || computer === "second" ? computer : "none";
   $("computer").value = state.computer;
@@ -181,6 +195,37 @@ function isOver(answer) {
   return answer.analysis.moves.length === 0;
 }
 
+/** Whether the position is a chance node: its moves are outcomes, none chosen by a player. */
+function isChance(answer) {
+  const moves = answer.analysis.moves;
+  return moves.length > 0 && moves.every(isOutcome);
+}
+
+/** An outcome of a chance node drawn by its probability. */
+function drawOutcome(answer) {
+  const outcomes = answer.analysis.moves.map((move) => [move.move, outcomeProbability(move) ?? 0]);
+  const total = outcomes.reduce((sum, [, probability]) => sum + probability, 0);
+  let left = Math.random() * total;
+  for (const [move, probability] of outcomes) {
+    left -= probability;
+    if (left < 0) {
+      return move;
+    }
+  }
+  return outcomes[outcomes.length - 1][0];
+}
+
+/** The player to move's word for how a finished game ended: `win`, `loss` or `draw`. */
+function finalWord(value) {
+  if (typeof value.score === "number") {
+    return value.score > 0 ? "win" : value.score < 0 ? "loss" : "draw";
+  }
+  if (typeof value.probability === "number") {
+    return value.probability > 0.5 ? "win" : value.probability < 0.5 ? "loss" : "draw";
+  }
+  return value.value;
+}
+
 /** The status line: who is to move and the position's value, or how the game ended. */
 function statusText(answer) {
   const first = firstToMove(answer, state.moves.length);
@@ -188,11 +233,28 @@ function statusText(answer) {
   const other = first ? "second player" : "first player";
   const value = answer.analysis;
   if (isOver(answer)) {
-    const result = { win: `${mover.toLowerCase()} wins`, loss: `the ${other} wins`, draw: "a draw" }[value.value] ?? value.value;
+    const margin = typeof value.score === "number" && value.score !== 0 ? ` by ${Math.abs(value.score)}` : "";
+    const word = finalWord(value);
+    const result = { win: `${mover.toLowerCase()} wins${margin}`, loss: `the ${other} wins${margin}`, draw: "a draw" }[word] ?? word;
     return `Game over after ${state.moves.length} moves: ${result}.`;
   }
   const who = state.computer === (first ? "first" : "second") ? " (the perfect player)" : "";
+  if (isChance(answer)) {
+    return `${mover}${who}: chance decides (pick the outcome, or roll): ${describe(value)} for them.`;
+  }
   return `${mover}${who} to move: ${describe(value)} for them.`;
+}
+
+/** The legend's note on shades, for the kind of value shown. */
+function legendNote(answer) {
+  const move = answer.analysis.moves[0] ?? answer.analysis;
+  if (typeof move.probability === "number") {
+    return `(for the player making the move: the probability of winning, from red at ${percent(0)} through yellow to green at ${percent(1)})`;
+  }
+  if (typeof move.score === "number" || typeof move.expected_score === "number") {
+    return "(for the player making the move; darker is a bigger margin)";
+  }
+  return "(for the player making the move; darker is faster)";
 }
 
 function render() {
@@ -203,10 +265,15 @@ function render() {
   $("status").classList.remove("busy");
   $("status").textContent = statusText(answer);
   const view = { showValues: state.showValues, selected: state.selected };
-  const drawn = drawBoard($("board"), answer, view, play, (cell) => {
-    state.selected = cell;
-    render();
+  const drawn = drawBoard($("board"), answer, view, {
+    onMove: play,
+    onSelect: (cell) => {
+      state.selected = cell;
+      render();
+    },
+    onRoll: () => play(drawOutcome(answer)),
   });
+  $("legend-note").textContent = legendNote(answer);
   $("board").hidden = !drawn;
   $("no-board").hidden = drawn;
   renderAnalysis(answer);
@@ -223,7 +290,7 @@ function renderAnalysis(answer) {
     : `Values from a search of ${analysis.stats.visited.toLocaleString()} positions.`;
   const list = $("moves");
   list.replaceChildren();
-  const scale = remotenessScale(analysis.moves);
+  const scale = valueScale(analysis.moves);
   for (const move of analysis.moves) {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -298,7 +365,10 @@ function goTo(ply) {
   show();
 }
 
-/** The perfect player's move, when it is its turn and the person is not replaying moves taken back. */
+/**
+ * The perfect player's move, when it is its turn and the person is not replaying moves taken back: a best
+ * move, or at its own chance node an outcome drawn by its probability (it never chooses the dice).
+ */
 function computerMove(generation) {
   const answer = state.current;
   if (!answer || isOver(answer) || state.redo.length || state.computer === "none") {
@@ -308,11 +378,11 @@ function computerMove(generation) {
   if ((first ? "first" : "second") !== state.computer) {
     return;
   }
-  const best = answer.analysis.moves.find((move) => move.best);
-  if (best) {
+  const move = isChance(answer) ? drawOutcome(answer) : answer.analysis.moves.find((entry) => entry.best)?.move;
+  if (move) {
     setTimeout(() => {
       if (generation === state.generation) {
-        play(best.move);
+        play(move);
       }
     }, 300);
   }
