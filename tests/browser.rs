@@ -299,14 +299,13 @@ fn check_scored_moves(browser: &Browser, answer: &Value) {
 
 /// Checks Kalah's pits and stores on the page against the API's board.
 fn check_pits(browser: &Browser, answer: &Value) {
-    let pits = browser.run(
-        "return [...document.querySelectorAll('#board .pit')].map(node => Number(node.dataset.seeds));",
-    );
-    let stores = browser.run(
-        "return [...document.querySelectorAll('#board .store')].map(node => Number(node.dataset.seeds));",
-    );
+    let pits =
+        browser.run("return [...document.querySelectorAll('#board .pit')].map(node => Number(node.dataset.seeds));");
+    let stores =
+        browser.run("return [...document.querySelectorAll('#board .store')].map(node => Number(node.dataset.seeds));");
     let board = &answer["board"];
-    let expected: Vec<Value> = board["pits"].as_array().unwrap().iter().flat_map(|row| row.as_array().unwrap().clone()).collect();
+    let expected: Vec<Value> =
+        board["pits"].as_array().unwrap().iter().flat_map(|row| row.as_array().unwrap().clone()).collect();
     assert_eq!(pits, json!(expected), "the pits, the first player's row then the second's");
     assert_eq!(stores, board["stores"], "the stores");
 }
@@ -370,8 +369,12 @@ fn the_explorer_plays_kalah_and_pig_in_a_real_browser() {
         "return [...document.querySelectorAll('#board .counter')].map(node => ({name: node.dataset.name, \
          value: Number(node.dataset.value)}));",
     );
-    let expected: Vec<Value> =
-        answer["board"]["counters"].as_array().unwrap().iter().map(|counter| json!({"name": counter["name"], "value": counter["value"]})).collect();
+    let expected: Vec<Value> = answer["board"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|counter| json!({"name": counter["name"], "value": counter["value"]}))
+        .collect();
     assert_eq!(counters, json!(expected));
     check_scored_moves(&browser, &answer);
     browser.click("#board .move[data-move=\"roll\"]");
@@ -384,6 +387,7 @@ fn the_explorer_plays_kalah_and_pig_in_a_real_browser() {
     check_scored_moves(&browser, &client.position(game, None, &["roll", "4"]).json());
     browser.click("#board .move[data-move=\"roll\"]");
     browser.wait_for_moves(&["roll", "4", "roll"]);
+    save_screenshot(&browser, "explorer-pig.png");
     browser.click("#board .roll");
     browser.wait_for("return document.getElementById('played').textContent.split(' ').length === 6;", "a roll");
     let rolled = moves_shown(&browser);

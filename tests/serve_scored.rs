@@ -74,7 +74,10 @@ fn kalah_s_pits_and_values_are_ludus_analyze_s_extra_moves_included() {
     assert_eq!(scores, [(json!("1"), json!(0)), (json!("3"), json!(4))], "`ludus analyze kalah:pits=3,seeds=2 2`");
     // Then North's turn: its row is sown, numbered from North's left.
     let board = &client.position(game, None, &["2", "3"]).json()["board"];
-    assert_eq!((&board["pits"], &board["stores"], &board["to_move"]), (&json!([[2, 0, 0], [3, 3, 2]]), &json!([2, 0]), &json!("second")));
+    assert_eq!(
+        (&board["pits"], &board["stores"], &board["to_move"]),
+        (&json!([[2, 0, 0], [3, 3, 2]]), &json!([2, 0]), &json!("second"))
+    );
     // A board position text and moves after it.
     let answer = client.position(game, Some("2 0 3 1 / 2 2 2 0 s"), &["3"]).json();
     assert_eq!(values_of(&answer["analysis"]), values_of(&analyzed(game, "2 3")));
@@ -113,7 +116,10 @@ fn othello_s_grid_holds_the_discs_and_a_pass_is_a_button() {
     assert_eq!(values_of(&answer["analysis"]), values_of(&analyzed("othello:size=4,empties=winner", "b1")));
     assert_eq!(answer["game"], "othello:size=4,empties=winner");
     let board = &answer["board"];
-    assert_eq!((&board["kind"], &board["style"], &board["rows"], &board["columns"]), (&json!("grid"), &json!("squares"), &json!(4), &json!(4)));
+    assert_eq!(
+        (&board["kind"], &board["style"], &board["rows"], &board["columns"]),
+        (&json!("grid"), &json!("squares"), &json!(4), &json!(4))
+    );
     assert_eq!(board["column_labels"], json!(["a", "b", "c", "d"]));
     assert_eq!(board["row_labels"], json!(["1", "2", "3", "4"]));
     // `.x../.xx./.xo./.... w`: Black's b1 turned b2 over.
@@ -203,7 +209,12 @@ fn scored_searches_stop_at_their_budgets() {
     let server = Server::start(&["--max-positions", "1000"]);
     for game in ["othello:size=6", "hog", "pig"] {
         let reply = server.connect().position(game, None, &[]);
-        assert_eq!((reply.status, reply.error_kind().as_str()), (422, "budget"), "{game}: {}", String::from_utf8_lossy(&reply.body));
+        assert_eq!(
+            (reply.status, reply.error_kind().as_str()),
+            (422, "budget"),
+            "{game}: {}",
+            String::from_utf8_lossy(&reply.body)
+        );
         assert!(reply.json()["error"]["message"].as_str().unwrap().contains("--max-positions"), "names the flag");
     }
     // Small games still fit.

@@ -185,7 +185,8 @@ fn kalah(arguments: &Arguments) -> Result<Made> {
     let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?;
     let name = arguments.canonical_name();
     // The small variants' databases: every position's score in one file.
-    Ok(Made::playable(ScoredPlayable::deterministic(game, name.clone()).with_board()).with_database(ScoredSolvable::new(game, name)))
+    Ok(Made::playable(ScoredPlayable::deterministic(game, name.clone()).with_board())
+        .with_database(ScoredSolvable::new(game, name)))
 }
 
 fn pig(arguments: &Arguments) -> Result<Made> {

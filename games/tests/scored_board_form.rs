@@ -85,7 +85,10 @@ fn othello_s_grid_is_its_board_text_and_each_disc_lands_on_its_cell() {
                 assert_eq!(owners(board), drawn, "{text}");
                 assert_eq!(board.to_move == Some(Player::First), side == "b", "{text}");
                 let Layout::Grid { rows, columns, column_labels, row_labels, .. } = &board.layout else { panic!() };
-                assert_eq!((*rows, *columns, column_labels.len(), row_labels.len()), (size, size, size as usize, size as usize));
+                assert_eq!(
+                    (*rows, *columns, column_labels.len(), row_labels.len()),
+                    (size, size, size as usize, size as usize)
+                );
             },
             |_, before, mv, place, after| {
                 let text = game.render_move(mv);
@@ -158,7 +161,8 @@ fn counter(board: &Board, name: &str) -> Option<u32> {
 
 /// The mover's score and the other's on a panel.
 fn scores(board: &Board) -> (u32, u32) {
-    let (first, second) = (counter(board, "first player's score").unwrap(), counter(board, "second player's score").unwrap());
+    let (first, second) =
+        (counter(board, "first player's score").unwrap(), counter(board, "second player's score").unwrap());
     if board.to_move == Some(Player::First) {
         (first, second)
     } else {
@@ -195,7 +199,9 @@ fn pig_s_panel_holds_its_scores_and_each_button_does_what_it_says() {
                 let turn = counter(before, "turn total").unwrap();
                 match game.render_move(mv).as_str() {
                     "roll" => assert_eq!(scores(after), (mine, theirs), "the die is in the air"),
-                    "hold" => assert_eq!(scores(after), (theirs, mine + turn), "the turn total banked, the turn passed"),
+                    "hold" => {
+                        assert_eq!(scores(after), (theirs, mine + turn), "the turn total banked, the turn passed")
+                    }
                     "1" => assert_eq!(scores(after), (theirs, mine), "a 1 loses the turn total"),
                     face => {
                         let face: u32 = face.parse().unwrap();

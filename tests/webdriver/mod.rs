@@ -178,7 +178,6 @@ pub fn save_screenshot(browser: &Browser, name: &str) {
     std::fs::write(screenshot_path(name), png).unwrap();
 }
 
-
 /// The browser and its driver, or `None` (the test is then skipped) when they are not installed outside CI;
 /// in CI their absence fails the test.
 pub fn tools() -> Option<(String, String)> {

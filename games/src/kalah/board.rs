@@ -8,7 +8,9 @@ use ludus_framework::playable::{self, BoardMove, Layout, Player, ScoredBoardForm
 
 impl ScoredBoardForm for Kalah {
     fn board(&self, board: &Board) -> playable::Board {
-        let row = |side: usize| -> Vec<u32> { board.pits[side][..self.pits()].iter().map(|&seeds| u32::from(seeds)).collect() };
+        let row = |side: usize| -> Vec<u32> {
+            board.pits[side][..self.pits()].iter().map(|&seeds| u32::from(seeds)).collect()
+        };
         playable::Board {
             layout: Layout::Pits {
                 pits: [row(0), row(1)],

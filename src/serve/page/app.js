@@ -313,7 +313,8 @@ function renderAnalysis(answer) {
   if (!analysis.moves.length) {
     list.textContent = "No move: the game is over.";
   }
-  $("line").textContent = analysis.line.length ? analysis.line.join(" ") : "(the game is over)";
+  const noLine = isOver(answer) ? "(the game is over)" : "(chance decides the next move)";
+  $("line").textContent = analysis.line.length ? analysis.line.join(" ") : noLine;
   $("drawing").textContent = analysis.drawing;
   $("played").textContent = state.moves.length
     ? `Moves played: ${state.moves.join(" ")}`

@@ -1,7 +1,7 @@
 // A panel of named numbers (a dice game's scores, turn total and goal): a box each, a player's number edged in
-// the player's colour, the mover's marked. Its moves are buttons below it (board.js).
+// the player's colour (style.css), the mover's thicker. Its moves are buttons below it (board.js).
 
-import { element, PLAYER_INK, tooltip } from "./svg.js";
+import { element, tooltip } from "./svg.js";
 
 const BOX_WIDTH = 150;
 const BOX_HEIGHT = 78;
@@ -21,10 +21,7 @@ export function drawPanel(context) {
     const owner = counter.player ?? "none";
     const moving = counter.player !== null && counter.player === board.to_move;
     const box = element("g", { class: `counter ${owner}${moving ? " to-move" : ""}`, "data-name": counter.name, "data-value": counter.value }, group);
-    const frame = element("rect", { x, y, width: BOX_WIDTH, height: BOX_HEIGHT, rx: 10, class: "counter-box" }, box);
-    if (counter.player) {
-      frame.setAttribute("stroke", PLAYER_INK[counter.player]);
-    }
+    element("rect", { x, y, width: BOX_WIDTH, height: BOX_HEIGHT, rx: 10, class: "counter-box" }, box);
     element("text", { x: x + BOX_WIDTH / 2, y: y + 22, class: "counter-name" }, box).textContent = counter.name;
     element("text", { x: x + BOX_WIDTH / 2, y: y + 60, class: "counter-value" }, box).textContent = String(counter.value);
     tooltip(box, `${counter.name}: ${counter.value}${moving ? " (to move)" : ""}`);
