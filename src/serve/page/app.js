@@ -6,7 +6,7 @@
 
 import { drawBoard } from "./board.js";
 import { drawChart } from "./chart.js";
-import { colour, describe, isOutcome, outcomeProbability, percent, valueScale } from "./values.js";
+import { colour, describe, drawOutcome, finalWord, isChanceNode, shadeNote, valueScale } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -195,37 +195,6 @@ function isOver(answer) {
   return answer.analysis.moves.length === 0;
 }
 
-/** Whether the position is a chance node: its moves are outcomes, none chosen by a player. */
-function isChance(answer) {
-  const moves = answer.analysis.moves;
-  return moves.length > 0 && moves.every(isOutcome);
-}
-
-/** An outcome of a chance node drawn by its probability. */
-function drawOutcome(answer) {
-  const outcomes = answer.analysis.moves.map((move) => [move.move, outcomeProbability(move) ?? 0]);
-  const total = outcomes.reduce((sum, [, probability]) => sum + probability, 0);
-  let left = Math.random() * total;
-  for (const [move, probability] of outcomes) {
-    left -= probability;
-    if (left < 0) {
-      return move;
-    }
-  }
-  return outcomes[outcomes.length - 1][0];
-}
-
-/** The player to move's word for how a finished game ended: `win`, `loss` or `draw`. */
-function finalWord(value) {
-  if (typeof value.score === "number") {
-    return value.score > 0 ? "win" : value.score < 0 ? "loss" : "draw";
-  }
-  if (typeof value.probability === "number") {
-    return value.probability > 0.5 ? "win" : value.probability < 0.5 ? "loss" : "draw";
-  }
-  return value.value;
-}
-
 /** The status line: who is to move and the position's value, or how the game ended. */
 function statusText(answer) {
   const first = firstToMove(answer, state.moves.length);
@@ -239,22 +208,10 @@ function statusText(answer) {
     return `Game over after ${state.moves.length} moves: ${result}.`;
   }
   const who = state.computer === (first ? "first" : "second") ? " (the perfect player)" : "";
-  if (isChance(answer)) {
+  if (isChanceNode(answer.analysis.moves)) {
     return `${mover}${who}: chance decides (pick the outcome, or roll): ${describe(value)} for them.`;
   }
   return `${mover}${who} to move: ${describe(value)} for them.`;
-}
-
-/** The legend's note on shades, for the kind of value shown. */
-function legendNote(answer) {
-  const move = answer.analysis.moves[0] ?? answer.analysis;
-  if (typeof move.probability === "number") {
-    return `(for the player making the move: the probability of winning, from red at ${percent(0)} through yellow to green at ${percent(1)})`;
-  }
-  if (typeof move.score === "number" || typeof move.expected_score === "number") {
-    return "(for the player making the move; darker is a bigger margin)";
-  }
-  return "(for the player making the move; darker is faster)";
 }
 
 function render() {
@@ -271,9 +228,9 @@ function render() {
       state.selected = cell;
       render();
     },
-    onRoll: () => play(drawOutcome(answer)),
+    onRoll: () => play(drawOutcome(answer.analysis.moves)),
   });
-  $("legend-note").textContent = legendNote(answer);
+  $("legend-note").textContent = shadeNote(answer.analysis.moves[0] ?? answer.analysis);
   $("board").hidden = !drawn;
   $("no-board").hidden = drawn;
   renderAnalysis(answer);
@@ -379,7 +336,7 @@ function computerMove(generation) {
   if ((first ? "first" : "second") !== state.computer) {
     return;
   }
-  const move = isChance(answer) ? drawOutcome(answer) : answer.analysis.moves.find((entry) => entry.best)?.move;
+  const move = isChanceNode(answer.analysis.moves) ? drawOutcome(answer.analysis.moves) : answer.analysis.moves.find((entry) => entry.best)?.move;
   if (move) {
     setTimeout(() => {
       if (generation === state.generation) {

@@ -8,7 +8,7 @@
 import { drawPanel } from "./panel.js";
 import { drawPits } from "./pits.js";
 import { BUTTON_HEIGHT, button, buttonWidth, clickable, element, marker, PLAYER_FILL, PLAYER_INK, tooltip } from "./svg.js";
-import { colour, compare, isOutcome, valueScale } from "./values.js";
+import { colour, compare, isChanceNode, valueScale } from "./values.js";
 
 const CELL = 64;
 const MARGIN = 40;
@@ -61,7 +61,7 @@ function drawChoices(context, size, answer, onRoll) {
     return at;
   };
   const moves = answer.analysis.moves;
-  if (moves.length && moves.every(isOutcome)) {
+  if (isChanceNode(moves)) {
     const label = "chance decides";
     const width = buttonWidth(label);
     const [left, top] = place(width);

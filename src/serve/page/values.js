@@ -114,6 +114,47 @@ export function outcomeProbability(move) {
   return denominator > 0 ? numerator / denominator : null;
 }
 
+/** Whether `moves` are a chance node's: outcomes all, none chosen by a player. */
+export function isChanceNode(moves) {
+  return moves.length > 0 && moves.every(isOutcome);
+}
+
+/** One of a chance node's outcomes (`moves`), drawn by its probability (`random`: uniform in [0, 1)). */
+export function drawOutcome(moves, random = Math.random) {
+  const outcomes = moves.map((move) => [move.move, outcomeProbability(move) ?? 0]);
+  const total = outcomes.reduce((sum, [, probability]) => sum + probability, 0);
+  let left = random() * total;
+  for (const [move, probability] of outcomes) {
+    left -= probability;
+    if (left < 0) {
+      return move;
+    }
+  }
+  return outcomes[outcomes.length - 1][0];
+}
+
+/** How a finished game ended for the player to move, from its value: `win`, `loss` or `draw`. */
+export function finalWord(value) {
+  if (typeof value.score === "number") {
+    return value.score > 0 ? "win" : value.score < 0 ? "loss" : "draw";
+  }
+  if (typeof value.probability === "number") {
+    return value.probability > 0.5 ? "win" : value.probability < 0.5 ? "loss" : "draw";
+  }
+  return value.value;
+}
+
+/** The legend's note on the shades of values of the kind of `value`. */
+export function shadeNote(value) {
+  if (typeof value.probability === "number") {
+    return `(for the player making the move: the probability of winning, from red at ${percent(0)} through yellow to green at ${percent(1)})`;
+  }
+  if (typeof value.score === "number" || typeof value.expected_score === "number") {
+    return "(for the player making the move; darker is a bigger margin)";
+  }
+  return "(for the player making the move; darker is faster)";
+}
+
 /** A probability as a percentage with `digits` decimals at most (`79.7%`, `100%`). */
 export function percent(probability, digits = 1) {
   return `${Number((probability * 100).toFixed(digits))}%`;
