@@ -1,8 +1,10 @@
 //! The explorer's page in a real browser: headless Chromium driven by chromedriver over the WebDriver protocol
-//! (JSON over HTTP), against the real `ludus serve`. The page is loaded, Connect Four 5 x 4 and tic-tac-toe
-//! are picked and played by clicks on the board, and what the page shows (each move's value and colour, the
-//! value history and its mistakes, the perfect player's move, undo and redo, the link) is checked against the
-//! API; a screenshot of each game is taken (into `LUDUS_SCREENSHOTS` if set, else the target directory).
+//! (JSON over HTTP, `webdriver/mod.rs`), against the real `ludus serve`. The page is loaded, Connect Four 5 x 4
+//! and tic-tac-toe are picked and played by clicks on the board, and what the page shows (each move's value
+//! and colour, the value history and its mistakes, the perfect player's move, undo and redo, the link) is
+//! checked against the API; then Kalah (its pits, an extra move) and Pig (its buttons, a chance node's
+//! outcomes picked and rolled, the perfect player rolling its own dice). A screenshot of each game is taken
+//! (into `LUDUS_SCREENSHOTS` if set, else the target directory).
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (CI installs them); without them the test says so and passes
 //! only outside CI.
@@ -10,168 +12,14 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
 mod server;
+mod webdriver;
 
 use serde_json::{json, Value};
 use server::{Client, Server};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use webdriver::{hue_and_lightness, save_screenshot, Browser};
 
-/// Where Debian puts the browser and its driver (else they are looked for on the PATH).
-const CHROMIUM: [&str; 2] = ["/usr/bin/chromium", "chromium"];
-const CHROMEDRIVER: [&str; 2] = ["/usr/bin/chromedriver", "chromedriver"];
-/// The key of an element reference in WebDriver's JSON.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 /// The hue of each value word on the page (green wins, yellow draws, red losses).
 const HUES: [(&str, f64); 3] = [("win", 135.0), ("draw", 48.0), ("loss", 2.0)];
-
-/// The first of `candidates` that runs (`--version` succeeds).
-fn found(candidates: [&str; 2]) -> Option<String> {
-    candidates
-        .into_iter()
-        .find(|program| Command::new(program).arg("--version").output().is_ok_and(|output| output.status.success()))
-        .map(str::to_string)
-}
-
-/// chromedriver on a free port, and a browser session through it; both ended when dropped.
-struct Browser {
-    driver: Child,
-    port: u16,
-    session: String,
-    profile: PathBuf,
-}
-
-impl Browser {
-    fn start(chromium: &str, chromedriver: &str) -> Browser {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let driver = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not listen within 30 s");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let profile = std::env::temp_dir().join(format!("ludus-browser-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&profile);
-        let arguments = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            "--window-size=1280,1400",
-            &format!("--user-data-dir={}", profile.display()),
-        ];
-        let capabilities = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome",
-            "goog:chromeOptions": {"binary": chromium, "args": arguments}}}});
-        let reply = Client::connect(port).post("/session", &capabilities);
-        assert_eq!(reply.status, 200, "a session: {}", String::from_utf8_lossy(&reply.body));
-        let session = reply.json()["value"]["sessionId"].as_str().expect("a session id").to_string();
-        Browser { driver, port, session, profile }
-    }
-
-    /// A WebDriver command: `method` on the session's `path`, its `value`.
-    fn command(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let path = format!("/session/{}{path}", self.session);
-        let bytes = body.map(|body| body.to_string().into_bytes());
-        let reply = Client::connect(self.port).request(method, &path, bytes.as_deref());
-        assert_eq!(reply.status, 200, "{method} {path}: {}", String::from_utf8_lossy(&reply.body));
-        reply.json()["value"].clone()
-    }
-
-    fn open(&self, url: &str) {
-        self.command("POST", "/url", Some(json!({"url": url})));
-    }
-
-    /// Runs `script` (a function body) in the page and returns what it returns.
-    fn run(&self, script: &str) -> Value {
-        self.command("POST", "/execute/sync", Some(json!({"script": script, "args": []})))
-    }
-
-    /// Clicks the element that `selector` finds, as a person would.
-    fn click(&self, selector: &str) {
-        let found = self.command("POST", "/element", Some(json!({"using": "css selector", "value": selector})));
-        let element = found[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {selector}")).to_string();
-        self.command("POST", &format!("/element/{element}/click"), Some(json!({})));
-    }
-
-    /// Waits until `script` returns true, for 60 s at most.
-    fn wait_for(&self, script: &str, what: &str) {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while self.run(script) != json!(true) {
-            assert!(Instant::now() < deadline, "waited 60 s for {what}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Waits until the page shows `moves` played, its answer drawn and the value history complete.
-    fn wait_for_moves(&self, moves: &[&str]) {
-        let played = if moves.is_empty() {
-            "No move played yet.".to_string()
-        } else {
-            format!("Moves played: {}", moves.join(" "))
-        };
-        let script = format!(
-            "return document.getElementById('played').textContent === {played:?} \
-             && !document.getElementById('status').classList.contains('busy') \
-             && document.querySelectorAll('#chart .point').length === {};",
-            moves.len() + 1
-        );
-        self.wait_for(&script, &format!("the page to show {moves:?}"));
-    }
-
-    /// A screenshot of the page, as PNG.
-    fn screenshot(&self) -> Vec<u8> {
-        let encoded = self.command("GET", "/screenshot", None);
-        base64_decode(encoded.as_str().expect("base64 text"))
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = Client::connect(self.port).request("DELETE", &format!("/session/{}", self.session), None);
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-/// Standard base64 (what WebDriver sends screenshots in).
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |byte: u8| match byte {
-        b'A'..=b'Z' => byte - b'A',
-        b'a'..=b'z' => byte - b'a' + 26,
-        b'0'..=b'9' => byte - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => panic!("not base64: {byte}"),
-    };
-    let symbols: Vec<u8> = text.bytes().filter(|byte| !byte.is_ascii_whitespace() && *byte != b'=').collect();
-    let mut bytes = Vec::with_capacity(symbols.len() * 3 / 4);
-    for chunk in symbols.chunks(4) {
-        let bits = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |bits, (index, &symbol)| bits | u32::from(value(symbol)) << (18 - 6 * index));
-        bytes.extend_from_slice(&bits.to_be_bytes()[1..chunk.len()]);
-    }
-    bytes
-}
-
-/// The hue and lightness of a colour written `hsl(H S% L%)`.
-fn hue_and_lightness(colour: &str) -> (f64, f64) {
-    let inner = colour.trim_start_matches("hsl(").trim_end_matches(')');
-    let numbers: Vec<f64> = inner.split_whitespace().map(|part| part.trim_end_matches('%').parse().unwrap()).collect();
-    (numbers[0], numbers[2])
-}
 
 /// Checks the move markers on the board against the API's answer for the same position: every legal move
 /// drawn once, with its value, in its value's hue, a faster win (or loss) darker than a slower one.
@@ -221,9 +69,27 @@ fn rank(word: &Value) -> u8 {
     }
 }
 
+/// Whether a move of value `played` is worse than its position's value `position` (both for the player to
+/// move): a worse word, or a lower score or probability of winning. An outcome of chance is nobody's mistake.
+fn is_mistake(position: &Value, played: &Value) -> bool {
+    if played.get("chance").is_some() {
+        return false;
+    }
+    if rank(&played["value"]) < rank(&position["value"]) {
+        return true;
+    }
+    if let (Some(before), Some(after)) = (position["score"].as_i64(), played["score"].as_i64()) {
+        return after < before;
+    }
+    if let (Some(before), Some(after)) = (position["probability"].as_f64(), played["probability"].as_f64()) {
+        return after < before - 1e-9;
+    }
+    false
+}
+
 /// Checks the value history against the API: one point a position with its value (for the player to move and
-/// for the first player), and the mistakes marked where a move's value is worse than its position's. Returns
-/// the plies of the mistakes.
+/// for the first player, the mover as the board says), and the mistakes marked where a move's value is worse
+/// than its position's. Returns the plies of the mistakes.
 fn check_history(browser: &Browser, client: &mut Client, game: &str, moves: &[&str]) -> Vec<u64> {
     let points = browser.run(
         "return [...document.querySelectorAll('#chart .point')].map(node => ({ply: Number(node.dataset.ply), \
@@ -246,7 +112,7 @@ fn check_history(browser: &Browser, client: &mut Client, game: &str, moves: &[&s
         assert_eq!(point["first"], for_first, "ply {ply}");
         if let Some(played) = moves.get(ply) {
             let mv = answer["analysis"]["moves"].as_array().unwrap().iter().find(|mv| mv["move"] == *played).unwrap();
-            if rank(&mv["value"]) < rank(value) {
+            if is_mistake(&answer["analysis"], mv) {
                 mistakes.push(ply as u64);
             }
         }
@@ -273,31 +139,9 @@ fn play_by_clicks(
     }
 }
 
-/// Where the screenshots go: `LUDUS_SCREENSHOTS`, else the target directory.
-fn screenshot_path(name: &str) -> PathBuf {
-    let directory = std::env::var_os("LUDUS_SCREENSHOTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")));
-    std::fs::create_dir_all(&directory).unwrap();
-    directory.join(name)
-}
-
-fn save_screenshot(browser: &Browser, name: &str) {
-    let png = browser.screenshot();
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000, "a PNG of the page");
-    std::fs::write(screenshot_path(name), png).unwrap();
-}
-
 #[test]
 fn the_explorer_plays_connect_four_and_tic_tac_toe_in_a_real_browser() {
-    let (Some(chromium), Some(chromedriver)) = (found(CHROMIUM), found(CHROMEDRIVER)) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
-        );
-        eprintln!("chromium or chromedriver is not installed: the browser test is skipped");
-        return;
-    };
+    let Some((chromium, chromedriver)) = webdriver::tools() else { return };
     let server = Server::start(&["--game", "connect-four:width=5,height=4"]);
     let mut client = server.connect();
     let browser = Browser::start(&chromium, &chromedriver);
@@ -395,4 +239,181 @@ fn the_explorer_plays_connect_four_and_tic_tac_toe_in_a_real_browser() {
     let text = step["move"].as_str().unwrap();
     browser.click(&format!("#board .move[data-move=\"{text}\"]"));
     browser.wait_for_moves(&["a2b2", "c1c2", text]);
+}
+
+/// The badge a scored move shows: its score (`+4`, `0`, `-8`), or its probability of winning in percent.
+fn scored_badge(value: &Value) -> String {
+    match (value["score"].as_i64(), value["probability"].as_f64()) {
+        (Some(score), _) if score > 0 => format!("+{score}"),
+        (Some(score), _) => score.to_string(),
+        (None, Some(probability)) => format!("{}%", (probability * 100.0).round()),
+        _ => panic!("neither a score nor a probability: {value}"),
+    }
+}
+
+/// Checks the moves drawn for a scored game or a game with chance against the API's answer: one marker or
+/// button a move, its badge (and an outcome's probability), and its colour: a score in its word's hue, a
+/// bigger margin darker; a probability of winning from red (0) through yellow to green (1), never a lower
+/// probability in a greener hue.
+fn check_scored_moves(browser: &Browser, answer: &Value) {
+    let drawn = browser.run(
+        "return [...document.querySelectorAll('#board .move')].map(node => ({move: node.dataset.move, \
+         value: node.dataset.value, fill: node.querySelector('[data-fill]').dataset.fill, \
+         badge: node.querySelector('.badge, .choice-note').textContent}));",
+    );
+    let drawn = drawn.as_array().unwrap();
+    let moves = answer["analysis"]["moves"].as_array().unwrap();
+    assert_eq!(drawn.len(), moves.len(), "one marker or button a legal move: {drawn:?}");
+    let mut shades = Vec::new();
+    for mv in moves {
+        let shown = drawn.iter().find(|shown| shown["move"] == mv["move"]).unwrap_or_else(|| panic!("no {mv}"));
+        assert_eq!(shown["value"], mv["value"], "{mv}");
+        let badge = shown["badge"].as_str().unwrap();
+        assert!(badge.ends_with(&scored_badge(mv)), "{mv}: the badge `{badge}`");
+        if let Some(chance) = mv["chance"].as_str() {
+            assert!(badge.starts_with(chance), "{mv}: an outcome shows its probability: `{badge}`");
+        }
+        let (hue, lightness) = hue_and_lightness(shown["fill"].as_str().unwrap());
+        if let Some(score) = mv["score"].as_i64() {
+            let word = mv["value"].as_str().unwrap();
+            let expected = HUES.iter().find(|(known, _)| *known == word).map(|(_, hue)| *hue);
+            assert_eq!(Some(hue), expected, "{mv}: {}", shown["fill"]);
+            shades.push((score.signum() as f64, score.unsigned_abs() as f64, lightness));
+        } else {
+            let probability = mv["probability"].as_f64().unwrap();
+            assert!((2.0..=135.0).contains(&hue), "{mv}: a hue from red to green, {hue}");
+            shades.push((0.0, probability, hue));
+        }
+    }
+    for (sign, size, shade) in &shades {
+        for (other_sign, other_size, other_shade) in &shades {
+            if *sign != 0.0 && sign == other_sign && size > other_size {
+                assert!(shade < other_shade, "a margin of {size} is darker than one of {other_size}");
+            }
+            if *sign == 0.0 && *other_sign == 0.0 && size > other_size {
+                assert!(shade >= other_shade, "a probability {size} is no redder than {other_size}");
+            }
+        }
+    }
+}
+
+/// Checks Kalah's pits and stores on the page against the API's board.
+fn check_pits(browser: &Browser, answer: &Value) {
+    let pits =
+        browser.run("return [...document.querySelectorAll('#board .pit')].map(node => Number(node.dataset.seeds));");
+    let stores =
+        browser.run("return [...document.querySelectorAll('#board .store')].map(node => Number(node.dataset.seeds));");
+    let board = &answer["board"];
+    let expected: Vec<Value> =
+        board["pits"].as_array().unwrap().iter().flat_map(|row| row.as_array().unwrap().clone()).collect();
+    assert_eq!(pits, json!(expected), "the pits, the first player's row then the second's");
+    assert_eq!(stores, board["stores"], "the stores");
+}
+
+/// The moves the page shows played (its `Moves played:` line).
+fn moves_shown(browser: &Browser) -> Vec<String> {
+    let text = browser.run("return document.getElementById('played').textContent;");
+    let text = text.as_str().unwrap();
+    text.strip_prefix("Moves played: ").map_or(Vec::new(), |moves| moves.split(' ').map(str::to_string).collect())
+}
+
+#[test]
+fn the_explorer_plays_kalah_and_pig_in_a_real_browser() {
+    let Some((chromium, chromedriver)) = webdriver::tools() else { return };
+    let server = Server::start(&["--game", "kalah:pits=3,seeds=2"]);
+    let mut client = server.connect();
+    let browser = Browser::start(&chromium, &chromedriver);
+    let page = format!("http://127.0.0.1:{}/", server.port);
+
+    // Kalah 3 x 2: pits and stores, each sowable pit's marker in its score's colour.
+    let game = "kalah:pits=3,seeds=2";
+    browser.open(&page);
+    browser.wait_for_moves(&[]);
+    let answer = client.position(game, None, &[]).json();
+    check_pits(&browser, &answer);
+    check_scored_moves(&browser, &answer);
+    // South sows pit 2 by a click on the pit itself: its last seed falls in South's store, so South moves again.
+    browser.click("#board .pit[data-side=\"0\"][data-pit=\"1\"]");
+    browser.wait_for_moves(&["2"]);
+    let answer = client.position(game, None, &["2"]).json();
+    assert_eq!(answer["board"]["to_move"], "first", "an extra move");
+    check_pits(&browser, &answer);
+    check_scored_moves(&browser, &answer);
+    let status = browser.run("return document.getElementById('status').textContent;");
+    assert!(status.as_str().unwrap().starts_with("First player to move: win by 4"), "{status}");
+    // Then pit 1 by its marker, a mistake (a draw where a win by 4 was possible), and North's first move.
+    let mut played = vec!["2", "1"];
+    browser.click("#board .move[data-move=\"1\"]");
+    browser.wait_for_moves(&played);
+    let answer = client.position(game, None, &played).json();
+    assert_eq!(answer["board"]["to_move"], "second");
+    check_pits(&browser, &answer);
+    check_scored_moves(&browser, &answer);
+    let best = answer["analysis"]["moves"].as_array().unwrap().iter().find(|mv| mv["best"] == true).unwrap();
+    let north: &'static str = best["move"].as_str().unwrap().to_string().leak();
+    browser.click(&format!("#board .move[data-move=\"{north}\"]"));
+    played.push(north);
+    browser.wait_for_moves(&played);
+    check_pits(&browser, &client.position(game, None, &played).json());
+    assert_eq!(check_history(&browser, &mut client, game, &played), vec![1], "the draw after the extra move");
+    save_screenshot(&browser, "explorer-kalah.png");
+
+    // Pig to 10, picked from the page: roll is a button; at the die's chance node the six faces, each 1/6.
+    browser.click("#game-select option[value=pig]");
+    browser.run("document.querySelector('[data-parameter=goal]').value = '10';");
+    browser.click("#new-game");
+    browser.wait_for_moves(&[]);
+    let game = "pig:goal=10";
+    let answer = client.position(game, None, &[]).json();
+    let counters = browser.run(
+        "return [...document.querySelectorAll('#board .counter')].map(node => ({name: node.dataset.name, \
+         value: Number(node.dataset.value)}));",
+    );
+    let expected: Vec<Value> = answer["board"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|counter| json!({"name": counter["name"], "value": counter["value"]}))
+        .collect();
+    assert_eq!(counters, json!(expected));
+    check_scored_moves(&browser, &answer);
+    browser.click("#board .move[data-move=\"roll\"]");
+    browser.wait_for_moves(&["roll"]);
+    check_scored_moves(&browser, &client.position(game, None, &["roll"]).json());
+    assert_eq!(browser.run("return document.querySelectorAll('#board .roll').length;"), 1, "the roll button");
+    // A 4 picked by hand, roll again, and chance decides: the page plays one of the six faces.
+    browser.click("#board .move[data-move=\"4\"]");
+    browser.wait_for_moves(&["roll", "4"]);
+    check_scored_moves(&browser, &client.position(game, None, &["roll", "4"]).json());
+    browser.click("#board .move[data-move=\"roll\"]");
+    browser.wait_for_moves(&["roll", "4", "roll"]);
+    save_screenshot(&browser, "explorer-pig.png");
+    browser.click("#board .roll");
+    browser.wait_for("return document.getElementById('played').textContent.split(' ').length === 6;", "a roll");
+    let rolled = moves_shown(&browser);
+    assert!(["1", "2", "3", "4", "5", "6"].contains(&rolled[3].as_str()), "a face: {rolled:?}");
+    let rolled: Vec<&str> = rolled.iter().map(String::as_str).collect();
+    browser.wait_for_moves(&rolled);
+    assert_eq!(check_history(&browser, &mut client, game, &rolled), Vec::<u64>::new(), "an outcome is no mistake");
+
+    // The perfect player as the second player: after the first player's 1 it rolls, lets chance decide at its
+    // own chance nodes (it never chooses a face) and chooses a best move at its decisions, until its turn ends.
+    browser.open(&format!("{page}#game=pig:goal=10&moves=roll+1&computer=second"));
+    browser.wait_for(
+        "const status = document.getElementById('status'); return !status.classList.contains('busy') && \
+         /^(First player|Game over)/.test(status.textContent) && \
+         document.getElementById('played').textContent.startsWith('Moves played: roll 1 roll') && \
+         document.querySelectorAll('#chart .point').length === \
+         document.getElementById('played').textContent.split(' ').length - 1;",
+        "the perfect player's turn to end",
+    );
+    let played = moves_shown(&browser);
+    assert!(played.len() > 3, "the perfect player moved: {played:?}");
+    for ply in 2..played.len() {
+        let before: Vec<&str> = played[..ply].iter().map(String::as_str).collect();
+        let answer = client.position(game, None, &before).json();
+        assert_eq!(answer["board"]["to_move"], "second", "ply {ply}: the perfect player's turn");
+        let mv = answer["analysis"]["moves"].as_array().unwrap().iter().find(|mv| mv["move"] == played[ply]).unwrap();
+        assert!(mv["best"] == true || mv["chance"].is_string(), "ply {ply}: {mv} is a best move or an outcome");
+    }
 }

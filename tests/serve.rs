@@ -377,8 +377,12 @@ fn random_requests_never_stop_the_server() {
         "three-mens-morris",
         "quixo:size=3",
         "teeko",
+        "othello:size=4",
+        "kalah:pits=3,seeds=2",
+        "pig:goal=10",
+        "hog:goal=10,dice=3",
     ];
-    let alphabet: Vec<char> = "0123456789abcdex:+-, \u{1f}\u{e9}".chars().collect();
+    let alphabet: Vec<char> = "0123456789abcdexo/.:+-, \u{1f}\u{e9}".chars().collect();
     let mut client = server.connect();
     for _ in 0..300 {
         let game = games[random.gen_range(0..games.len())];

@@ -104,6 +104,17 @@ impl ScoredHints for RandomGraph {
         }
     }
 
+    fn estimate(&self, node: &u64) -> Option<i32> {
+        // A guess as poor as can be (any score of the scale), or the true value: the driver must be right
+        // either way.
+        let guess = if self.draw(*node, 9).is_multiple_of(3) {
+            minimax(self, *node)
+        } else {
+            (self.draw(*node, 11) % 41) as i32 - 20
+        };
+        (self.hinted && !self.chance).then_some(guess)
+    }
+
     fn move_score(&self, node: &u64, child: &u64) -> i32 {
         if self.hinted {
             (self.draw(*node ^ *child, 7) % 100) as i32
@@ -143,10 +154,20 @@ fn alpha_beta_agrees_with_plain_minimax_on_random_graphs_with_extra_turns() {
                 .with_score_search(ScoreSearch::FullWindow);
             let mut tiny = ScoredAlphaBeta::with_table(Mode::Exact, KeyedTable::new(64));
             let mut signs = ScoredAlphaBeta::new(Mode::Outcome);
+            // A first guess cut short (its estimate aims the tests), and none at all.
+            let mut shallow = ScoredAlphaBeta::new(Mode::Exact).with_guess_budget(4);
+            let mut unguessed = ScoredAlphaBeta::new(Mode::Exact).with_guess_budget(0);
             for node in (0..game.nodes).rev() {
                 let reference = ScoredMinimax::new().search_score(&game, &node).unwrap();
                 assert_eq!(reference, minimax(&game, node));
-                for engine in [&mut keyed as &mut dyn ScoredEngine<RandomGraph>, &mut packed, &mut full, &mut tiny] {
+                for engine in [
+                    &mut keyed as &mut dyn ScoredEngine<RandomGraph>,
+                    &mut packed,
+                    &mut full,
+                    &mut tiny,
+                    &mut shallow,
+                    &mut unguessed,
+                ] {
                     assert_eq!(engine.search_score(&game, &node).unwrap(), reference, "seed {seed} node {node}");
                 }
                 assert_eq!(signs.search_score(&game, &node).unwrap(), reference.signum());

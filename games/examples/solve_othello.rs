@@ -1,9 +1,12 @@
 //! Solves Othello on an n x n board from the start with the scored alpha-beta over a packed table, with a
 //! progress line on standard error: `cargo run --release -p ludus-games --example solve_othello -- 6 2048`
-//! (the side, the table's MiB). Prints the perfect-play margin for Black, the time, positions and table.
+//! (the side, the table's MiB; then optionally the first guess's budget of positions, and moves from the start
+//! to solve the position after them, as `ludus analyze` reads them: `-- 6 256 16777216 c2 b2 a2`). Prints
+//! the perfect-play margin for Black, the time, positions and table.
 
-use ludus_framework::engines::scored::{Progress, ScoredAlphaBeta, ScoredEngine};
+use ludus_framework::engines::scored::{Progress, ScoredAlphaBeta, ScoredEngine, GUESS_POSITIONS};
 use ludus_framework::engines::Mode;
+use ludus_framework::playable::ScoredText;
 use ludus_framework::table::{mib, PackedTable, TableStorage};
 use ludus_framework::{Statistics, TableEngine};
 use ludus_games::othello::{CompactOthello, Othello};
@@ -15,7 +18,10 @@ fn main() -> Result<(), ludus_framework::Error> {
     let mut arguments = std::env::args().skip(1);
     let size: u32 = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(6);
     let table_mb: usize = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(2048);
+    let guess_budget: u64 = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(GUESS_POSITIONS);
+    let line: Vec<String> = arguments.collect();
     let game = CompactOthello::new(Othello::new(size, true)?)?;
+    let root = game.game.parse_position(&line.join(" ")).map_err(ludus_framework::Error::Parameter)?;
     let started = Instant::now();
     let hook = Arc::new(move |progress: &Progress| {
         let mut err = std::io::stderr().lock();
@@ -36,13 +42,16 @@ fn main() -> Result<(), ludus_framework::Error> {
         );
     });
     let table = PackedTable::with_budget(mib(table_mb))?;
-    let mut engine = ScoredAlphaBeta::with_table(Mode::Exact, table).with_progress(hook);
-    let score = engine.search_score(&game, &game.game.start())?;
+    let mut engine =
+        ScoredAlphaBeta::with_table(Mode::Exact, table).with_progress(hook).with_guess_budget(guess_budget);
+    let score = engine.search_score(&game, &root)?;
+    let score = if root.black_to_move { score } else { -score };
     let stats = engine.stats();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(
         out,
-        "othello {size}x{size}: margin for Black {score}; {:.1} s, {} positions, {} hits, table {} MiB ({} entries held)",
+        "othello {size}x{size} after {} moves: margin for Black {score}; {:.1} s, {} positions, {} hits, table {} MiB ({} entries held)",
+        line.len(),
         started.elapsed().as_secs_f64(),
         stats.visited,
         stats.hits,

@@ -178,23 +178,25 @@ pub const GAMES: &[Registration] = &[
 
 fn othello(arguments: &Arguments) -> Result<Made> {
     let game = Othello::new(arguments.whole("size")?, arguments.text("empties")? == "winner")?;
-    Ok(Made::playable(ScoredPlayable::deterministic(game, arguments.canonical_name())))
+    Ok(Made::playable(ScoredPlayable::deterministic(game, arguments.canonical_name()).with_board()))
 }
 
 fn kalah(arguments: &Arguments) -> Result<Made> {
     let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?;
     let name = arguments.canonical_name();
     // The small variants' databases: every position's score in one file.
-    Ok(Made::playable(ScoredPlayable::deterministic(game, name.clone())).with_database(ScoredSolvable::new(game, name)))
+    Ok(Made::playable(ScoredPlayable::deterministic(game, name.clone()).with_board())
+        .with_database(ScoredSolvable::new(game, name)))
 }
 
 fn pig(arguments: &Arguments) -> Result<Made> {
-    Ok(Made::playable(ScoredPlayable::with_chance(Pig::new(arguments.whole("goal")?)?, arguments.canonical_name())))
+    let game = Pig::new(arguments.whole("goal")?)?;
+    Ok(Made::playable(ScoredPlayable::with_chance(game, arguments.canonical_name()).with_board()))
 }
 
 fn hog(arguments: &Arguments) -> Result<Made> {
     let game = Hog::new(arguments.whole("goal")?, arguments.whole("dice")?)?;
-    Ok(Made::playable(ScoredPlayable::with_chance(game, arguments.canonical_name())))
+    Ok(Made::playable(ScoredPlayable::with_chance(game, arguments.canonical_name()).with_board()))
 }
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {

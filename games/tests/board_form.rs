@@ -30,7 +30,7 @@ impl Random {
 fn owners(board: &Board) -> Vec<Option<Player>> {
     match &board.layout {
         Layout::Grid { cells, .. } => cells.iter().map(|cell| cell.map(|piece: Piece| piece.player)).collect(),
-        Layout::Heaps { .. } => Vec::new(),
+        Layout::Heaps { .. } | Layout::Pits { .. } | Layout::Panel { .. } => Vec::new(),
     }
 }
 
@@ -73,7 +73,7 @@ fn check_place(place: &BoardMove, before: &[Option<Player>], after: &[Option<Pla
                 assert_eq!(after[to as usize], Some(mover), "{place:?}");
             }
         }
-        BoardMove::Take { .. } => panic!("a take on a grid"),
+        BoardMove::Take { .. } | BoardMove::Sow { .. } | BoardMove::Choice => panic!("{place:?} on a grid"),
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the tests of `ludus serve` share: the real binary started on a free loopback port (the port read from
 //! its first line, the process stopped when dropped), and a small blocking HTTP/1.1 client over one kept-alive
-//! connection (also what speaks WebDriver to chromedriver). Written here rather than taken from a crate: the
+//! connection, opened anew when it has been idle for nearly the server's 5 s (also what speaks WebDriver to
+//! chromedriver). Written here rather than taken from a crate: the
 //! tests need a raw connection anyway (pipelined and malformed requests), and a dozen lines of client keep the
 //! test build from compiling an HTTP stack.
 
@@ -9,7 +10,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A running `ludus serve`, stopped (killed) when dropped.
 pub struct Server {
@@ -120,14 +121,20 @@ impl Reply {
 pub struct Client {
     reader: BufReader<TcpStream>,
     port: u16,
+    /// When the connection last carried a request.
+    used: Instant,
 }
+
+/// How long a connection may stay idle before a request opens a new one: under the server's 5 s, after which
+/// it closes an idle connection.
+const IDLE: Duration = Duration::from_secs(4);
 
 impl Client {
     /// A connection to 127.0.0.1:`port`.
     pub fn connect(port: u16) -> Client {
         let stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
         stream.set_read_timeout(Some(Duration::from_secs(120))).expect("timeout");
-        Client { reader: BufReader::new(stream), port }
+        Client { reader: BufReader::new(stream), port, used: Instant::now() }
     }
 
     /// Sends raw bytes.
@@ -137,6 +144,9 @@ impl Client {
 
     /// `method path` with `body` (JSON when given).
     pub fn request(&mut self, method: &str, path: &str, body: Option<&[u8]>) -> Reply {
+        if self.used.elapsed() > IDLE {
+            *self = Client::connect(self.port);
+        }
         let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n", self.port);
         if let Some(body) = body {
             head.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len()));
@@ -145,7 +155,9 @@ impl Client {
         let mut bytes = head.into_bytes();
         bytes.extend_from_slice(body.unwrap_or_default());
         self.send_raw(&bytes);
-        self.read_reply()
+        let reply = self.read_reply();
+        self.used = Instant::now();
+        reply
     }
 
     /// `GET path`.

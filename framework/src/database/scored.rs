@@ -220,7 +220,17 @@ where
     }
 
     fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
-        let position = self.playable.position(position)?;
+        self.query_after(directory, position, &[], max_line)
+    }
+
+    fn query_after(
+        &self,
+        directory: &Path,
+        position: Option<&str>,
+        moves: &[&str],
+        max_line: usize,
+    ) -> Result<Analysis> {
+        let position = self.playable.position_after(position, moves)?;
         let mut stored = StoredScores { file: self.open(directory)?, stats: Stats::default() };
         self.playable.analysis_with(&mut stored, &position, max_line)
     }

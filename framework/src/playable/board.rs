@@ -1,8 +1,9 @@
-//! [`BoardForm`]: how a game shows a position as a board (cells in rows and columns holding pieces, or heaps of
-//! tokens) and where each move is made on it, for a page that draws the board and takes moves by clicks (`ludus
-//! serve`). Optional: a game without it is shown by its text form, and its moves are chosen from a list.
-//! [`WithBoard`] is a [`Playable`] whose game has one; [`check_board_form`] checks a game's board against the
-//! trait's contract.
+//! [`BoardForm`]: how a game shows a position as a board (cells in rows and columns holding pieces, heaps of
+//! tokens, a mancala's pits, a panel of numbers) and where each move is made on it (or a button beside it),
+//! for a page that draws the board and takes moves by clicks (`ludus serve`). Optional: a game without it is
+//! shown by its text form, and its moves are chosen from a list. [`WithBoard`] is a [`Playable`] whose game has
+//! one; [`check_board_form`] checks a game's board against the trait's contract ([`check_board_view`] any
+//! board with its moves, a scored game's too).
 
 use super::{position_after, Analysis, AnalysisOptions, GameSession, Playable, PlayableGame, TextForm};
 use crate::error::{Error, Result};
@@ -95,6 +96,32 @@ pub enum Layout {
         /// The tokens in each heap.
         heaps: Vec<u32>,
     },
+    /// A mancala board (Kalah): two rows of pits, one a player, and a store each. The first player's row is
+    /// drawn along the bottom from the left, the second's along the top from the right (the way the seeds go
+    /// round), the first player's store at the right end, the second's at the left.
+    Pits {
+        /// The seeds in each pit: the first player's row, then the second's, each in sowing order (the pit a
+        /// [`BoardMove::Sow`] numbers first).
+        pits: [Vec<u32>; 2],
+        /// The seeds in the first player's store and in the second's.
+        stores: [u32; 2],
+    },
+    /// A small panel of named numbers (the scores of a dice game), the moves chosen by buttons below it.
+    Panel {
+        /// The numbers, each with its name, in the order shown.
+        counters: Vec<Counter>,
+    },
+}
+
+/// A named number of a [`Layout::Panel`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counter {
+    /// What it counts (`score`, `turn total`).
+    pub name: String,
+    /// Its value.
+    pub value: u32,
+    /// The player it belongs to (a player's score), or none (the goal).
+    pub player: Option<Player>,
 }
 
 /// A position as a board.
@@ -135,14 +162,24 @@ pub enum BoardMove {
         /// The heaps left in its place.
         parts: Vec<u32>,
     },
+    /// The seeds of one of the mover's pits sown ([`Layout::Pits`]).
+    Sow {
+        /// The pit, from 0, in the mover's sowing order.
+        pit: u32,
+    },
+    /// A button beside the board, labelled by the move's text: every move of a [`Layout::Panel`] (an outcome
+    /// of chance too), a move that is made nowhere on a board (Othello's pass).
+    Choice,
 }
 
 /// How a game shows its positions and moves on a board.
 ///
-/// Contract: a [`Layout::Grid`] has `rows * columns` cells and labels either none or one per column (row); every
-/// legal move of a position has a [`BoardMove`] within the board (cells below `rows * columns`, columns below
-/// `columns`, heaps below the number of heaps), and two legal moves of one position never have the same one, so
-/// that a click names one move. Checked by [`check_board_form`].
+/// Contract: a [`Layout::Grid`] has `rows * columns` cells and labels either none or one per column (row), a
+/// [`Layout::Pits`] two rows of one length; every legal move of a position has a [`BoardMove`] within the board
+/// (cells below `rows * columns`, columns below `columns`, heaps below the number of heaps, pits below the
+/// length of a row; every move of a [`Layout::Panel`] a [`BoardMove::Choice`]), and two legal moves of one
+/// position never have the same place other than a choice, nor the same text, so that a click names one move.
+/// Checked by [`check_board_form`].
 pub trait BoardForm: Game {
     /// The position as a board.
     fn board(&self, position: &Self::Position) -> Board;
@@ -228,9 +265,16 @@ where
 /// Checks [`BoardForm`]'s contract at `position`: the grid's size and labels, every legal move's place within
 /// the board, and no two moves at one place. `Err` says what is wrong (a bug in the game).
 pub fn check_board_form<Rules: BoardForm + TextForm>(game: &Rules, position: &Rules::Position) -> Result<()> {
+    check_board_view(&board_view(game, position))
+}
+
+/// Checks a board and its moves against [`BoardForm`]'s contract (and its scored twin's,
+/// [`super::ScoredBoardForm`]): the grid's size and labels, the rows of pits, every move's place within the
+/// board, no two moves at one place (a [`BoardMove::Choice`] is told apart by the move's text) and no two
+/// moves of one text.
+pub fn check_board_view(view: &BoardView) -> Result<()> {
     let broken = |detail: String| Error::Contract { contract: "BoardForm", detail };
-    let board = game.board(position);
-    let (cells, columns, heaps) = match &board.layout {
+    let (cells, columns, heaps, pits) = match &view.board.layout {
         Layout::Grid { rows, columns, cells, column_labels, row_labels, .. } => {
             if cells.len() as u64 != u64::from(*rows) * u64::from(*columns) {
                 return Err(broken(format!("{} cells on a grid of {rows} x {columns}", cells.len())));
@@ -240,26 +284,38 @@ pub fn check_board_form<Rules: BoardForm + TextForm>(game: &Rules, position: &Ru
             {
                 return Err(broken("labels that are neither none nor one per row or column".into()));
             }
-            (cells.len() as u64, u64::from(*columns), 0)
+            (cells.len() as u64, u64::from(*columns), 0, 0)
         }
-        Layout::Heaps { heaps } => (0, 0, heaps.len() as u64),
+        Layout::Heaps { heaps } => (0, 0, heaps.len() as u64, 0),
+        Layout::Pits { pits, .. } => {
+            if pits[0].len() != pits[1].len() {
+                return Err(broken(format!("rows of {} and {} pits", pits[0].len(), pits[1].len())));
+            }
+            (0, 0, 0, pits[0].len() as u64)
+        }
+        Layout::Panel { .. } => (0, 0, 0, 0),
     };
-    let mut places = Vec::new();
-    for mv in game.legal_moves(position) {
-        let place = game.board_move(position, &mv);
-        let within = match &place {
+    let (mut places, mut texts) = (Vec::new(), Vec::new());
+    for PlacedMove { mv, place } in &view.moves {
+        let within = match place {
             BoardMove::Place { cell } => u64::from(*cell) < cells,
             BoardMove::Drop { column } => u64::from(*column) < columns,
             BoardMove::Step { from, to } => u64::from(*from) < cells && to.is_none_or(|to| u64::from(to) < cells),
             BoardMove::Take { heap, .. } => u64::from(*heap) < heaps,
+            BoardMove::Sow { pit } => u64::from(*pit) < pits,
+            BoardMove::Choice => true,
         };
         if !within {
-            return Err(broken(format!("move {} is made at {place:?}, outside the board", game.render_move(&mv))));
+            return Err(broken(format!("move {mv} is made at {place:?}, outside the board")));
         }
-        if places.contains(&place) {
+        if *place != BoardMove::Choice && places.contains(&place) {
             return Err(broken(format!("two moves are made at {place:?}")));
         }
+        if texts.contains(&mv) {
+            return Err(broken(format!("two moves are written `{mv}`")));
+        }
         places.push(place);
+        texts.push(mv);
     }
     Ok(())
 }

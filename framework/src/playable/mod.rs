@@ -4,11 +4,11 @@
 //! best moves and the principal variation.
 //!
 //! Files: `assessment.rs` (a value as an analysis gives it), `board.rs` (a position as a board, for the
-//! explorer's page), `scored_text.rs`, `scored.rs` and `scored_session.rs` (scored games, with or without
-//! chance: their text form, analysis and play), `session.rs` (a game against the perfect player), `registry.rs`
-//! (the games people name, each
-//! registered once with its typed parameters), `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs`
-//! (impartial games, by the Sprague-Grundy engine under normal play).
+//! explorer's page), `scored_text.rs`, `scored.rs`, `scored_board.rs` and `scored_session.rs` (scored games,
+//! with or without chance: their text form, analysis, board and play), `session.rs` (a game against the
+//! perfect player), `registry.rs` (the games people name, each registered once with its typed parameters),
+//! `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs` (impartial games,
+//! by the Sprague-Grundy engine under normal play).
 
 use crate::analysis::{move_values, principal_variation, MoveValue};
 use crate::engines::alpha_beta::AlphaBeta;
@@ -28,20 +28,22 @@ mod registry;
 #[cfg(feature = "parallel")]
 mod retrograde;
 pub(crate) mod scored;
+mod scored_board;
 mod scored_session;
 mod scored_text;
 mod session;
 
 pub use assessment::{Assessment, Expected};
 pub use board::{
-    check_board_form, Board, BoardForm, BoardMove, BoardView, GridStyle, Layout, Piece, PlacedMove, Player, Shape,
-    WithBoard,
+    check_board_form, check_board_view, Board, BoardForm, BoardMove, BoardView, Counter, GridStyle, Layout, Piece,
+    PlacedMove, Player, Shape, WithBoard,
 };
 pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS};
 pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
 #[cfg(feature = "parallel")]
 use retrograde::RetrogradeEngine;
 pub use scored::ScoredPlayable;
+pub use scored_board::{check_scored_board_form, ScoredBoardForm};
 pub use scored_text::ScoredText;
 pub use session::session;
 
@@ -387,13 +389,23 @@ pub(crate) fn position_after<Rules: TextForm>(
     position: Option<&str>,
     moves: &[&str],
 ) -> Result<Rules::Position> {
-    let mut position = position_or_start(name, position, || game.start(), |text| game.parse_position(text))?;
+    let start = position_or_start(name, position, || game.start(), |text| game.parse_position(text))?;
+    play_written(name, start, moves, |at, text| game.parse_move(at, text).map(|mv| game.play(at, &mv)))
+}
+
+/// The position reached from `position` by `moves`, each read and played by `step` (`Err`: why the text is not
+/// a legal move there): an illegal move is an [`Error::Position`] of the game `name` naming it.
+pub(crate) fn play_written<Position>(
+    name: &str,
+    mut position: Position,
+    moves: &[&str],
+    step: impl Fn(&Position, &str) -> std::result::Result<Position, String>,
+) -> Result<Position> {
     for (index, text) in moves.iter().enumerate() {
-        let mv = game.parse_move(&position, text).map_err(|reason| Error::Position {
+        position = step(&position, text).map_err(|reason| Error::Position {
             game: name.to_string(),
             reason: format!("move {} (`{}`): {reason}", index + 1, crate::input::shorten(text)),
         })?;
-        position = game.play(&position, &mv);
     }
     Ok(position)
 }

@@ -1,15 +1,17 @@
 //! [`ScoredPlayable`]: a scored game with a text form ([`ScoredText`]) as a [`PlayableGame`]: analysed by the
 //! scored engine its kind calls for (alpha-beta over scores for a deterministic game, expectimax for a game
-//! with chance whose positions never repeat, value iteration for one whose positions do), and played
-//! ([`super::scored_session`]).
+//! with chance whose positions never repeat, value iteration for one whose positions do), played
+//! ([`super::scored_session`]), and drawn on the explorer's board when the game has a [`ScoredBoardForm`]
+//! ([`ScoredPlayable::with_board`]).
 //!
 //! Invariant: every value an analysis shows is seen by the player to move at its position, a move's by the
 //! player who makes it; the principal variation keeps the value (for a game with chance it stops at the first
 //! chance node).
 
 use super::assessment::Expected;
-use super::{position_or_start, Analysis, AnalysisEngine, AnalysisOptions, Assessment, GameSession, MoveAnalysis};
-use super::{PlayableGame, ScoredText};
+use super::scored_board::{scored_board_view, ScoredBoardForm};
+use super::{play_written, position_or_start, Analysis, AnalysisEngine, AnalysisOptions, Assessment, BoardView};
+use super::{GameSession, MoveAnalysis, PlayableGame, ScoredText};
 use crate::engines::scored::{Expectimax, ScoredAlphaBeta, ScoredEngine, ValueIteration, ValueTable};
 use crate::engines::{Mode, Statistics};
 use crate::error::{Error, Result};
@@ -171,6 +173,8 @@ pub struct ScoredPlayable<Rules: ScoredGame> {
     make: MakeEvaluator<Rules>,
     pub(crate) outcomes: Outcomes<Rules>,
     engine: &'static str,
+    /// The board of a position with its moves' places, for a game with a [`ScoredBoardForm`].
+    board: Option<fn(&Rules, &Rules::Position) -> BoardView>,
 }
 
 fn no_chance<Rules: ScoredGame>(_game: &Rules, _position: &Rules::Position) -> Option<Vec<(Rules::Move, Probability)>> {
@@ -261,6 +265,7 @@ where
             make: exact_evaluator::<Rules>,
             outcomes: no_chance::<Rules>,
             engine: "scored-alpha-beta",
+            board: None,
         }
     }
 
@@ -274,7 +279,26 @@ where
         } else {
             (expectimax_evaluator::<Rules>, "expectimax")
         };
-        ScoredPlayable { game, name, make, outcomes: chance_outcomes::<Rules>, engine }
+        ScoredPlayable { game, name, make, outcomes: chance_outcomes::<Rules>, engine, board: None }
+    }
+
+    /// The same game, whose positions the explorer's page draws as boards ([`ScoredBoardForm`]).
+    #[must_use]
+    pub fn with_board(self) -> Self
+    where
+        Rules: ScoredBoardForm,
+    {
+        ScoredPlayable { board: Some(scored_board_view::<Rules>), ..self }
+    }
+
+    /// The position reached by `moves` (each as [`ScoredText::parse_move`] reads it, outcomes of chance too)
+    /// from the position written `text` (`None`: the start). An illegal move is an [`Error::Position`] naming
+    /// it.
+    pub(crate) fn position_after(&self, text: Option<&str>, moves: &[&str]) -> Result<Rules::Position> {
+        let game = &self.game;
+        play_written(&self.name, self.position(text)?, moves, |at, text| {
+            game.parse_move(at, text).map(|mv| game.play(at, &mv))
+        })
     }
 
     /// A game from the start whose perfect player's moves come from `evaluator`.
@@ -361,8 +385,18 @@ where
     }
 
     fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
-        let position = self.position(position)?;
+        self.analyze_after(position, &[], options)
+    }
+
+    fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
+        let position = self.position_after(position, moves)?;
         self.analysis_with(self.evaluator(options)?.as_mut(), &position, options.max_line)
+    }
+
+    fn board_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Option<BoardView>> {
+        let Some(view) = self.board else { return Ok(None) };
+        let position = self.position_after(position, moves)?;
+        Ok(Some(view(&self.game, &position)))
     }
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {

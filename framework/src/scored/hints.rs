@@ -27,6 +27,16 @@ pub trait ScoredHints: ScoredGame {
         None
     }
 
+    /// A guess at the score of `position` (not over) for its mover, without search (an evaluation: Kalah's
+    /// difference of the stores). The exact alpha-beta aims its first null-window test by a shallow search
+    /// that scores its horizon by it. Contract: deterministic, within [`ScoredHints::score_range`] (clamped
+    /// to it otherwise); its accuracy changes the work, never a value. Default: `None` (no guess: the driver
+    /// asks who wins first).
+    fn estimate(&self, position: &Self::Position) -> Option<i32> {
+        let _ = position;
+        None
+    }
+
     /// How promising `mv` looks at `position`: higher first, ties in the order of [`ScoredGame::moves`].
     /// Contract: deterministic; it changes the work, never a value. Default: 0.
     fn move_score(&self, position: &Self::Position, mv: &Self::Move) -> i32 {

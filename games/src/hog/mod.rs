@@ -12,7 +12,9 @@
 //!
 //! A chance node's outcomes are the points scored, each weighted by the number of the `6^d` sequences of dice
 //! that give it (so the probabilities are exact). Moves are written `roll D`; outcomes as the points, `+7`.
+//! `board.rs` is the explorer's panel (the scores, the goal, the dice rolling).
 
+mod board;
 mod rules;
 mod text;
 

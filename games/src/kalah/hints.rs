@@ -13,6 +13,11 @@ impl ScoredHints for Kalah {
         (difference - in_play, difference + in_play)
     }
 
+    fn estimate(&self, board: &Board) -> Option<i32> {
+        let me = board.side();
+        Some(i32::from(board.stores[me]) - i32::from(board.stores[1 - me]))
+    }
+
     fn move_score(&self, board: &Board, pit: &Pit) -> i32 {
         let me = board.side();
         let pit = usize::from(*pit);

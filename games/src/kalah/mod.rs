@@ -16,8 +16,10 @@
 //!
 //! A move is written as the number of a pit, `1` to `m` counted from the mover's left (the pit farthest from
 //! his store). A position is its moves from the start (`3 1 6`), or its board (`rules.rs`: `Board`'s text).
-//! Keys are the board seen from the mover's side (his pits and store first), in a `u128`.
+//! Keys are the board seen from the mover's side (his pits and store first), in a `u128`. `board.rs` draws the
+//! pits and stores on the explorer's page.
 
+mod board;
 mod hints;
 mod rules;
 mod text;

@@ -145,6 +145,10 @@ impl ScoredHints for CompactOthello {
         self.game.exact(position)
     }
 
+    fn estimate(&self, position: &Discs) -> Option<i32> {
+        self.game.estimate(position)
+    }
+
     #[inline]
     fn search_moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>, scores: &mut Vec<i32>) {
         self.game.search_moves(position, moves, scores);

@@ -24,6 +24,11 @@ const PER_REPLY: i32 = 128;
 /// Per move the mover would have after his move, were it his turn (more first).
 const PER_OWN_MOVE: i32 = 16;
 
+/// The estimate's weight of a move more than the other has.
+const ESTIMATE_PER_MOVE: i32 = 2;
+/// The estimate's weight of a corner more than the other holds.
+const ESTIMATE_PER_CORNER: i32 = 6;
+
 impl Othello {
     /// The final margin after the last empty cell `at` is played by whoever can (the mover first), for the
     /// player to move.
@@ -64,6 +69,15 @@ impl ScoredHints for Othello {
     fn exact(&self, position: &Discs) -> Option<i32> {
         let empty = position.empty(self.cells.all);
         (empty.count_ones() == 1).then(|| self.last_cell(position, empty))
+    }
+
+    fn estimate(&self, position: &Discs) -> Option<i32> {
+        // Mobility and corners, in about discs: a midgame's disc count says little, its freedom of move much.
+        let mine = self.placements(position).count_ones() as i32;
+        let theirs = self.cells.moves(position.other, position.mover).count_ones() as i32;
+        let corners = (position.mover & self.cells.corners).count_ones() as i32
+            - (position.other & self.cells.corners).count_ones() as i32;
+        Some(ESTIMATE_PER_MOVE * (mine - theirs) + ESTIMATE_PER_CORNER * corners)
     }
 
     fn search_moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>, scores: &mut Vec<i32>) {

@@ -17,11 +17,13 @@
 //! Othello board. The board is a bitboard in the top-left corner of an 8 x 8 layout (`bitboard.rs`); keys are
 //! the position from the mover's side (`rules.rs`), so a position and its colour swap share a key; the hints
 //! (`hints.rs`) give the margin's range, the last empty cell without search, and the move order by corners,
-//! fewest replies and parity. `compact.rs` gives boards up to 6 x 6 a key in a `u64` (its ternary digits), for
+//! fewest replies and parity, and the estimate (mobility and corners) that aims the exact search's first test;
+//! `board.rs` the board of the explorer's page. `compact.rs` gives boards up to 6 x 6 a key in a `u64` (its ternary digits), for
 //! the lock-free [`ludus_framework::table::PackedTable`]. `threshold.rs` makes "does Black get at least k?" a
 //! win/loss game for the alternating engines (the sweep the scored engine replaces).
 
 mod bitboard;
+mod board;
 mod compact;
 mod hints;
 mod rules;

@@ -15,8 +15,9 @@
 //!
 //! A state is `(i, j, k)`: the mover's score, the other's, the turn total, and after `roll` the die in the air
 //! (a chance node whose outcomes `1` to `6` have weight 1 each). Keys are the state from the mover's side.
-//! `policy.rs` reads the optimal hold rule from the solved values.
+//! `policy.rs` reads the optimal hold rule from the solved values; `board.rs` is the explorer's panel.
 
+mod board;
 mod policy;
 mod rules;
 mod text;

@@ -1,10 +1,12 @@
 // The explorer's page: the game and its parameters, the position (a position text and the moves played from
 // it, both in the URL), the board with every move's value, undo and redo, the perfect player on either side,
-// the analysis and the value history. Every value comes from the server's API (POST /api/position).
+// the analysis and the value history. Every value comes from the server's API (POST /api/position). At a
+// chance node the person picks the outcome, or lets chance decide (an outcome drawn by its probability); the
+// perfect player never chooses an outcome: at its own chance nodes it lets chance decide.
 
 import { drawBoard } from "./board.js";
 import { drawChart } from "./chart.js";
-import { colour, describe, remotenessScale } from "./values.js";
+import { colour, describe, drawOutcome, finalWord, isChanceNode, shadeNote, valueScale } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -68,6 +70,18 @@ function cachedAt(ply) {
   return state.answers.get(requestKey(state.game, state.position, state.moves.slice(0, ply))) ?? null;
 }
 
+/**
+ * A move as the URL writes it: the moves are joined by spaces, so a space within a move (Hog's `roll 3`) is
+ * written `%20`, and a `%` as `%25`.
+ */
+function escapeMove(move) {
+  return move.replaceAll("%", "%25").replaceAll(" ", "%20");
+}
+
+function unescapeMove(text) {
+  return text.replace(/%(20|25)/g, (_, code) => (code === "20" ? " " : "%"));
+}
+
 /** The game, position and moves in the URL, so that the page can be linked. */
 function writeLocation() {
   const parameters = new URLSearchParams({ game: state.game });
@@ -75,7 +89,7 @@ function writeLocation() {
     parameters.set("position", state.position);
   }
   if (state.moves.length) {
-    parameters.set("moves", state.moves.join(" "));
+    parameters.set("moves", state.moves.map(escapeMove).join(" "));
   }
   if (state.computer !== "none") {
     parameters.set("computer", state.computer);
@@ -88,7 +102,7 @@ function readLocation() {
   const parameters = new URLSearchParams(location.hash.slice(1));
   state.game = parameters.get("game") || state.startGame;
   state.position = parameters.get("position");
-  state.moves = (parameters.get("moves") ?? "").split(" ").filter(Boolean);
+  state.moves = (parameters.get("moves") ?? "").split(" ").filter(Boolean).map(unescapeMove);
   const computer = parameters.get("computer");
   state.computer = computer === "first" || computer === "second" ? computer : "none";
   $("computer").value = state.computer;
@@ -188,10 +202,15 @@ function statusText(answer) {
   const other = first ? "second player" : "first player";
   const value = answer.analysis;
   if (isOver(answer)) {
-    const result = { win: `${mover.toLowerCase()} wins`, loss: `the ${other} wins`, draw: "a draw" }[value.value] ?? value.value;
+    const margin = typeof value.score === "number" && value.score !== 0 ? ` by ${Math.abs(value.score)}` : "";
+    const word = finalWord(value);
+    const result = { win: `${mover.toLowerCase()} wins${margin}`, loss: `the ${other} wins${margin}`, draw: "a draw" }[word] ?? word;
     return `Game over after ${state.moves.length} moves: ${result}.`;
   }
   const who = state.computer === (first ? "first" : "second") ? " (the perfect player)" : "";
+  if (isChanceNode(answer.analysis.moves)) {
+    return `${mover}${who}: chance decides (pick the outcome, or roll): ${describe(value)} for them.`;
+  }
   return `${mover}${who} to move: ${describe(value)} for them.`;
 }
 
@@ -203,10 +222,15 @@ function render() {
   $("status").classList.remove("busy");
   $("status").textContent = statusText(answer);
   const view = { showValues: state.showValues, selected: state.selected };
-  const drawn = drawBoard($("board"), answer, view, play, (cell) => {
-    state.selected = cell;
-    render();
+  const drawn = drawBoard($("board"), answer, view, {
+    onMove: play,
+    onSelect: (cell) => {
+      state.selected = cell;
+      render();
+    },
+    onRoll: () => play(drawOutcome(answer.analysis.moves)),
   });
+  $("legend-note").textContent = shadeNote(answer.analysis.moves[0] ?? answer.analysis);
   $("board").hidden = !drawn;
   $("no-board").hidden = drawn;
   renderAnalysis(answer);
@@ -223,7 +247,7 @@ function renderAnalysis(answer) {
     : `Values from a search of ${analysis.stats.visited.toLocaleString()} positions.`;
   const list = $("moves");
   list.replaceChildren();
-  const scale = remotenessScale(analysis.moves);
+  const scale = valueScale(analysis.moves);
   for (const move of analysis.moves) {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -246,7 +270,8 @@ function renderAnalysis(answer) {
   if (!analysis.moves.length) {
     list.textContent = "No move: the game is over.";
   }
-  $("line").textContent = analysis.line.length ? analysis.line.join(" ") : "(the game is over)";
+  const noLine = isOver(answer) ? "(the game is over)" : "(chance decides the next move)";
+  $("line").textContent = analysis.line.length ? analysis.line.join(" ") : noLine;
   $("drawing").textContent = analysis.drawing;
   $("played").textContent = state.moves.length
     ? `Moves played: ${state.moves.join(" ")}`
@@ -298,7 +323,10 @@ function goTo(ply) {
   show();
 }
 
-/** The perfect player's move, when it is its turn and the person is not replaying moves taken back. */
+/**
+ * The perfect player's move, when it is its turn and the person is not replaying moves taken back: a best
+ * move, or at its own chance node an outcome drawn by its probability (it never chooses the dice).
+ */
 function computerMove(generation) {
   const answer = state.current;
   if (!answer || isOver(answer) || state.redo.length || state.computer === "none") {
@@ -308,11 +336,11 @@ function computerMove(generation) {
   if ((first ? "first" : "second") !== state.computer) {
     return;
   }
-  const best = answer.analysis.moves.find((move) => move.best);
-  if (best) {
+  const move = isChanceNode(answer.analysis.moves) ? drawOutcome(answer.analysis.moves) : answer.analysis.moves.find((entry) => entry.best)?.move;
+  if (move) {
     setTimeout(() => {
       if (generation === state.generation) {
-        play(best.move);
+        play(move);
       }
     }, 300);
   }

@@ -1,85 +1,81 @@
 // The board, drawn as SVG from the API's board view: a grid (squares, an upright frame of columns, or points
-// joined by lines) with pieces, or heaps of tokens. Each legal move is drawn where it is made, in its value's
-// colour, and takes a click: a placement on its cell, a drop on its column, a step on its piece and then on
-// its target, a take on its chip under the heap.
+// joined by lines) with pieces, heaps of tokens, a mancala's pits (pits.js) or a panel of numbers (panel.js).
+// Each legal move is drawn where it is made, in its value's colour, and takes a click: a placement on its
+// cell, a drop on its column, a step on its piece and then on its target, a take on its chip under the heap,
+// a sow on its pit; a move made nowhere on the board (a pass, a dice game's choices, the outcomes of chance)
+// is a button below it, and at a chance node a button lets chance decide.
 
-import { badge, colour, compare, describe, remotenessScale } from "./values.js";
+import { drawPanel } from "./panel.js";
+import { drawPits } from "./pits.js";
+import { BUTTON_HEIGHT, button, buttonWidth, clickable, element, marker, PLAYER_FILL, PLAYER_INK, tooltip } from "./svg.js";
+import { colour, compare, isChanceNode, valueScale } from "./values.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const CELL = 64;
 const MARGIN = 40;
-/** The players' colours: never a value's (green, yellow, red). */
-export const PLAYER_FILL = { first: "#2447a8", second: "#f3efe4" };
-const PLAYER_INK = { first: "#2447a8", second: "#3a3a3a" };
-
-/** An SVG element with attributes, appended to `parent`. */
-function element(tag, attributes, parent) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    node.setAttribute(name, String(value));
-  }
-  if (parent) {
-    parent.appendChild(node);
-  }
-  return node;
-}
-
-/** A tooltip for an SVG element. */
-function tooltip(node, text) {
-  element("title", {}, node).textContent = text;
-}
 
 /**
  * Draws `answer`'s board into `svg` (emptied first). `view.showValues` colours the moves; `view.selected` is
- * the cell whose steps are shown; `onMove(text)` plays a move, `onSelect(cell)` selects a piece (null: none).
- * Returns false when the game has no board (then the page shows its text).
+ * the cell whose steps are shown. `actions.onMove(text)` plays a move, `actions.onSelect(cell)` selects a
+ * piece (null: none), `actions.onRoll()` lets chance decide at a chance node. Returns false when the game has
+ * no board (then the page shows its text).
  */
-export function drawBoard(svg, answer, view, onMove, onSelect) {
+export function drawBoard(svg, answer, view, actions) {
   svg.replaceChildren();
   const board = answer.board;
   if (!board) {
     return false;
   }
   const values = new Map(answer.analysis.moves.map((move) => [move.move, move]));
-  const scale = remotenessScale(answer.analysis.moves);
+  const scale = valueScale(answer.analysis.moves);
   const paint = (move) => {
     const value = values.get(move);
     return view.showValues && value ? colour(value, scale) : "hsl(210 15% 70%)";
   };
-  const context = { svg, board, values, paint, view, onMove, onSelect };
-  if (board.kind === "heaps") {
-    drawHeaps(context);
-  } else {
-    drawGrid(context);
-  }
+  const context = { svg, board, values, paint, view, onMove: actions.onMove, onSelect: actions.onSelect };
+  const draw = { heaps: drawHeaps, pits: drawPits, panel: drawPanel }[board.kind] ?? drawGrid;
+  const size = draw(context);
+  const bottom = drawChoices(context, size, answer, actions.onRoll);
+  svg.setAttribute("viewBox", `0 0 ${size.width} ${bottom}`);
+  svg.setAttribute("data-kind", board.kind === "grid" ? `grid-${board.style}` : board.kind);
   return true;
 }
 
-/** A move's marker: a disc in its value's colour with its badge, playing the move on a click. */
-function marker(context, group, move, x, y, radius) {
-  const value = context.values.get(move);
-  const node = element("g", { class: "move", "data-move": move, tabindex: 0, role: "button" }, group);
-  const disc = element("circle", { cx: x, cy: y, r: radius, fill: context.paint(move) }, node);
-  if (value) {
-    node.setAttribute("data-value", value.value);
-    node.setAttribute("data-remoteness", value.remoteness ?? "");
-    disc.setAttribute("class", value.best ? "marker best" : "marker");
-    if (context.view.showValues) {
-      const label = element("text", { x, y: y + 5, class: "badge" }, node);
-      label.textContent = badge(value);
-    }
-    tooltip(node, `${move}: ${describe(value)}${value.best ? " (best)" : ""}`);
+/**
+ * The moves made beside the board, as buttons in rows below it (`size`: the board's width and height), and at
+ * a chance node first the button that lets chance decide. Returns the new height.
+ */
+function drawChoices(context, size, answer, onRoll) {
+  const choices = context.board.moves.filter(({ place }) => place.kind === "choice").map(({ move }) => move);
+  if (!choices.length) {
+    return size.height;
   }
-  node.addEventListener("click", (event) => {
-    event.stopPropagation();
-    context.onMove(move);
-  });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      context.onMove(move);
+  const group = element("g", { class: "choices" }, context.svg);
+  const gap = 12;
+  let [x, y] = [20, size.height + 4];
+  const place = (width) => {
+    if (x + width > size.width - 10 && x > 20) {
+      [x, y] = [20, y + BUTTON_HEIGHT + gap];
     }
-  });
-  return node;
+    const at = [x, y];
+    x += width + gap;
+    return at;
+  };
+  const moves = answer.analysis.moves;
+  if (isChanceNode(moves)) {
+    const label = "chance decides";
+    const width = buttonWidth(label);
+    const [left, top] = place(width);
+    const roll = element("g", { class: "roll", "data-roll": "" }, group);
+    element("rect", { x: left, y: top, width, height: BUTTON_HEIGHT, rx: 9, class: "roll-box" }, roll);
+    element("text", { x: left + width / 2, y: top + 19, class: "roll-label" }, roll).textContent = "roll";
+    element("text", { x: left + width / 2, y: top + 37, class: "roll-note" }, roll).textContent = label;
+    tooltip(roll, "an outcome drawn by its probability");
+    clickable(roll, onRoll);
+  }
+  for (const move of choices) {
+    button(context, group, move, ...place(buttonWidth(move)));
+  }
+  return y + BUTTON_HEIGHT + 16;
 }
 
 /** The centre of cell `cell` of a grid of `columns`. */
@@ -92,8 +88,6 @@ function drawGrid(context) {
   const { rows, columns, style } = board;
   const width = columns * CELL + 2 * MARGIN;
   const height = rows * CELL + 2 * MARGIN;
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("data-kind", `grid-${style}`);
   const back = element("g", { class: `grid ${style}` }, svg);
   back.addEventListener("click", () => context.onSelect(null));
   if (style === "columns") {
@@ -132,6 +126,7 @@ function drawGrid(context) {
     }
   });
   drawMoves(context);
+  return { width, height };
 }
 
 function drawLabels(group, board) {
@@ -199,7 +194,7 @@ function drawMoves(context) {
     const [x, y] = centre(from, columns);
     const best = list.map(({ move }) => context.values.get(move)).filter(Boolean).sort(compare)[0];
     const ring = element("circle", { cx: x, cy: y, r: CELL * 0.44, class: from === view.selected ? "ring selected" : "ring", "data-from": from, tabindex: 0 }, group);
-    ring.setAttribute("stroke", best && view.showValues ? colour(best, remotenessScale(context.values.values())) : "hsl(210 15% 55%)");
+    ring.setAttribute("stroke", best && view.showValues ? colour(best, valueScale(context.values.values())) : "hsl(210 15% 55%)");
     tooltip(ring, `${list.length} move${list.length > 1 ? "s" : ""} from here`);
     ring.addEventListener("click", (event) => {
       event.stopPropagation();
@@ -263,6 +258,5 @@ function drawHeaps(context) {
     }
     y = row + 44;
   });
-  svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(y - 10, 60)}`);
-  svg.setAttribute("data-kind", "heaps");
+  return { width, height: Math.max(y - 10, 60) };
 }

@@ -2,9 +2,10 @@
 // player (first player's wins above, the second's below, draws on the middle line; a win is nearer its edge
 // the fewer plies it takes; a score or a probability is placed by its number instead), each point in the
 // colour of its value for the first player, and the mistakes (a move whose value is worse than the
-// position's) marked with a cross.
+// position's; never an outcome of chance, which nobody chooses) marked with a cross. Who moves at each
+// position is the board's word, so turns need not alternate.
 
-import { colour, describe, rank, remotenessScale } from "./values.js";
+import { colour, describe, isOutcome, rank, seenByOther, valueScale } from "./values.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 720;
@@ -23,49 +24,48 @@ function element(tag, attributes, parent) {
   return node;
 }
 
-/** The value word for the other player. */
-function flipped(word) {
-  return { win: "loss", loss: "win" }[word] ?? word;
-}
-
 /**
  * Whether the move `played` of a position valued `position` (for its mover) was a mistake: a move whose value
- * is of a worse word, or of a lower score or probability.
+ * is of a worse word, or of a lower score or probability (by more than their error). An outcome of chance is
+ * nobody's mistake.
  */
 export function isMistake(position, played) {
-  if (!position || !played) {
+  if (!position || !played || isOutcome(played)) {
     return false;
   }
   const [before, after] = [rank(position.value), rank(played.value)];
   if (before !== null && after !== null && after < before) {
     return true;
   }
-  for (const field of ["score", "probability"]) {
+  const error = Math.max(1e-9, 2 * (position.error ?? 0) + 2 * (played.error ?? 0));
+  for (const field of ["score", "probability", "expected_score"]) {
     if (typeof position[field] === "number" && typeof played[field] === "number") {
-      return played[field] < position[field] - 1e-9;
+      return played[field] < position[field] - error;
     }
   }
   return false;
 }
 
 /**
- * The height of a value for the first player, from -1 (the second player wins at once) to 1 (the first does);
- * `scale` is the largest remoteness or absolute score of the history.
+ * The height of a value for the first player (`first`: the value as the first player sees it), from -1 (the
+ * second player wins at once) to 1 (the first does); `scale` is the largest remoteness, absolute score and
+ * absolute expected score of the history.
  */
-function height(value, moverIsFirst, scale) {
-  const sign = moverIsFirst ? 1 : -1;
-  if (typeof value.score === "number") {
-    return (sign * value.score) / scale.score;
+function height(first, scale) {
+  if (typeof first.score === "number") {
+    return first.score / scale.score;
   }
-  if (typeof value.probability === "number") {
-    const first = moverIsFirst ? value.probability : 1 - value.probability;
-    return 2 * first - 1;
+  if (typeof first.probability === "number") {
+    return 2 * first.probability - 1;
   }
-  const word = moverIsFirst ? value.value : flipped(value.value);
+  if (typeof first.expected_score === "number") {
+    return first.expected_score / scale.expected;
+  }
+  const word = first.value;
   if (word === "draw" || rank(word) === null) {
     return 0;
   }
-  const remoteness = typeof value.remoteness === "number" ? value.remoteness : scale.remoteness / 2;
+  const remoteness = typeof first.remoteness === "number" ? first.remoteness : scale.remoteness / 2;
   const closeness = 1 - remoteness / (scale.remoteness + 1);
   return (word === "win" ? 1 : -1) * (0.3 + 0.7 * closeness);
 }
@@ -79,13 +79,17 @@ export function drawChart(svg, history, current, onPick) {
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
   const known = history.filter((entry) => entry.analysis);
-  const scale = { remoteness: 1, score: 1 };
+  const forFirst = (entry) => (entry.moverIsFirst ? entry.analysis : seenByOther(entry.analysis));
+  const scale = { remoteness: 1, score: 1, expected: 1e-9 };
   for (const { analysis } of known) {
     if (typeof analysis.remoteness === "number") {
       scale.remoteness = Math.max(scale.remoteness, analysis.remoteness);
     }
     if (typeof analysis.score === "number") {
       scale.score = Math.max(scale.score, Math.abs(analysis.score));
+    }
+    if (typeof analysis.expected_score === "number") {
+      scale.expected = Math.max(scale.expected, Math.abs(analysis.expected_score));
     }
   }
   const plies = Math.max(history.length - 1, 1);
@@ -102,25 +106,26 @@ export function drawChart(svg, history, current, onPick) {
     element("text", { x: x(ply), y: HEIGHT - 12, class: "tick" }, axes).textContent = String(ply);
   }
   element("text", { x: WIDTH - RIGHT, y: HEIGHT - 1, class: "tick end" }, axes).textContent = "moves played";
-  const points = known.map((entry) => [x(entry.ply), y(height(entry.analysis, entry.moverIsFirst, scale))]);
+  const points = known.map((entry) => [x(entry.ply), y(height(forFirst(entry), scale))]);
   if (points.length > 1) {
     element("polyline", { points: points.map((point) => point.join(",")).join(" "), class: "trace" }, svg);
   }
   // Colours by the value for the first player, so shades compare across the whole history.
-  const shades = remotenessScale(known.map((entry) => ({ ...entry.analysis, value: entry.moverIsFirst ? entry.analysis.value : flipped(entry.analysis.value) })));
+  const shades = valueScale(known.map(forFirst));
   const dots = element("g", { class: "points" }, svg);
   for (const entry of history) {
     if (!entry.analysis) {
       continue;
     }
     const { analysis, ply, moverIsFirst } = entry;
-    const [px, py] = [x(ply), y(height(analysis, moverIsFirst, scale))];
-    const first = moverIsFirst ? analysis.value : flipped(analysis.value);
+    const seen = forFirst(entry);
+    const [px, py] = [x(ply), y(height(seen, scale))];
+    const first = seen.value;
     const dot = element("circle", {
       cx: px,
       cy: py,
       r: ply === current ? 7 : 5,
-      fill: colour({ ...analysis, value: first }, shades),
+      fill: colour(seen, shades),
       class: ply === current ? "point current" : "point",
       "data-ply": ply,
       "data-value": analysis.value,

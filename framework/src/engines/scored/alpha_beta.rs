@@ -15,6 +15,7 @@
 //! [`Mode::Outcome`] a single search with the window `(-1, 1)` gives only the sign of the score (`-1`, `0` or
 //! `1`): the win/loss/draw solve of a scored game, faster than its score.
 
+use super::guess::{first_guess, Guess};
 use super::scale::{from_table, lower_to_table, upper_to_table};
 use super::{broken, ScoredEngine};
 use crate::engines::alpha_beta::search::{NearDepths, TableAccess};
@@ -47,6 +48,10 @@ pub struct Progress {
 /// [`PROGRESS_EVERY`] positions.
 pub type ProgressHook = std::sync::Arc<dyn Fn(&Progress) + Send + Sync>;
 
+/// The positions the first guess of an exact score may expand by default: small beside a search worth
+/// guessing for, and enough to solve a small game outright.
+pub const GUESS_POSITIONS: u64 = 1 << 16;
+
 /// How many positions pass between two progress reports within a test.
 pub const PROGRESS_EVERY: u64 = 1 << 26;
 
@@ -59,6 +64,8 @@ pub struct ScoredAlphaBeta<Table> {
     mode: Mode,
     score_search: ScoreSearch,
     budget: u64,
+    /// The positions the first guess may expand (see `guess.rs`).
+    guess_budget: u64,
     table: Table,
     stats: Stats,
     progress: Option<ProgressHook>,
@@ -71,6 +78,7 @@ impl<Table> std::fmt::Debug for ScoredAlphaBeta<Table> {
             .field("mode", &self.mode)
             .field("score_search", &self.score_search)
             .field("budget", &self.budget)
+            .field("guess_budget", &self.guess_budget)
             .field("stats", &self.stats)
             .finish_non_exhaustive()
     }
@@ -91,6 +99,7 @@ impl<Table> ScoredAlphaBeta<Table> {
             mode,
             score_search: ScoreSearch::default(),
             budget: u64::MAX,
+            guess_budget: GUESS_POSITIONS,
             table,
             stats: Stats::default(),
             progress: None,
@@ -107,6 +116,13 @@ impl<Table> ScoredAlphaBeta<Table> {
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
         ScoredAlphaBeta { budget: positions, ..self }
+    }
+
+    /// The same engine spending at most `positions` on the first guess of each exact score (the default:
+    /// [`GUESS_POSITIONS`]; 0: no guess). A search of hours gains from a deeper guess.
+    #[must_use]
+    pub fn with_guess_budget(self, positions: u64) -> Self {
+        ScoredAlphaBeta { guess_budget: positions, ..self }
     }
 
     /// The same engine finding exact scores by `score_search`.
@@ -185,11 +201,19 @@ where
     Table: TranspositionTable<Rules::Key>,
 {
     fn score_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Result<i32, Stop<Error>> {
-        let (mode, strategy) = (self.mode, self.score_search);
+        let (mode, strategy, guess_budget) = (self.mode, self.score_search, self.guess_budget);
         self.run(game, budget, |search| match (mode, strategy) {
             (Mode::Outcome, _) => search.search(position, 0, -1, 1).signum(),
             (Mode::Exact, ScoreSearch::FullWindow) => search.search(position, 0, -SCORE_LIMIT - 1, SCORE_LIMIT + 1),
-            (Mode::Exact, ScoreSearch::NullWindow) => search.narrow(position),
+            (Mode::Exact, ScoreSearch::NullWindow) => {
+                let (guess, visited) = first_guess(game, position, guess_budget.min(budget));
+                search.visited = visited;
+                match guess {
+                    Guess::Exact(score) => score,
+                    Guess::Estimate(score) => search.narrow(position, Some(score)),
+                    Guess::None => search.narrow(position, None),
+                }
+            }
         })
     }
 
@@ -256,20 +280,21 @@ where
         self.stopped || self.broken.is_some()
     }
 
-    /// The exact score of `root` by null-window searches that narrow its range.
-    fn narrow(&mut self, root: &Rules::Position) -> i32 {
+    /// The exact score of `root` by null-window searches that narrow its range, aimed by `guess`.
+    ///
+    /// The first test is "at least `guess`?" (with no guess: "above 0?", then "at least 0?", which settle who
+    /// wins). Each later test starts from the bound the last one moved, one step beyond it; the step doubles
+    /// while the tests keep failing the same way (galloping), and starts again at one when they turn, so a
+    /// guess `d` off costs about `2 log2 d` tests, and a right one two.
+    fn narrow(&mut self, root: &Rules::Position, guess: Option<i32>) -> i32 {
         let (mut low, mut high) = match self.game.score(root) {
             Some(score) => return score,
             None => self.game.score_range(root),
         };
+        let mut test = guess.unwrap_or(1);
+        let (mut step, mut last_up): (i32, Option<bool>) = (1, None);
         while low < high && !self.halted() {
-            let test = if low < 1 && high >= 1 {
-                1
-            } else if low < 0 && high >= 0 {
-                0
-            } else {
-                low + (high - low + 1) / 2
-            };
+            test = test.clamp(low + 1, high);
             self.report = Progress { visited: self.visited, low, high, test: Some(test), finished: false, found: 0 };
             self.tell();
             let found = self.search(root, 0, test - 1, test);
@@ -278,11 +303,15 @@ where
             if !self.halted() {
                 self.tell();
             }
-            if found >= test {
+            let up = found >= test;
+            if up {
                 low = found.max(test);
             } else {
                 high = found.min(test - 1);
             }
+            step = if last_up == Some(up) { step.saturating_mul(2) } else { 1 };
+            last_up = Some(up);
+            test = if up { low.saturating_add(step) } else { high.saturating_sub(step - 1) };
         }
         low
     }

@@ -20,11 +20,12 @@
 
 mod alpha_beta;
 mod expectimax;
+mod guess;
 mod minimax;
 mod scale;
 mod value_iteration;
 
-pub use alpha_beta::{Progress, ProgressHook, ScoredAlphaBeta, PROGRESS_EVERY};
+pub use alpha_beta::{Progress, ProgressHook, ScoredAlphaBeta, GUESS_POSITIONS, PROGRESS_EVERY};
 pub use expectimax::{ExpectedScore, Expectimax};
 pub use minimax::ScoredMinimax;
 pub use value_iteration::{ValueIteration, ValueTable};

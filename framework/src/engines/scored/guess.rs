@@ -1,0 +1,118 @@
+//! The first guess of the null-window driver of [`super::ScoredAlphaBeta`]: iterative deepening of a
+//! depth-limited alpha-beta without a table, scoring the positions at its horizon by the game's
+//! [`ScoredHints::estimate`], within a budget of positions.
+//!
+//! The guess only aims the driver's first test: a wrong guess costs null-window searches, never a wrong score.
+//! An iteration that met no horizon (every line it searched reached the end of the game or a position of known
+//! [`ScoredHints::exact`] score) is an exact full-window search, and its value is the score itself.
+
+use crate::engines::support::{with_stack_every, MoveLists};
+use crate::scored::{Deterministic, ScoredHints, SCORE_LIMIT};
+
+/// What the first-guess search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Guess {
+    /// No guess: the game has no estimate, or the budget did not cover the first iteration.
+    None,
+    /// The value of the deepest iteration done (an estimate).
+    Estimate(i32),
+    /// The exact score (an iteration met no horizon).
+    Exact(i32),
+}
+
+/// A depth-limited search of one root.
+struct Shallow<'search, Rules: ScoredHints> {
+    game: &'search Rules,
+    lists: MoveLists<Rules::Move>,
+    visited: u64,
+    budget: u64,
+    stopped: bool,
+    /// Whether the iteration under way scored a position by the estimate (else it is exact).
+    horizon_met: bool,
+}
+
+/// The first guess at the score of `root` (not over) by iterative deepening within `budget` positions, and
+/// the positions it expanded.
+pub(crate) fn first_guess<Rules>(game: &Rules, root: &Rules::Position, budget: u64) -> (Guess, u64)
+where
+    Rules: Deterministic + ScoredHints,
+{
+    if game.estimate(root).is_none() {
+        return (Guess::None, 0);
+    }
+    let mut shallow =
+        Shallow { game, lists: MoveLists::default(), visited: 0, budget, stopped: false, horizon_met: false };
+    let mut guess = Guess::None;
+    for depth in 1.. {
+        shallow.horizon_met = false;
+        let value = shallow.search(root, 0, depth, -SCORE_LIMIT - 1, SCORE_LIMIT + 1);
+        if shallow.stopped {
+            break;
+        }
+        if !shallow.horizon_met {
+            guess = Guess::Exact(value);
+            break;
+        }
+        guess = Guess::Estimate(value);
+    }
+    (guess, shallow.visited)
+}
+
+impl<Rules: Deterministic + ScoredHints> Shallow<'_, Rules> {
+    /// Fail-soft alpha-beta to `depth` plies more from `position`, at ply `ply` from the root.
+    fn search(&mut self, position: &Rules::Position, ply: u32, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if self.stopped {
+            return 0;
+        }
+        if let Some(score) = self.game.score(position) {
+            return score;
+        }
+        if let Some(score) = self.game.exact(position) {
+            return score;
+        }
+        let (low, high) = self.game.score_range(position);
+        if depth == 0 {
+            self.horizon_met = true;
+            return self.game.estimate(position).unwrap_or(0).clamp(low, high);
+        }
+        if self.visited >= self.budget {
+            self.stopped = true;
+            return 0;
+        }
+        self.visited += 1;
+        let level = usize::try_from(ply).unwrap_or(usize::MAX);
+        let game = self.game;
+        let moves = self.lists.take_filled(level, |moves, scores| game.search_moves(position, moves, scores));
+        let mover = game.mover(position);
+        let mut best = -SCORE_LIMIT - 1;
+        for mv in &moves {
+            let child = game.play(position, mv);
+            let (next, rest) = (ply.saturating_add(1), depth - 1);
+            let score = if game.mover(&child) == mover {
+                with_stack_every(ply, || self.search(&child, next, rest, alpha, beta))
+            } else {
+                -with_stack_every(ply, || self.search(&child, next, rest, -beta, -alpha))
+            };
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(best);
+            if alpha >= beta || best >= high {
+                break;
+            }
+        }
+        self.lists.give_back(level, moves);
+        if moves_were_empty(best) {
+            self.stopped = true;
+            return 0;
+        }
+        best
+    }
+}
+
+/// Whether a search found no move (a position not over without moves breaks the game's contract; the exact
+/// search reports it, the guess only gives up).
+fn moves_were_empty(best: i32) -> bool {
+    best == -SCORE_LIMIT - 1
+}
