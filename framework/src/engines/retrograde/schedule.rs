@@ -33,7 +33,7 @@ pub enum Entries<Position> {
     Ranks(RankSet),
     /// A set of ranks kept in a file until its tier is solved ([`super::TierStore::scratch_path`]).
     Spilled {
-        /// The file, [`RankSet::write_to`]'s bytes.
+        /// The file: the set's words, little-endian.
         path: std::path::PathBuf,
         /// The size of the tier's rank space.
         size: u64,
