@@ -11,7 +11,7 @@ use ludus_framework::Game;
 use ludus_games::connect_four::ConnectFour;
 mod common;
 
-use common::{scratch, tier_files, wait_for_entries};
+use common::{scratch, tier_files, wait_for_tiers};
 use std::process::{Command, Output, Stdio};
 
 fn ludus(arguments: &[&str]) -> Output {
@@ -36,7 +36,7 @@ fn a_killed_solve_resumes_to_the_same_files() {
         .spawn()
         .expect("ludus starts");
     // Kill it (SIGKILL: no chance to tidy up) once a few tiers are on disk.
-    wait_for_entries(&killed, 4);
+    wait_for_tiers(&killed, 4);
     child.kill().unwrap();
     let status = child.wait().unwrap();
     assert!(!status.success(), "the solve ended before it was killed: the test proves nothing");

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{forge_last_key, scratch, tier_files, wait_for_entries};
+use common::{forge_last_key, scratch, tier_files, wait_for_tiers};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -110,7 +110,7 @@ fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
         .spawn()
         .expect("mpirun starts (install openmpi-bin)");
     // Kill worker rank 1 (SIGKILL: no chance to tidy up) once a few tiers are on disk.
-    wait_for_entries(&killed, 3);
+    wait_for_tiers(&killed, 3);
     let worker = rank_process(&killed, 1).expect("rank 1 runs");
     let signalled = Command::new("kill").args(["-KILL", &worker.to_string()]).status().unwrap();
     assert!(signalled.success());

@@ -24,11 +24,28 @@ pub fn tier_files(directory: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Waits until `directory` holds at least `count` entries (files being written included), for a minute at most.
+#[allow(dead_code)] // not every test crate that shares this module waits for entries
 pub fn wait_for_entries(directory: &Path, count: usize) {
+    wait_until(|| std::fs::read_dir(directory).map_or(0, |entries| entries.count()) >= count);
+}
+
+/// Waits until `directory` holds at least `count` finished tier files (`.ludb`: not the files being written,
+/// nor the reachable sets a solve by un-moves keeps there for the tiers it has yet to solve), for a minute at
+/// most.
+#[allow(dead_code)] // not every test crate that shares this module waits for tiers
+pub fn wait_for_tiers(directory: &Path, count: usize) {
+    let is_tier = |entry: std::io::Result<std::fs::DirEntry>| {
+        entry.is_ok_and(|entry| entry.path().extension() == Some("ludb".as_ref()))
+    };
+    wait_until(|| {
+        std::fs::read_dir(directory).map_or(0, |entries| entries.filter_map(|e| is_tier(e).then_some(())).count())
+            >= count
+    });
+}
+
+fn wait_until(done: impl Fn() -> bool) {
     let clock = Instant::now();
-    while std::fs::read_dir(directory).map_or(0, |entries| entries.count()) < count
-        && clock.elapsed() < Duration::from_secs(60)
-    {
+    while !done() && clock.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(2));
     }
 }

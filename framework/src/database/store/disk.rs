@@ -109,12 +109,16 @@ where
     }
 
     fn finished(&mut self, tier: &Rules::Tier) -> Result<Option<Vec<Rules::Tier>>> {
-        // A file left half-written by a stopped run is no tier: it is written anew.
+        // A file left half-written by a stopped run is no tier, and the reachable set it kept for a tier it did
+        // not solve is stale (a solve that needs one writes it anew): both go.
         let partial = partial_path(&self.database.tier_path(tier)?);
-        match std::fs::symlink_metadata(&partial) {
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
-            _ => std::fs::remove_file(&partial)
-                .map_err(|cause| Error::Io { path: partial.display().to_string(), cause })?,
+        let scratch = self.scratch_path(tier)?;
+        for leftover in std::iter::once(partial).chain(scratch) {
+            match std::fs::symlink_metadata(&leftover) {
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+                _ => std::fs::remove_file(&leftover)
+                    .map_err(|cause| Error::Io { path: leftover.display().to_string(), cause })?,
+            }
         }
         let Some(file) = self.verified(tier)? else { return Ok(None) };
         let reached = self.database.reached(&file)?;

@@ -69,7 +69,8 @@ impl RankSet {
         for word in self.words.iter() {
             file.write_all(&word.load(Relaxed).to_le_bytes()).map_err(failed)?;
         }
-        file.into_inner().map_err(|error| failed(error.into_error()))?.sync_all().map_err(failed)
+        // Not synced: a stopped solve writes the file anew.
+        file.flush().map_err(failed)
     }
 
     /// The set of `size` ranks [`RankSet::write_to`] wrote at `path`. Errors: the file's, or a length that is
