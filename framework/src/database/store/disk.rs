@@ -191,7 +191,7 @@ where
             (Some(ranks), None) => {
                 // A solution by key (a tier gathered from the slices of a split solve) laid out by rank.
                 let size = ranks.tier_size(tier);
-                let mut by_rank = vec![0u16; usize::try_from(size).unwrap_or(usize::MAX)];
+                let mut by_rank = crate::engines::retrograde::zeroed_records("a tier's records by rank", size)?;
                 for (key, value) in solution.iter() {
                     let record = stored(value)?;
                     let slot = ranks.rank(tier, &key).and_then(|rank| by_rank.get_mut(rank as usize));

@@ -66,6 +66,7 @@
 mod busy;
 #[cfg(feature = "parallel")]
 mod lazy_smp;
+mod narrowing;
 mod progress;
 pub(crate) mod search;
 

@@ -221,7 +221,7 @@ where
     {
         let ranking = TierRank::new(Arc::clone(game), tier.clone())?;
         let size = game.tier_size(&tier);
-        let mut values = vec![0u16; size as usize];
+        let mut values = zeroed_records("a tier's values by rank", size)?;
         let positions = records.len();
         for (key, value) in records {
             let bits = PackedValue::pack(value).and_then(narrow).ok_or_else(|| remoteness_error(value))?;
@@ -426,4 +426,19 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
     pub fn statistics(&self) -> TierStatistics {
         self.statistics
     }
+}
+
+/// `size` zeroed 16-bit records, a tier's values by rank; memory the system will not give is the allocation
+/// error, not an abort (a rank space of up to `u32::MAX` ranks is 8 GiB).
+pub(crate) fn zeroed_records(what: &'static str, size: u64) -> crate::Result<Vec<u16>> {
+    let failed = || crate::Error::Allocation {
+        what,
+        megabytes: size.saturating_mul(2).div_ceil(1 << 20),
+        hint: "lower --memory-mb, or use a larger machine",
+    };
+    let length = usize::try_from(size).map_err(|_| failed())?;
+    let mut records = Vec::new();
+    records.try_reserve_exact(length).map_err(|_| failed())?;
+    records.resize(length, 0);
+    Ok(records)
 }
