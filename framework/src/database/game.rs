@@ -70,23 +70,20 @@ pub trait DatabaseGame: Send + Sync {
 
     /// The position written `position` (`None`: the start), its value, every move's value and the principal
     /// variation, all read from the database.
-    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis>;
+    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
+        self.query_after(directory, position, &[], max_line)
+    }
 
     /// [`DatabaseGame::query`] of the position reached from the position written `position` by `moves`, each
     /// written as the game writes a move (what [`crate::playable::PlayableGame::analyze_after`] analyses by a
-    /// search). By default only a position without moves after it is read.
+    /// search).
     fn query_after(
         &self,
         directory: &Path,
         position: Option<&str>,
         moves: &[&str],
         max_line: usize,
-    ) -> Result<Analysis> {
-        match moves {
-            [] => self.query(directory, position, max_line),
-            _ => Err(Error::Position { game: self.name(), reason: "this game reads no moves after a position".into() }),
-        }
-    }
+    ) -> Result<Analysis>;
 
     /// Counts by value, remoteness and tier, with the longest win and loss drawn.
     fn summary(&self, directory: &Path) -> Result<DatabaseSummary>;
@@ -208,10 +205,6 @@ where
         let mut schedule = mpi.schedule(&self.game, split);
         let spec = TierSpec::new().indexed(self.indexing.clone()).schedule(&mut schedule);
         self.database(directory).solve(&self.game.start(), budget, report, spec)
-    }
-
-    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
-        self.query_after(directory, position, &[], max_line)
     }
 
     fn query_after(

@@ -219,10 +219,6 @@ where
         )))
     }
 
-    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
-        self.query_after(directory, position, &[], max_line)
-    }
-
     fn query_after(
         &self,
         directory: &Path,
