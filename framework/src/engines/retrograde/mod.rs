@@ -36,6 +36,7 @@ mod induction;
 mod ranked;
 mod schedule;
 mod solution;
+#[cfg(feature = "database")]
 pub(crate) use solution::zeroed_records;
 mod spec;
 mod tiers;
