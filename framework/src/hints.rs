@@ -12,6 +12,18 @@
 use crate::game::{Canonicalize, Game};
 use crate::value::Value;
 
+/// The most history slots an engine keeps ([`SearchHints::history_slot`]); a slot beyond is ignored.
+pub const HISTORY_SLOTS: usize = 4096;
+
+/// What [`SearchHints::proven`] knows of a position before any search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proven {
+    /// A shortcut's value.
+    Shortcut(Shortcut),
+    /// No shortcut: the worst and the best value the position can have, as [`SearchHints::value_range`] gives.
+    Range(Value, Value),
+}
+
 /// A value proven without search, and how much of it is proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shortcut {
@@ -61,6 +73,22 @@ pub trait SearchHints: Game {
         (Value::Lose(0), Value::Win(0))
     }
 
+    /// What is proven at `position` before any search: the [`SearchHints::shortcut`] if there is one, else the
+    /// [`SearchHints::value_range`]. The engines ask this, once per position.
+    ///
+    /// Override it only to compute the same faster, for example when the shortcut and the range share their work
+    /// (Connect Four's threats). Contract: called only at positions that are not over; the result is what the
+    /// default gives, or at least something the contracts of `shortcut` and `value_range` allow.
+    fn proven(&self, position: &Self::Position) -> Proven {
+        match self.shortcut(position) {
+            Some(shortcut) => Proven::Shortcut(shortcut),
+            None => {
+                let (worst, best) = self.value_range(position);
+                Proven::Range(worst, best)
+            }
+        }
+    }
+
     /// The longest any game from `position` can still last, in plies (a bound on the remoteness of its value), if
     /// the game knows one: Connect Four's empty cells, for example. Default: `None`.
     ///
@@ -95,6 +123,19 @@ pub trait SearchHints: Game {
         0
     }
 
+    /// The history heuristic's slot of `mv` at `position`, if the game takes part: a small number (below
+    /// [`HISTORY_SLOTS`]) that names the move the same way wherever it recurs, such as the cell and the player.
+    /// An engine with a history orders moves of equal scores by how much work the moves of their slot have cut
+    /// off before. Default: `None` (no history).
+    ///
+    /// Contract: deterministic; a game that gives slots leaves in `scores`, after its
+    /// [`SearchHints::search_moves`], the score of each move of the list in its order (as the default does).
+    /// The order changes the work done, never the value found.
+    fn history_slot(&self, position: &Self::Position, mv: &Self::Move) -> Option<usize> {
+        let _ = (position, mv);
+        None
+    }
+
     /// The moves the engines search at `position`, in `moves` (cleared first), best first: the legal moves
     /// filtered by [`SearchHints::prune_moves`] (when there are two or more) and sorted by
     /// [`SearchHints::move_score`], highest first, ties in the order of [`Game::moves`]. `scores` is scratch
@@ -104,7 +145,8 @@ pub trait SearchHints: Game {
     /// pruning and scoring share their work. Contract: called only where [`SearchHints::shortcut`] returned
     /// `None`; the list is what the default computes, or at least a list the contracts of `prune_moves` and
     /// `move_score` allow (legal moves, none repeated, a best one kept, at least one when there are legal
-    /// moves), and deterministic.
+    /// moves), and deterministic. The default leaves each move's score in `scores` when it sorts (two moves or
+    /// more), which [`SearchHints::history_slot`] relies on.
     fn search_moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>, scores: &mut Vec<i32>) {
         moves.clear();
         self.moves(position, moves);

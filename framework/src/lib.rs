@@ -72,7 +72,7 @@ pub mod value;
 pub use engines::{Engine, Statistics, TableEngine};
 pub use error::{Budget, Error, Result};
 pub use game::{Canonicalize, FromKey, Game, Move, Position};
-pub use hints::{SearchHints, Shortcut};
+pub use hints::{Proven, SearchHints, Shortcut};
 pub use impartial::{Impartial, MisereSum, SumGame};
 pub use puzzle::{Construct, Enumerate, Puzzle, Verify, Violation};
 pub use solitaire::Solitaire;

@@ -2,7 +2,7 @@
 //! (filtered and ordered by the game's hints), the score encoding of values, and stack growth for deep games.
 
 use super::Mode;
-use crate::hints::{SearchHints, Shortcut};
+use crate::hints::{Proven, SearchHints, Shortcut};
 use crate::table::{TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
 
@@ -61,8 +61,8 @@ pub(crate) fn known<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rul
     if let Some(value) = game.outcome(position) {
         return Known::Value(value);
     }
-    match game.shortcut(position) {
-        Some(shortcut) => match usable(mode, shortcut) {
+    match game.proven(position) {
+        Proven::Shortcut(shortcut) => match usable(mode, shortcut) {
             Some(value) => Known::Value(value),
             // Only the outcome is known (a draw is always exact): it still narrows the range.
             None => match shortcut.value() {
@@ -70,10 +70,7 @@ pub(crate) fn known<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rul
                 _ => Known::Range(Value::Lose(0), Value::Lose(u32::MAX)),
             },
         },
-        None => {
-            let (worst, best) = game.value_range(position);
-            Known::Range(worst, best)
-        }
+        Proven::Range(worst, best) => Known::Range(worst, best),
     }
 }
 
@@ -112,6 +109,13 @@ impl<Move: Clone> MoveLists<Move> {
         let mut moves = self.by_depth.get_mut(depth).map(std::mem::take).unwrap_or_default();
         fill(&mut moves, &mut self.scores);
         moves
+    }
+
+    /// The scores the last [`MoveLists::take`] left (see [`SearchHints::history_slot`] for when they are the
+    /// moves' scores).
+    #[inline]
+    pub(crate) fn scores(&self) -> &[i32] {
+        &self.scores
     }
 
     /// Returns the buffer of `depth` for reuse.

@@ -12,15 +12,20 @@
 //!   columns first.
 
 use super::board::{Board, ConnectFour};
-use ludus_framework::{SearchHints, Shortcut, Value};
+use ludus_framework::{Proven, SearchHints, Shortcut, Value};
 
 impl ConnectFour {
     /// The cells where the player to move may play without handing the opponent a win at once, or 0 if there
     /// are none; call it only when the player to move cannot win at once.
     #[inline]
     pub fn non_losing_cells(&self, board: &Board) -> u64 {
-        let playable = self.playable_cells(board);
-        let opponent_wins = self.winning_cells(board.opponent(), board.mask);
+        self.non_losing_among(self.playable_cells(board), self.winning_cells(board.opponent(), board.mask))
+    }
+
+    /// The cells of `playable` that do not hand the opponent, whose winning cells are `opponent_wins`, a win at
+    /// once (see [`ConnectFour::non_losing_cells`]).
+    #[inline]
+    fn non_losing_among(&self, playable: u64, opponent_wins: u64) -> u64 {
         let forced = playable & opponent_wins;
         let candidates = match forced.count_ones() {
             0 => playable,
@@ -54,8 +59,28 @@ impl SearchHints for ConnectFour {
         None
     }
 
-    fn value_range(&self, _board: &Board) -> (Value, Value) {
-        (Value::Lose(4), Value::Win(3))
+    fn value_range(&self, board: &Board) -> (Value, Value) {
+        let (mover_wins, opponent_wins) =
+            (self.winning_cells(board.current, board.mask), self.winning_cells(board.opponent(), board.mask));
+        self.zugzwang_range(board, mover_wins, opponent_wins)
+    }
+
+    /// The shortcut, else the range, with each side's winning cells found once for both.
+    fn proven(&self, board: &Board) -> Proven {
+        let playable = self.playable_cells(board);
+        let mover_wins = self.winning_cells(board.current, board.mask);
+        if mover_wins & playable != 0 {
+            return Proven::Shortcut(Shortcut::Exact(Value::Win(1)));
+        }
+        let opponent_wins = self.winning_cells(board.opponent(), board.mask);
+        if self.non_losing_among(playable, opponent_wins) == 0 {
+            return Proven::Shortcut(Shortcut::Exact(Value::Lose(2)));
+        }
+        if self.empty_cells(board) <= 2 {
+            return Proven::Shortcut(Shortcut::Exact(Value::Draw));
+        }
+        let (worst, best) = self.zugzwang_range(board, mover_wins, opponent_wins);
+        Proven::Range(worst, best)
     }
 
     /// A game ends when the board is full at the latest.
@@ -66,6 +91,13 @@ impl SearchHints for ConnectFour {
     fn prune_moves(&self, board: &Board, moves: &mut Vec<u8>) {
         let safe = self.non_losing_cells(board);
         moves.retain(|&column| self.landing_cell(board, u32::from(column)) & safe != 0);
+    }
+
+    /// The cell the stone lands on, and whose stone it is: the moves of equal scores (a column and its mirror
+    /// with as many threats) go in the order of the work their cells have cut off.
+    fn history_slot(&self, board: &Board, column: &u8) -> Option<usize> {
+        let cell = self.landing_cell(board, u32::from(*column)).trailing_zeros() as usize;
+        Some(cell + 64 * (board.stones() as usize % 2))
     }
 
     fn move_score(&self, board: &Board, column: &u8) -> i32 {

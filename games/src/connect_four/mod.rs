@@ -45,6 +45,7 @@ mod lines;
 mod plugin;
 mod rank;
 mod text;
+mod zugzwang;
 
 pub use board::{Board, ConnectFour, IllegalMove, DEFAULT_HEIGHT, DEFAULT_WIDTH};
 pub use format::{parse, Case, Parsed, EMPTY_BOARD, MAX_CASES};

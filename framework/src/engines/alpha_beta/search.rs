@@ -9,7 +9,7 @@ use super::ScoreSearch;
 use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack_every, Known, MoveLists};
 use crate::engines::Mode;
 use crate::game::Canonicalize;
-use crate::hints::SearchHints;
+use crate::hints::{SearchHints, HISTORY_SLOTS};
 use crate::table::{Bounds, SharedTable, TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -140,6 +140,10 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     pub(crate) busy: Option<&'search Busy>,
     /// Where a watcher follows the search.
     pub(crate) progress: Option<&'search SearchProgress>,
+    /// The history heuristic: by slot ([`SearchHints::history_slot`]), the work of the nodes its moves cut off.
+    history: Vec<u64>,
+    /// Scratch for ordering a node's moves by score and history.
+    order: Vec<(i32, u64)>,
 }
 
 impl<'search, Rules, Access> Search<'search, Rules, Access>
@@ -162,6 +166,8 @@ where
             near: NearDepths::default(),
             busy: None,
             progress: None,
+            history: Vec::new(),
+            order: Vec::new(),
         }
     }
 
@@ -256,7 +262,10 @@ where
         }
         let before = self.visited;
         let level = usize::try_from(depth).unwrap_or(usize::MAX);
-        let moves = self.lists.take(self.game, position, level);
+        let mut moves = self.lists.take(self.game, position, level);
+        if moves.len() > 1 {
+            self.order_by_history(position, &mut moves);
+        }
         // A position with no moves and no outcome is lost for the player to move (the normal-play rule).
         let mut best = if moves.is_empty() { score_of(Value::LOST, depth) } else { -INFINITY };
         // At far depths, where a search costs more than a probe of each child, a child whose entry already
@@ -300,6 +309,7 @@ where
                 if best > alpha {
                     alpha = best;
                     if alpha >= beta {
+                        self.credit(position, mv, self.visited - before + 1);
                         break 'passes;
                     }
                 }
@@ -330,6 +340,53 @@ where
     Rules: Canonicalize + SearchHints,
     Access: TableAccess<Rules::Key>,
 {
+    /// The history of `mv`'s slot, if the game gives one.
+    #[inline]
+    fn history_of(&self, position: &Rules::Position, mv: &Rules::Move) -> Option<u64> {
+        let slot = self.game.history_slot(position, mv)?;
+        Some(self.history.get(slot).copied().unwrap_or(0))
+    }
+
+    /// Reorders the moves of equal scores (as the hints left them in the move lists' scores) by their slots'
+    /// history, most work cut off first; the order stays stable among equals.
+    fn order_by_history(&mut self, position: &Rules::Position, moves: &mut [Rules::Move]) {
+        let scores = self.lists.scores();
+        // Only moves of equal scores change places: most lists have none.
+        if scores.len() != moves.len()
+            || !scores.windows(2).any(|pair| pair[0] == pair[1])
+            || self.history_of(position, &moves[0]).is_none()
+        {
+            return;
+        }
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        for (mv, &score) in moves.iter().zip(scores) {
+            order.push((score, self.history_of(position, mv).unwrap_or(0)));
+        }
+        for index in 1..moves.len() {
+            let mut at = index;
+            while at > 0 && order[at - 1] < order[at] {
+                order.swap(at - 1, at);
+                moves.swap(at - 1, at);
+                at -= 1;
+            }
+        }
+        self.order = order;
+    }
+
+    /// Credits `mv`'s slot with `work`, the positions of the node it cut off.
+    #[inline]
+    fn credit(&mut self, position: &Rules::Position, mv: &Rules::Move, work: u64) {
+        if let Some(slot) = self.game.history_slot(position, mv).filter(|&slot| slot < HISTORY_SLOTS) {
+            if self.history.len() <= slot {
+                self.history.resize(slot + 1, 0);
+            }
+            if let Some(history) = self.history.get_mut(slot) {
+                *history = history.saturating_add(work);
+            }
+        }
+    }
+
     /// The best lower bound on the score of `position` (at `depth`) that its children's table entries and
     /// settled values prove without a search: the enhanced transposition cutoff, worth a probe per child only
     /// where a search costs more than the probes (at far depths).

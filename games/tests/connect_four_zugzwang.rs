@@ -1,0 +1,125 @@
+//! Connect Four's zugzwang rules (`games/src/connect_four/zugzwang.rs`, the value range of its hints) against
+//! exact values: on thousands of random positions of boards with even and odd heights and cell counts, the
+//! range holds the value searched without any hint, each kind of bound fires (so the check has something to
+//! check), and on hand-made positions the follow-up and the odd threat give the bounds their rules say.
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use ludus_framework::engines::alpha_beta::AlphaBeta;
+use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::hints::NoHints;
+use ludus_framework::plugin::seeded_rng;
+use ludus_framework::table::UnboundedTable;
+use ludus_framework::{Game, Proven, SearchHints, Value};
+use ludus_games::connect_four::{random_moves, Board, ConnectFour};
+use rand::Rng;
+
+/// The range of `board` as the hints give it (shortcut or range, through `proven`), checked against
+/// `value_range` when no shortcut applies.
+fn range_of(game: &ConnectFour, board: &Board) -> Option<(Value, Value)> {
+    match game.proven(board) {
+        Proven::Shortcut(_) => None,
+        Proven::Range(worst, best) => {
+            assert_eq!(game.value_range(board), (worst, best), "{board:?}");
+            assert!(game.shortcut(board).is_none(), "{board:?}");
+            Some((worst, best))
+        }
+    }
+}
+
+/// How often each kind of bound fired.
+#[derive(Debug, Default)]
+struct Fired {
+    checked: u32,
+    worst_draw: u32,
+    worst_win: u32,
+    best_draw: u32,
+    best_loss: u32,
+}
+
+/// Checks the range of random positions of a `width x height` board with `empty` empty cells (a range) against
+/// the exact value searched without hints.
+fn check_board(width: u32, height: u32, empty: std::ops::RangeInclusive<u32>, count: u32, fired: &mut Fired) {
+    let game = ConnectFour::new(width, height).unwrap();
+    let bare = NoHints(&game);
+    let mut exact = AlphaBeta::with_table(Mode::Exact, UnboundedTable::new());
+    let mut rng = seeded_rng(u64::from(width * 100 + height));
+    let cells = width * height;
+    for index in 0..count {
+        let free = empty.start() + index % (empty.end() - empty.start() + 1);
+        let moves = random_moves(&game, cells - free, &mut rng).unwrap();
+        let board = game.parse_moves(&moves).unwrap();
+        if game.outcome(&board).is_some() {
+            continue;
+        }
+        let Some((worst, best)) = range_of(&game, &board) else { continue };
+        let value = exact.value(&bare, &board);
+        assert!(worst <= value && value <= best, "{width} x {height} {moves}: {value} not in {worst}..={best}");
+        fired.checked += 1;
+        match worst {
+            Value::Draw => fired.worst_draw += 1,
+            Value::Win(_) => fired.worst_win += 1,
+            Value::Lose(_) => {}
+        }
+        match best {
+            Value::Draw => fired.best_draw += 1,
+            Value::Lose(_) => fired.best_loss += 1,
+            Value::Win(_) => {}
+        }
+    }
+}
+
+#[test]
+fn the_zugzwang_range_holds_the_exact_value_on_random_positions() {
+    let mut fired = Fired::default();
+    // 7 x 6 near the end; 5 x 4 and 4 x 4 from the middle; 5 x 5 (odd cells) and 6 x 5, 4 x 5 (odd heights).
+    check_board(7, 6, 6..=13, 4000, &mut fired);
+    check_board(5, 4, 6..=14, 4000, &mut fired);
+    check_board(4, 4, 4..=12, 3000, &mut fired);
+    check_board(5, 5, 6..=13, 4000, &mut fired);
+    check_board(6, 5, 6..=13, 4000, &mut fired);
+    check_board(4, 5, 5..=13, 3000, &mut fired);
+    // Every kind of bound took part: a rule that never fires would pass the check above without being checked.
+    assert!(fired.checked > 10000, "{fired:?}");
+    assert!(fired.worst_draw > 30 && fired.worst_win > 30, "{fired:?}");
+    assert!(fired.best_draw > 100 && fired.best_loss > 100, "{fired:?}");
+}
+
+#[test]
+fn the_follow_up_bounds_the_first_player_when_every_column_is_even() {
+    let game = ConnectFour::standard();
+    // Every column even, the first player to move: answering above each of its moves, the second player gets
+    // rows 2, 4 and 6 and the first player rows 1, 3 and 5, which are open to it (a whole bottom row).
+    let board = game.parse_moves("4444").unwrap();
+    assert_eq!(range_of(&game, &board), Some((Value::Lose(4), Value::Win(3))));
+    // The second player holds d1, d3 and d5 (the first player had played a1 first): every four of rows 1, 3
+    // and 5 goes through column d, and a diagonal needs two cells of rows 2, 4 or 6, of which the first player
+    // will own only d2, d4 and d6, one a diagonal. So the first player cannot win; nor can the second
+    // (its odd-row stones are one column): at best a draw, by the follow-up alone.
+    let board = game.parse_moves("14444441").unwrap();
+    assert_eq!(range_of(&game, &board), Some((Value::Lose(4), Value::Draw)));
+}
+
+#[test]
+fn an_odd_threat_wins_for_its_owner_by_the_time_its_cell_is_played() {
+    let game = ConnectFour::new(4, 4).unwrap();
+    let bare = NoHints(&game);
+    let mut exact = AlphaBeta::with_table(Mode::Exact, UnboundedTable::new());
+    // Every reachable 4 x 4 position with 6 to 10 empty cells whose range says a win: the search agrees, and
+    // wins no later than the bound.
+    let mut wins = 0;
+    let mut rng = seeded_rng(44);
+    for _ in 0..3000 {
+        let moves = random_moves(&game, 6 + rng.gen_range(0..5), &mut rng).unwrap();
+        let board = game.parse_moves(&moves).unwrap();
+        if game.outcome(&board).is_some() {
+            continue;
+        }
+        if let Some((Value::Win(bound), _)) = range_of(&game, &board) {
+            let value = exact.value(&bare, &board);
+            assert!(matches!(value, Value::Win(plies) if plies <= bound), "{moves}: {value}, bound a win in {bound}");
+            wins += 1;
+        }
+    }
+    assert!(wins > 0, "no odd threat among the positions");
+}
