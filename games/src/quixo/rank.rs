@@ -43,7 +43,8 @@ impl Rank for Quixo {
             _ if counts == (u32::from(fewer), u32::from(more)) => 1,
             _ => return None,
         };
-        let arrangements = self.arrangements(counts.0, counts.1);
+        // The same count for either block (`N! / (a! b! (N - a - b)!)`): read from the tier, not after the counts.
+        let arrangements = self.arrangements(u32::from(more), u32::from(fewer));
         Some(block * arrangements + pair_rank_counted(cells, mine, theirs, counts)?)
     }
 
