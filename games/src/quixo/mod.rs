@@ -97,7 +97,34 @@ pub struct Quixo {
     lines: Vec<u32>,
     /// The square's symmetries.
     symmetries: Symmetries,
+    /// The slide of every pair of cells below 32 (`from * 32 + to`), as [`Quixo::path_mask`] computes it:
+    /// read by a push instead of recomputed with divisions by the side at every move and un-move.
+    slides: Vec<Slide>,
 }
+
+/// Whether `marks` (of the 4 x 4 board) hold a whole line, by shifts instead of a test a line (called twice for
+/// every parent an un-move finds): a row is full where the cell and the next three are set, a column where the
+/// cell and the three above are, each read at the first cell of the row or column.
+#[inline]
+fn has_line_of_four(marks: u32) -> bool {
+    let pairs_in_rows = marks & marks >> 1;
+    let rows = pairs_in_rows & pairs_in_rows >> 2 & 0x1111;
+    let pairs_in_columns = marks & marks >> 4;
+    let columns = pairs_in_columns & pairs_in_columns >> 8 & 0x000f;
+    rows | columns != 0 || marks & 0x8421 == 0x8421 || marks & 0x1248 == 0x1248
+}
+
+/// What a push slides: the cells from `to` to `from` (both included), the step between neighbours (1 along a
+/// row, `n` along a column), and whether `to` is below `from` (the cubes then slide up by the step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slide {
+    path: u32,
+    step: u32,
+    up: bool,
+}
+
+/// The cells a table of slides covers for each of the two ends of a push (any board cell of a 5 x 5 board).
+const SLIDE_CELLS: usize = 32;
 
 impl Quixo {
     /// The board sizes this implementation plays.
@@ -114,7 +141,14 @@ impl Quixo {
         lines.extend((0..side).map(|column| (0..side).fold(0, |mask, row| mask | 1 << (row * side + column))));
         lines.push((0..side).fold(0, |mask, step| mask | 1 << (step * side + step)));
         lines.push((0..side).fold(0, |mask, step| mask | 1 << (step * side + side - 1 - step)));
-        let mut game = Quixo { size, pushes: Vec::new(), lines, symmetries: Symmetries::new(side) };
+        let mut game = Quixo { size, pushes: Vec::new(), lines, symmetries: Symmetries::new(side), slides: Vec::new() };
+        game.slides = (0..SLIDE_CELLS * SLIDE_CELLS)
+            .map(|pair| {
+                let push = Push { from: (pair / SLIDE_CELLS) as u8, to: (pair % SLIDE_CELLS) as u8 };
+                let (path, step, up) = game.path_mask(&push);
+                Slide { path, step, up }
+            })
+            .collect();
         let cells = side * side;
         let border: Vec<u32> = (0..cells).filter(|&cell| game.on_border(cell)).collect();
         for from in border {
@@ -161,13 +195,16 @@ impl Quixo {
     }
 
     /// Whether `marks` hold a whole line.
+    #[inline]
     pub fn has_line(&self, marks: u32) -> bool {
+        if self.size == 4 {
+            return has_line_of_four(marks);
+        }
         self.lines.iter().any(|line| line & !marks == 0)
     }
 
     /// The cells from `push.to` to `push.from`, both included, as a mask, the step between neighbours (1 along
     /// a row, `n` along a column) and whether `to` is below `from` (the cubes then slide up by the step).
-    #[inline]
     fn path_mask(&self, push: &Push) -> (u32, u32, bool) {
         let side = u32::from(self.size);
         let (from, to) = (u32::from(push.from), u32::from(push.to));
@@ -180,11 +217,21 @@ impl Quixo {
         }
     }
 
+    /// The slide of `push`: from the table, or computed for cells past it.
+    #[inline]
+    fn slide(&self, push: &Push) -> (u32, u32, bool) {
+        let pair = usize::from(push.from) * SLIDE_CELLS + usize::from(push.to);
+        match self.slides.get(pair) {
+            Some(slide) if usize::from(push.to) < SLIDE_CELLS => (slide.path, slide.step, slide.up),
+            _ => self.path_mask(push),
+        }
+    }
+
     /// `marks` after the cubes of the path from `push.to` to `push.from` slid one step toward `from` (the cube
     /// at `from` leaves; `to` is left without a mark).
     #[inline]
     fn slid(&self, marks: u32, push: &Push) -> u32 {
-        let (path, step, up) = self.path_mask(push);
+        let (path, step, up) = self.slide(push);
         let moving = marks & path & !(1 << push.from);
         let moved = if up { moving << step } else { moving >> step };
         marks & !path | moved
@@ -194,9 +241,32 @@ impl Quixo {
     /// but for the cells at both ends: `from` is left without a mark, the mark at `to` leaves).
     #[inline]
     fn slid_back(&self, marks: u32, push: &Push) -> u32 {
-        let (path, step, up) = self.path_mask(push);
+        let (path, step, up) = self.slide(push);
         let moving = marks & path & !(1 << push.to);
         let moved = if up { moving >> step } else { moving << step };
         marks & !path | moved
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_of_four_by_shifts_are_the_lines_by_masks() {
+        let game = Quixo::new(4).unwrap();
+        for marks in 0..1u32 << 16 {
+            assert_eq!(has_line_of_four(marks), game.lines.iter().any(|line| line & !marks == 0), "{marks:#06x}");
+        }
+    }
+
+    #[test]
+    fn the_table_of_slides_holds_the_computed_slides() {
+        for size in Quixo::SIZES {
+            let game = Quixo::new(size).unwrap();
+            for push in &game.pushes {
+                assert_eq!(game.slide(push), game.path_mask(push), "{push:?}");
+            }
+        }
     }
 }

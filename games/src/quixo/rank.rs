@@ -10,7 +10,7 @@
 //! the solver refuses.
 
 use super::Quixo;
-use crate::combinations::{pair_rank, pair_unrank, pairs};
+use crate::combinations::{pair_rank_counted, pair_unrank, pairs, populations};
 use ludus_framework::engines::retrograde::Rank;
 
 impl Quixo {
@@ -37,14 +37,15 @@ impl Rank for Quixo {
         }
         let mask = u64::from(self.board_mask());
         let (mine, theirs) = ((key >> cells & mask) as u32, (key & mask) as u32);
-        let counts = (mine.count_ones(), theirs.count_ones());
+        let counts = populations(mine, theirs);
         let block = match counts {
             _ if counts == (u32::from(more), u32::from(fewer)) => 0,
             _ if counts == (u32::from(fewer), u32::from(more)) => 1,
             _ => return None,
         };
-        let arrangements = self.arrangements(counts.0, counts.1);
-        Some(block * arrangements + pair_rank(cells, mine, theirs)?)
+        // The same count for either block (`N! / (a! b! (N - a - b)!)`): read from the tier, not after the counts.
+        let arrangements = self.arrangements(u32::from(more), u32::from(fewer));
+        Some(block * arrangements + pair_rank_counted(cells, mine, theirs, counts)?)
     }
 
     fn unrank(&self, &(more, fewer): &(u8, u8), rank: u64) -> Option<u64> {

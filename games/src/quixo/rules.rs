@@ -2,6 +2,7 @@
 //! ([`Canonicalize`], [`FromKey`]), tiers by counts of marks ([`Tiers`]) and un-moves ([`Retrograde`]).
 
 use super::{Board, Push, Quixo};
+use crate::combinations::populations;
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
 use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};
 
@@ -17,7 +18,7 @@ impl Game for Quixo {
 
     fn play(&self, board: &Board, push: &Push) -> Board {
         let (mover, other) = board.sides();
-        let moved = self.slid(mover, push) | 1 << (u32::from(push.to) % self.cells());
+        let moved = self.slid(mover, push) | 1u32.wrapping_shl(u32::from(push.to));
         // The player who just moved is the other one now.
         Board::from_sides(self.slid(other, push), moved, !board.crosses_to_move)
     }
@@ -75,7 +76,8 @@ impl Tiers for Quixo {
     type Tier = (u8, u8);
 
     fn tier(&self, board: &Board) -> (u8, u8) {
-        let (crosses, noughts) = (board.crosses.count_ones() as u8, board.noughts.count_ones() as u8);
+        let (crosses, noughts) = populations(board.crosses, board.noughts);
+        let (crosses, noughts) = (crosses as u8, noughts as u8);
         (crosses.max(noughts), crosses.min(noughts))
     }
 
