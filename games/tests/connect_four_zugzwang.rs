@@ -88,16 +88,17 @@ fn the_zugzwang_range_holds_the_exact_value_on_random_positions() {
 #[test]
 fn the_follow_up_bounds_the_first_player_when_every_column_is_even() {
     let game = ConnectFour::standard();
-    // Every column even, the first player to move: answering above each of its moves, the second player gets
-    // rows 2, 4 and 6 and the first player rows 1, 3 and 5, which are open to it (a whole bottom row).
-    let board = game.parse_moves("4444").unwrap();
-    assert_eq!(range_of(&game, &board), Some((Value::Lose(4), Value::Win(3))));
-    // The second player holds d1, d3 and d5 (the first player had played a1 first): every four of rows 1, 3
-    // and 5 goes through column d, and a diagonal needs two cells of rows 2, 4 or 6, of which the first player
-    // will own only d2, d4 and d6, one a diagonal. So the first player cannot win; nor can the second
-    // (its odd-row stones are one column): at best a draw, by the follow-up alone.
-    let board = game.parse_moves("14444441").unwrap();
+    // The second player holds d1, d3 and d5 (the first player had played a1 first), then both filled the
+    // bottom two rows: every column even, the first player to move. Answering above each of its moves, the
+    // second player gets rows 4 and 6 and the first player rows 3 and 5, all of whose fours go through column
+    // d; a diagonal needs two cells of even rows, of which the first player owns only d2, d4 and d6, one a
+    // diagonal. So the first player cannot win, nor can the second (its odd-row stones are one column): at
+    // best a draw by the follow-up alone, while the first player could still make four with every empty cell.
+    let board = game.parse_moves("144444412233556677").unwrap();
     assert_eq!(range_of(&game, &board), Some((Value::Lose(4), Value::Draw)));
+    // Early, with most of the board empty, no rule is tried.
+    let board = game.parse_moves("14444441").unwrap();
+    assert_eq!(range_of(&game, &board), Some((Value::Lose(4), Value::Win(3))));
 }
 
 #[test]

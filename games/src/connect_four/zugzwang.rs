@@ -28,6 +28,12 @@ impl ConnectFour {
     pub fn zugzwang_range(&self, board: &Board, mover_wins: u64, opponent_wins: u64) -> (Value, Value) {
         let mut worst = Value::Lose(4);
         let mut best = Value::Win(3);
+        // While more than four sevenths of the board is empty the rules almost never decide anything (a side
+        // that can no longer make four, a threat the other side can never answer with one of its own): there
+        // they would only cost time.
+        if 7 * self.empty_cells(board) > 4 * self.cells() {
+            return (worst, best);
+        }
         let empty = self.board & !board.mask;
         let (mover, opponent) = (board.current, board.opponent());
         let mover_can_win = self.has_four(mover | empty);
@@ -42,24 +48,31 @@ impl ConnectFour {
         // The rows of an odd threat: `row + H - cells` even for the mover's, odd for the opponent's.
         let parity = (self.height() + cells) % 2;
         let unplayable = empty & !self.playable_cells(board);
-        if let Some(plies) =
-            self.odd_threat(opponent, empty, mover_wins & unplayable & self.rows_of_parity(parity), cells)
-        {
-            worst = worst.max(Value::Win(plies));
+        // Most positions have no threat of the right parity and two odd columns or more: no call then.
+        let mover_odd = mover_wins & unplayable & self.rows_of_parity(parity);
+        if mover_odd != 0 {
+            if let Some(plies) = self.odd_threat(opponent, empty, mover_odd, cells) {
+                worst = worst.max(Value::Win(plies));
+            }
         }
-        let odd = opponent_wins & unplayable & self.rows_of_parity(1 - parity);
-        if let Some(plies) = self.odd_threat(mover, empty, odd, cells) {
-            best = best.min(Value::Lose(plies));
+        let opponent_odd = opponent_wins & unplayable & self.rows_of_parity(1 - parity);
+        if opponent_odd != 0 {
+            if let Some(plies) = self.odd_threat(mover, empty, opponent_odd, cells) {
+                best = best.min(Value::Lose(plies));
+            }
         }
-        if let Some(bound) = self.follow_up_bound(board, empty, opponent_wins) {
-            best = best.min(bound);
+        let odd_columns = board.mask.wrapping_add(self.bottom) & self.follower_rows;
+        if odd_columns & odd_columns.wrapping_sub(1) == 0 {
+            if let Some(bound) = self.follow_up_bound(board, empty, odd_columns, opponent_wins) {
+                best = best.min(bound);
+            }
         }
         (worst, best.max(worst))
     }
 
     /// The plies within which a player wins by an odd threat among `threats` (its winning cells on rows of the
     /// right parity, not yet playable), against the stones `other`, or `None`.
-    #[inline]
+    #[inline(never)]
     fn odd_threat(&self, other: u64, empty: u64, mut threats: u64, cells: u32) -> Option<u32> {
         let mut plies = None;
         while threats != 0 {
@@ -76,10 +89,10 @@ impl ConnectFour {
         plies
     }
 
-    /// What the opponent's follow-up proves (see the module doc), as a best value for the player to move.
+    /// What the opponent's follow-up proves (see the module doc), as a best value for the player to move;
+    /// `odd` holds the next cell of each column with an odd number of empty cells (none or one).
     #[inline]
-    fn follow_up_bound(&self, board: &Board, empty: u64, opponent_wins: u64) -> Option<Value> {
-        let odd = board.mask.wrapping_add(self.bottom) & self.follower_rows;
+    fn follow_up_bound(&self, board: &Board, empty: u64, odd: u64, opponent_wins: u64) -> Option<Value> {
         if odd == 0 {
             if self.has_four(board.current | (empty & !self.follower_rows)) {
                 return None;

@@ -263,7 +263,8 @@ where
         let before = self.visited;
         let level = usize::try_from(depth).unwrap_or(usize::MAX);
         let mut moves = self.lists.take(self.game, position, level);
-        if moves.len() > 1 {
+        // At near depths a search costs less than ordering it by history would save.
+        if !near && moves.len() > 1 {
             self.order_by_history(position, &mut moves);
         }
         // A position with no moves and no outcome is lost for the player to move (the normal-play rule).
