@@ -5,11 +5,12 @@
 //!   threats, or whose every move hands the opponent a win at once, loses in 2; with two empty cells or fewer
 //!   left and a move that loses nothing, the game is drawn;
 //! - the value range: once no shortcut applies, nobody wins within the next two moves, so the value lies
-//!   between a loss in 4 and a win in 3; and no game lasts longer than the empty cells;
+//!   between a loss in 4 and a win in 3, narrowed by the zugzwang rules of `zugzwang.rs`; no game lasts longer
+//!   than the empty cells;
 //! - pruning: when the opponent threatens to win at once, only the parry remains; moves right below a cell
 //!   where the opponent would complete four are dropped (the opponent would win at once);
 //! - move order: moves that make the most cells where the mover would complete four first, then central
-//!   columns first.
+//!   columns first; among equals, the engine's history of the (cell, player) slot.
 
 use super::board::{Board, ConnectFour};
 use ludus_framework::{Proven, SearchHints, Shortcut, Value};

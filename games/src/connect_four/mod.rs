@@ -9,7 +9,8 @@
 //! [`ludus_framework::engines::retrograde::Rank`] (column heights, then the mover's stones) and
 //! [`ludus_framework::engines::retrograde::Retrograde`] (a stone lifted), with which its database is solved.
 //! `hints.rs`: its [`ludus_framework::SearchHints`] (exact shortcuts, the value range, pruning to the moves that lose nothing,
-//! threats and centre first); the search itself is the framework's.
+//! threats and centre first, history slots); `zugzwang.rs`: the value range from the parity of the empty cells
+//! (Allis' rules in bit operations); the search itself is the framework's.
 //!
 //! ## The plugin's format
 //! `format.rs`. Input: one position per line, `MOVES` or `MOVES SCORE`: the columns played from the empty board
