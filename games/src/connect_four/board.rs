@@ -63,8 +63,6 @@ pub struct ConnectFour {
     pub(super) short_shifts: bool,
     /// The counts of column heights by sum, for the ranks of a tier (`rank.rs`).
     pub(super) heights: super::rank::HeightTable,
-    /// The board's cells on rows `r` with `r + H` odd: where the player not to move plays under the follow-up.
-    pub(super) follower_rows: u64,
     /// The board's cells on odd rows (0-based).
     pub(super) odd_rows: u64,
 }
@@ -106,24 +104,11 @@ impl ConnectFour {
             board |= shift_left(column, index * (height + 1));
         }
         let heights = super::rank::HeightTable::new(width, height);
-        let mut follower_rows = 0;
-        for row in ((height + 1) % 2..height).step_by(2) {
-            follower_rows |= shift_left(bottom, row);
-        }
         let mut odd_rows = 0;
         for row in (1..height).step_by(2) {
             odd_rows |= shift_left(bottom, row);
         }
-        ConnectFour {
-            width,
-            height,
-            bottom,
-            board,
-            short_shifts: 3 * (height + 2) < 64,
-            heights,
-            follower_rows,
-            odd_rows,
-        }
+        ConnectFour { width, height, bottom, board, short_shifts: 3 * (height + 2) < 64, heights, odd_rows }
     }
 
     /// The number of columns.

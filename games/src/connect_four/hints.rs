@@ -46,18 +46,13 @@ impl ConnectFour {
 }
 
 impl SearchHints for ConnectFour {
+    /// The shortcuts of [`SearchHints::proven`], which the engines ask (it finds the threats once for the
+    /// shortcuts and the range).
     fn shortcut(&self, board: &Board) -> Option<Shortcut> {
-        if self.winning_cells(board.current, board.mask) & self.playable_cells(board) != 0 {
-            return Some(Shortcut::Exact(Value::Win(1)));
+        match self.proven(board) {
+            Proven::Shortcut(shortcut) => Some(shortcut),
+            Proven::Range(..) => None,
         }
-        if self.non_losing_cells(board) == 0 {
-            return Some(Shortcut::Exact(Value::Lose(2)));
-        }
-        // With two cells left, the mover plays a safe one and the opponent the last: neither can complete four.
-        if self.empty_cells(board) <= 2 {
-            return Some(Shortcut::Exact(Value::Draw));
-        }
-        None
     }
 
     fn value_range(&self, board: &Board) -> (Value, Value) {
@@ -77,6 +72,7 @@ impl SearchHints for ConnectFour {
         if self.non_losing_among(playable, opponent_wins) == 0 {
             return Proven::Shortcut(Shortcut::Exact(Value::Lose(2)));
         }
+        // With two cells left, the mover plays a safe one and the opponent the last: neither can complete four.
         if self.empty_cells(board) <= 2 {
             return Proven::Shortcut(Shortcut::Exact(Value::Draw));
         }

@@ -31,7 +31,8 @@ impl ConnectFour {
         // While more than four sevenths of the board is empty the rules almost never decide anything (a side
         // that can no longer make four, a threat the other side can never answer with one of its own): there
         // they would only cost time.
-        if 7 * self.empty_cells(board) > 4 * self.cells() {
+        let cells = self.empty_cells(board);
+        if 7 * cells > 4 * self.cells() {
             return (worst, best);
         }
         let empty = self.board & !board.mask;
@@ -44,7 +45,6 @@ impl ConnectFour {
         if !opponent_can_win {
             worst = worst.max(Value::Draw);
         }
-        let cells = self.empty_cells(board);
         // The rows of an odd threat: `row + H - cells` even for the mover's, odd for the opponent's.
         let parity = (self.height() + cells) % 2;
         let unplayable = empty & !self.playable_cells(board);
@@ -61,9 +61,11 @@ impl ConnectFour {
                 best = best.min(Value::Lose(plies));
             }
         }
-        let odd_columns = board.mask.wrapping_add(self.bottom) & self.follower_rows;
+        // The follower's rows (`row + H` odd) hold the next cell of each column with an odd number of empty cells.
+        let follower_rows = self.rows_of_parity((self.height() + 1) % 2);
+        let odd_columns = board.mask.wrapping_add(self.bottom) & follower_rows;
         if odd_columns & odd_columns.wrapping_sub(1) == 0 {
-            if let Some(bound) = self.follow_up_bound(board, empty, odd_columns, opponent_wins) {
+            if let Some(bound) = self.follow_up_bound(board, empty, follower_rows, odd_columns, opponent_wins) {
                 best = best.min(bound);
             }
         }
@@ -92,13 +94,20 @@ impl ConnectFour {
     /// What the opponent's follow-up proves (see the module doc), as a best value for the player to move;
     /// `odd` holds the next cell of each column with an odd number of empty cells (none or one).
     #[inline]
-    fn follow_up_bound(&self, board: &Board, empty: u64, odd: u64, opponent_wins: u64) -> Option<Value> {
+    fn follow_up_bound(
+        &self,
+        board: &Board,
+        empty: u64,
+        follower_rows: u64,
+        odd: u64,
+        opponent_wins: u64,
+    ) -> Option<Value> {
         if odd == 0 {
-            if self.has_four(board.current | (empty & !self.follower_rows)) {
+            if self.has_four(board.current | (empty & !follower_rows)) {
                 return None;
             }
-            return Some(if self.has_four(board.opponent() | (empty & self.follower_rows)) {
-                Value::Lose(self.empty_cells(board))
+            return Some(if self.has_four(board.opponent() | (empty & follower_rows)) {
+                Value::Lose(empty.count_ones())
             } else {
                 Value::Draw
             });
@@ -108,14 +117,13 @@ impl ConnectFour {
         }
         // The one odd column: the mover gets its cells on the follower's rows, the opponent the others.
         let column = self.column_cells(odd.trailing_zeros() / (self.height() + 1));
-        let threats = opponent_wins & column & !self.follower_rows;
+        let threats = opponent_wins & column & !follower_rows;
         if threats == 0 {
             return None;
         }
         let threat = threats & threats.wrapping_neg();
         let below = threat - 1;
-        let mover =
-            board.current | (empty & !column & !self.follower_rows) | (empty & column & below & self.follower_rows);
+        let mover = board.current | (empty & !column & !follower_rows) | (empty & column & below & follower_rows);
         if self.has_four(mover) {
             return None;
         }

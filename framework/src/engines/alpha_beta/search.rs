@@ -353,18 +353,19 @@ where
     fn order_by_history(&mut self, position: &Rules::Position, moves: &mut [Rules::Move]) {
         let scores = self.lists.scores();
         // Only moves of equal scores change places: most lists have none.
-        if scores.len() != moves.len()
-            || !scores.windows(2).any(|pair| pair[0] == pair[1])
-            || self.history_of(position, &moves[0]).is_none()
-        {
+        if scores.len() != moves.len() || !scores.windows(2).any(|pair| pair[0] == pair[1]) {
             return;
         }
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         for (mv, &score) in moves.iter().zip(scores) {
-            order.push((score, self.history_of(position, mv).unwrap_or(0)));
+            match self.history_of(position, mv) {
+                Some(history) => order.push((score, history)),
+                // A game without history slots.
+                None => break,
+            }
         }
-        for index in 1..moves.len() {
+        for index in 1..order.len() {
             let mut at = index;
             while at > 0 && order[at - 1] < order[at] {
                 order.swap(at - 1, at);
