@@ -158,6 +158,11 @@ pub trait TranspositionTable<Key>: TableStorage {
     fn store_near(&mut self, key: &Key, bounds: Bounds, work: u64) {
         self.store(key, bounds, work);
     }
+
+    /// A hint that `key` will be probed soon, in the near part if `near`: a table whose entry for it may be far
+    /// from the processor starts bringing it closer, so that the work done in between overlaps the wait. It
+    /// changes nothing the table holds. Default: nothing.
+    fn prefetch(&self, _key: &Key, _near: bool) {}
 }
 
 /// A table of score bounds shared by several search threads at once (Lazy SMP).
@@ -182,6 +187,9 @@ pub trait SharedTable<Key>: Sync + TableStorage {
     fn store_near(&self, key: &Key, bounds: Bounds, work: u64) {
         self.store(key, bounds, work);
     }
+
+    /// A hint that `key` will be probed soon (see [`TranspositionTable::prefetch`]). Default: nothing.
+    fn prefetch(&self, _key: &Key, _near: bool) {}
 }
 
 /// A number of MiB in bytes (saturating at `usize::MAX`).

@@ -162,6 +162,14 @@ impl PackedTable {
         self.near.as_ref().unwrap_or(&self.far).find((*key).into()).map(decode_bounds)
     }
 
+    /// Brings `key`'s bucket of the near part (if `near` and there is one) or of the far part towards the
+    /// processor's caches, ahead of a probe or a store (see [`TranspositionTable::prefetch`]).
+    #[inline]
+    pub fn prefetch_at<Key: Copy + Into<u64>>(&self, key: &Key, near: bool) {
+        let region = if near { self.near.as_ref().unwrap_or(&self.far) } else { &self.far };
+        region.prefetch((*key).into());
+    }
+
     /// Stores `bounds` for `key` in the far part by the replacement scheme (see the [module](super) docs);
     /// `work` is the number of positions its search visited. Storing [`Bounds::UNKNOWN`] forgets the key; a key
     /// whose tag does not fit in 32 bits is not stored.
@@ -329,6 +337,11 @@ impl<Key: Copy + Into<u64>> TranspositionTable<Key> for PackedTable {
             TranspositionTable::store(self, key, bounds, work);
         }
     }
+
+    #[inline]
+    fn prefetch(&self, key: &Key, near: bool) {
+        PackedTable::prefetch_at(self, key, near);
+    }
 }
 
 impl<Key: Copy + Into<u64>> SharedTable<Key> for PackedTable {
@@ -346,5 +359,10 @@ impl<Key: Copy + Into<u64>> SharedTable<Key> for PackedTable {
 
     fn store_near(&self, key: &Key, bounds: Bounds, work: u64) {
         PackedTable::store_near(self, key, bounds, work);
+    }
+
+    #[inline]
+    fn prefetch(&self, key: &Key, near: bool) {
+        PackedTable::prefetch_at(self, key, near);
     }
 }

@@ -1,8 +1,44 @@
 //! The tests a null-window score search asks ("is the score at least `m`?") and in which order: on the
 //! bounded scale of a game that gives the longest remoteness ([`Scale`]), or by halving and doubling the range
-//! of remoteness ([`next_test`]). `search.rs` drives them.
+//! of remoteness ([`next_test`]); from the quick ends of the range (one thread) or, for a second thread, from
+//! the slow middle ([`End`]). `search.rs` drives them.
 
 use crate::table::MATE;
+
+/// Which end of the range of scores a thread's tests start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    /// From the quick wins and losses inward ([`Scale::next_test`], [`next_test`]): the cheap tests narrow the
+    /// range first. The order of a search on one thread.
+    Quick,
+    /// From the draw outward: "a win?", "at least a draw?", then the slowest win or loss left. These are the
+    /// costly tests, which a slow value needs anyway; a second thread runs them while the first walks in from
+    /// the quick ends, and the two meet at the value.
+    Slow,
+}
+
+/// What a score search does next, with the root's score known to lie in `[low, high]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    /// Test "is the score at least this?" (a score in `(low, high]`).
+    Test(i32),
+    /// The range stands for this one score: the answer.
+    Done(i32),
+}
+
+/// The next step from `end` of the range `[low, high]`, on `scale` if the game bounds the remoteness.
+pub(super) fn pick(scale: Option<Scale>, end: End, low: i32, high: i32) -> Step {
+    if low >= high {
+        return Step::Done(low);
+    }
+    match (scale, end) {
+        (Some(scale), End::Quick) => scale.next_test(low, high).map_or(Step::Done(scale.snap(low)), Step::Test),
+        (Some(scale), End::Slow) => scale.slow_test(low, high).map_or(Step::Done(scale.snap(low)), Step::Test),
+        (None, End::Quick) => Step::Test(next_test(low, high)),
+        // "A win?" (score 1), else "at least a draw?" (0), else the slowest win or loss left.
+        (None, End::Slow) => Step::Test(1.clamp(low.saturating_add(1), high)),
+    }
+}
 
 /// The values a root can have when their remoteness is at most `longest` plies
 /// ([`SearchHints::max_remoteness`]), as one gapless scale of ranks: a win in `r` plies has the rank
@@ -79,6 +115,19 @@ impl Scale {
         }
         // "Is the rank above `middle`?": the score of rank `middle + 1`, which lies in `(low, high]`.
         Some(self.score(middle + 1).clamp(low.saturating_add(1), high))
+    }
+
+    /// The next test from the draw outward ([`End::Slow`]) between `low` and `high` (`low < high`), or `None` if
+    /// they stand for one value of the scale: "a win?" (rank 1), "at least a draw?" (rank 0), then the slowest
+    /// win or loss the range still allows.
+    pub(super) fn slow_test(self, low: i32, high: i32) -> Option<i32> {
+        let (low_rank, high_rank) = (self.rank(low, false), self.rank(high, true));
+        if low_rank >= high_rank {
+            return None;
+        }
+        // "Is the rank at least `rank`?", with `low_rank < rank <= high_rank`.
+        let rank = 1.clamp(low_rank + 1, high_rank);
+        Some(self.score(rank).clamp(low.saturating_add(1), high))
     }
 }
 
@@ -159,14 +208,16 @@ mod tests {
         }
     }
 
-    /// Narrows like the score search, against a search that answers each test with `answer(true score, test)`.
-    fn narrow_by(scale: Scale, answer: impl Fn(i32, i32) -> i32, truth: i32) -> i32 {
+    /// Narrows like the score search, against a search that answers each test with `answer(true score, test)`;
+    /// the tests come from the ends `ends` names in turn (two threads taking turns, for `[Quick, Slow]`).
+    fn narrow_by(scale: Option<Scale>, ends: &[End], answer: impl Fn(i32, i32) -> i32, truth: i32) -> i32 {
         let (mut low, mut high) = (-MATE, MATE);
-        for _ in 0..64 {
-            if low >= high {
-                return low;
-            }
-            let Some(test) = scale.next_test(low, high) else { return scale.snap(low) };
+        for round in 0..64 {
+            let test = match pick(scale, ends[round % ends.len()], low, high) {
+                Step::Done(score) => return score,
+                Step::Test(test) => test,
+            };
+            assert!(low < test && test <= high, "{low} {high} -> {test}");
             let found = answer(truth, test);
             if found >= test {
                 low = found;
@@ -205,11 +256,42 @@ mod tests {
                             .unwrap_or(test - 1)
                     }
                 };
-                assert_eq!(narrow_by(scale, exact, truth), truth, "{longest} {truth}");
-                assert_eq!(narrow_by(scale, weakest, truth), truth, "{longest} {truth}");
-                assert_eq!(narrow_by(scale, beyond, truth), truth, "{longest} {truth}");
+                for ends in [&[End::Quick][..], &[End::Slow], &[End::Quick, End::Slow], &[End::Slow, End::Quick]] {
+                    assert_eq!(narrow_by(Some(scale), ends, exact, truth), truth, "{longest} {truth} {ends:?}");
+                    assert_eq!(narrow_by(Some(scale), ends, weakest, truth), truth, "{longest} {truth} {ends:?}");
+                    assert_eq!(narrow_by(Some(scale), ends, beyond, truth), truth, "{longest} {truth} {ends:?}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn without_a_scale_both_ends_find_every_value() {
+        let truths = [MATE - 1, MATE - 7, MATE - 100_001, 0, -(MATE - 2), -(MATE - 4_000)];
+        let weakest = |truth: i32, test: i32| if truth >= test { test } else { test - 1 };
+        let exact = |truth: i32, _test: i32| truth;
+        for truth in truths {
+            for ends in [&[End::Quick][..], &[End::Slow], &[End::Quick, End::Slow]] {
+                assert_eq!(narrow_by(None, ends, exact, truth), truth, "{truth} {ends:?}");
+            }
+        }
+        // The weakest bounds from the slow end walk a score at a time: only quick values finish in 64 tests.
+        assert_eq!(narrow_by(None, &[End::Quick, End::Slow], weakest, MATE - 1), MATE - 1);
+    }
+
+    #[test]
+    fn the_slow_end_tests_the_outcome_then_the_slowest_values() {
+        let scale = Scale::new(42);
+        assert_eq!(pick(Some(scale), End::Slow, -MATE, MATE), Step::Test(scale.score(1)));
+        // A win: is it quicker than the slowest win (rank 1)?
+        assert_eq!(pick(Some(scale), End::Slow, scale.score(1), MATE), Step::Test(scale.score(2)));
+        // No win: at least a draw? Then, no draw: is it the slowest loss?
+        assert_eq!(pick(Some(scale), End::Slow, -MATE, 0), Step::Test(0));
+        assert_eq!(pick(Some(scale), End::Slow, -MATE, -1), Step::Test(scale.score(-1)));
+        assert_eq!(pick(Some(scale), End::Slow, scale.score(5), scale.score(5)), Step::Done(scale.score(5)));
+        assert_eq!(pick(None, End::Slow, -MATE, MATE), Step::Test(1));
+        assert_eq!(pick(None, End::Slow, 1, MATE), Step::Test(2));
+        assert_eq!(pick(None, End::Slow, -MATE, -5), Step::Test(-5));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! counters, and its access to the table (owned by the engine or shared between threads).
 
 use super::busy::Busy;
-use super::narrowing::{next_test, Scale};
+use super::narrowing::{pick, End, Scale, Step};
 use super::progress::{SearchProgress, Test, PROGRESS_STEP};
 use super::ScoreSearch;
 use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack_every, Known, MoveLists};
@@ -21,6 +21,8 @@ pub(crate) trait TableAccess<Key> {
     fn probe(&mut self, key: &Key, near: bool) -> Option<Bounds>;
     /// Stores `bounds` for `key`.
     fn store(&mut self, key: &Key, bounds: Bounds, work: u64, near: bool);
+    /// Hints that `key` will be probed soon.
+    fn prefetch(&self, key: &Key, near: bool);
 }
 
 impl<Key, Table: TranspositionTable<Key>> TableAccess<Key> for &mut Table {
@@ -41,6 +43,11 @@ impl<Key, Table: TranspositionTable<Key>> TableAccess<Key> for &mut Table {
             TranspositionTable::store(&mut **self, key, bounds, work);
         }
     }
+
+    #[inline]
+    fn prefetch(&self, key: &Key, near: bool) {
+        TranspositionTable::prefetch(&**self, key, near);
+    }
 }
 
 impl<Key, Table: SharedTable<Key>> TableAccess<Key> for &Table {
@@ -60,6 +67,11 @@ impl<Key, Table: SharedTable<Key>> TableAccess<Key> for &Table {
         } else {
             SharedTable::store(*self, key, bounds, work);
         }
+    }
+
+    #[inline]
+    fn prefetch(&self, key: &Key, near: bool) {
+        SharedTable::prefetch(*self, key, near);
     }
 }
 
@@ -144,6 +156,8 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     history: Vec<u64>,
     /// Scratch for ordering a node's moves by score and history.
     order: Vec<(i32, u64)>,
+    /// Scratch for the children's keys of the enhanced transposition cutoff.
+    child_keys: Vec<Rules::Key>,
 }
 
 impl<'search, Rules, Access> Search<'search, Rules, Access>
@@ -168,6 +182,7 @@ where
             progress: None,
             history: Vec::new(),
             order: Vec::new(),
+            child_keys: Vec::new(),
         }
     }
 
@@ -187,7 +202,7 @@ where
     }
 
     /// Tells the watcher, if any, which test runs now.
-    fn show(&self, test: Test) {
+    pub(super) fn show(&self, test: Test) {
         if let Some(progress) = self.progress {
             progress.testing(test);
         }
@@ -197,19 +212,15 @@ where
     /// end of the known range `[low, high]`; the first ones ("a win?", then "at least a draw?") settle the
     /// outcome.
     fn narrow(&mut self, root: &Rules::Position) -> Option<i32> {
-        let scale = self.game.outcome(root).is_none().then(|| self.game.max_remoteness(root)).flatten().map(Scale::new);
+        let scale = self.scale(root);
         let (mut low, mut high) = (-MATE, MATE);
-        while low < high {
+        loop {
             if self.stopped {
                 return None;
             }
-            let test = match scale {
-                Some(scale) => match scale.next_test(low, high) {
-                    Some(test) => test,
-                    // Only one value of the scale is left.
-                    None => return Some(scale.snap(low)),
-                },
-                None => next_test(low, high),
+            let test = match pick(scale, End::Quick, low, high) {
+                Step::Done(score) => return Some(score),
+                Step::Test(test) => test,
             };
             self.show(Test::AtLeast(value_of(test, 0)));
             let found = self.search(root, 0, test - 1, test);
@@ -219,7 +230,11 @@ where
                 high = found;
             }
         }
-        Some(low)
+    }
+
+    /// The scale of the root's values, if the game bounds its remoteness (see [`SearchHints::max_remoteness`]).
+    pub(super) fn scale(&self, root: &Rules::Position) -> Option<Scale> {
+        self.game.outcome(root).is_none().then(|| self.game.max_remoteness(root)).flatten().map(Scale::new)
     }
 
     /// Fail-soft alpha-beta: the score of `position` at `depth` below the root if it lies in `(alpha, beta)`;
@@ -230,6 +245,10 @@ where
             self.stopped = true;
             return 0;
         }
+        // The position's bucket is on its way while the hints work.
+        let key = self.game.canonical(position);
+        let near = self.near.is_near(depth);
+        self.table.prefetch(&key, near);
         let (mut low, mut high) = match known(self.game, self.mode, position) {
             Known::Value(value) => return score_of(value, depth),
             Known::Range(worst, best) => (score_of(worst, depth), score_of(best, depth)),
@@ -241,8 +260,6 @@ where
         if low >= beta {
             return low;
         }
-        let key = self.game.canonical(position);
-        let near = self.near.is_near(depth);
         if let Some(bounds) = self.table.probe(&key, near) {
             low = low.max(from_table(bounds.lower, depth));
             high = high.min(from_table(bounds.upper, depth));
@@ -396,13 +413,21 @@ where
         let child_depth = depth.saturating_add(1);
         let near = self.near.is_near(child_depth);
         let mut bound = -INFINITY;
+        // Every child's bucket is asked for first, so that the probes' waits for main memory overlap.
+        let mut keys = std::mem::take(&mut self.child_keys);
+        keys.clear();
         for mv in moves {
+            let key = self.game.canonical(&self.game.play(position, mv));
+            self.table.prefetch(&key, near);
+            keys.push(key);
+        }
+        for (mv, key) in moves.iter().zip(&keys) {
             let child = self.game.play(position, mv);
             let child_best = match known(self.game, self.mode, &child) {
                 Known::Value(value) => score_of(value, child_depth),
                 Known::Range(_, best) => {
                     let best = score_of(best, child_depth);
-                    match self.table.probe(&self.game.canonical(&child), near) {
+                    match self.table.probe(key, near) {
                         Some(bounds) => best.min(from_table(bounds.upper, child_depth)),
                         None => best,
                     }
@@ -410,6 +435,7 @@ where
             };
             bound = bound.max(-child_best);
         }
+        self.child_keys = keys;
         bound
     }
 }
