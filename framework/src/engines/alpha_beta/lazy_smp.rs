@@ -12,6 +12,7 @@
 use super::busy::Busy;
 use super::progress::{ProgressHandle, SearchProgress};
 use super::search::Search;
+use super::shared_range::SharedRange;
 use super::ScoreSearch;
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::{Error, Result};
@@ -165,13 +166,20 @@ impl<Table> LazySmp<Table> {
         let answer: Mutex<Option<Value>> = Mutex::new(None);
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
         let busy = Busy::new();
-        let run = || {
+        // The exact score by null windows: the threads test from both ends of a shared range.
+        let shared =
+            (mode == Mode::Exact && score_search == ScoreSearch::NullWindow).then(|| SharedRange::new(self.threads));
+        let run = |thread: usize| {
             let mut search = Search::new(game, mode, table);
-            search.stop = Some(&stop);
+            search.stop = Some(shared.as_ref().and_then(|shared| shared.flag(thread)).unwrap_or(&stop));
             search.busy = Some(&busy);
             search.progress = progress;
             search.budget = budget;
-            if let Some(value) = search.solve(position, score_search) {
+            let value = match &shared {
+                Some(shared) => search.narrow_shared(position, shared, thread),
+                None => search.solve(position, score_search),
+            };
+            if let Some(value) = value {
                 if let Ok(mut slot) = answer.lock() {
                     slot.get_or_insert(value);
                 }
@@ -181,10 +189,11 @@ impl<Table> LazySmp<Table> {
             hits.fetch_add(search.hits, Ordering::Relaxed);
         };
         self.pool.scope(|scope| {
-            for _helper in 1..self.threads {
-                scope.spawn(|_| run());
+            for helper in 1..self.threads {
+                let run = &run;
+                scope.spawn(move |_| run(helper));
             }
-            run();
+            run(0);
         });
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();

@@ -69,6 +69,8 @@ mod lazy_smp;
 mod narrowing;
 mod progress;
 pub(crate) mod search;
+#[cfg(feature = "parallel")]
+mod shared_range;
 
 #[cfg(feature = "parallel")]
 pub use lazy_smp::LazySmp;

@@ -1,0 +1,128 @@
+//! The exact score search of Lazy SMP threads from both ends of the range at once. The threads share the range
+//! of the root's score proven so far; the even-numbered ones test from the quick ends inward (the order of a
+//! search on one thread), the odd-numbered ones from the draw outward ([`End`]). Every finished test narrows
+//! the shared range; a thread whose test the range has made moot (its answer is known) drops it and takes the
+//! next. The two walks meet at the value: the costly tests a slow value needs run beside the cheap ones, not
+//! after them, and each walk's bounds in the shared table speed up the other's searches.
+
+use super::narrowing::{pick, End, Scale, Step};
+use super::progress::Test;
+use super::search::{Search, TableAccess};
+use crate::engines::support::value_of;
+use crate::game::Canonicalize;
+use crate::hints::SearchHints;
+use crate::table::MATE;
+use crate::value::Value;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// The test of a thread that runs none.
+const IDLE: i32 = i32::MIN;
+
+/// One thread's test under way and the flag that drops it, on cache lines of its own: each thread reads its
+/// flag at every position it expands, and a shared line would be written by the others' tests.
+#[derive(Debug)]
+#[repr(align(128))]
+struct Running {
+    test: AtomicI32,
+    drop: AtomicBool,
+}
+
+/// The range `[low, high]` of the root's score that the threads of one search have proven, and each thread's
+/// test under way.
+///
+/// Invariant: `low <= true score <= high` (every bound comes from a finished test); a thread's `test` is
+/// written only under the lock of `range`, so a thread is dropped only from the test that became moot.
+#[derive(Debug)]
+pub(crate) struct SharedRange {
+    range: Mutex<(i32, i32)>,
+    running: Vec<Running>,
+}
+
+impl SharedRange {
+    /// The whole range, for `threads` threads.
+    pub(crate) fn new(threads: usize) -> Self {
+        let running =
+            (0..threads).map(|_| Running { test: AtomicI32::new(IDLE), drop: AtomicBool::new(false) }).collect();
+        SharedRange { range: Mutex::new((-MATE, MATE)), running }
+    }
+
+    /// The flag that tells thread `thread`'s search to unwind (its test is moot, or the value is known).
+    pub(crate) fn flag(&self, thread: usize) -> Option<&AtomicBool> {
+        self.running.get(thread).map(|running| &running.drop)
+    }
+
+    /// The range, locked. A thread that panicked while holding the lock left a range of true bounds (it is
+    /// written in one assignment), so a poisoned lock is still good.
+    fn lock(&self) -> MutexGuard<'_, (i32, i32)> {
+        self.range.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next step of thread `thread`, whose tests come from `end` of the range; its test is then under way.
+    fn next(&self, thread: usize, scale: Option<Scale>, end: End) -> Step {
+        let range = self.lock();
+        let step = pick(scale, end, range.0, range.1);
+        if let Some(running) = self.running.get(thread) {
+            running.drop.store(false, Ordering::Relaxed);
+            running.test.store(if let Step::Test(test) = step { test } else { IDLE }, Ordering::Relaxed);
+        }
+        step
+    }
+
+    /// Records what thread `thread`'s test of `test` found, and drops every other thread's test that the
+    /// narrower range answers (all of them once the range is down to the value on `scale`).
+    fn record(&self, thread: usize, test: i32, found: i32, scale: Option<Scale>) {
+        let mut range = self.lock();
+        if found >= test {
+            range.0 = range.0.max(found);
+        } else {
+            range.1 = range.1.min(found);
+        }
+        let (low, high) = *range;
+        let settled = matches!(pick(scale, End::Quick, low, high), Step::Done(_));
+        for (index, running) in self.running.iter().enumerate() {
+            let other = running.test.load(Ordering::Relaxed);
+            if index == thread {
+                running.test.store(IDLE, Ordering::Relaxed);
+            } else if other != IDLE && (settled || other <= low || other > high) {
+                running.drop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+impl<Rules, Access> Search<'_, Rules, Access>
+where
+    Rules: Canonicalize + SearchHints,
+    Access: TableAccess<Rules::Key>,
+{
+    /// The exact value of `root` by null-window tests shared with the other threads through `shared`, as thread
+    /// `thread` (even: from the quick ends, odd: from the draw); `None` if this thread's budget ran out. The
+    /// search's stop flag must be `shared.flag(thread)`.
+    pub(crate) fn narrow_shared(
+        &mut self,
+        root: &Rules::Position,
+        shared: &SharedRange,
+        thread: usize,
+    ) -> Option<Value> {
+        let scale = self.scale(root);
+        let end = if thread.is_multiple_of(2) { End::Quick } else { End::Slow };
+        loop {
+            let test = match shared.next(thread, scale, end) {
+                Step::Done(score) => return Some(value_of(score, 0)),
+                Step::Test(test) => test,
+            };
+            self.show(Test::AtLeast(value_of(test, 0)));
+            let found = self.search(root, 0, test - 1, test);
+            if self.stopped {
+                if self.visited >= self.budget {
+                    return None;
+                }
+                // Dropped: the test's answer is known; the next step starts from the range as it is now.
+                self.stopped = false;
+                continue;
+            }
+            shared.record(thread, test, found, scale);
+        }
+    }
+}
