@@ -58,9 +58,15 @@ pub(crate) enum Known {
 /// The outcome, shortcut or value range of a position, as far as `mode` may use them.
 #[inline]
 pub(crate) fn known<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Known {
-    if let Some(value) = game.outcome(position) {
-        return Known::Value(value);
+    match game.outcome(position) {
+        Some(value) => Known::Value(value),
+        None => known_unfinished(game, mode, position),
     }
+}
+
+/// [`known`] of a position whose game is not over.
+#[inline]
+pub(crate) fn known_unfinished<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Known {
     match game.proven(position) {
         Proven::Shortcut(shortcut) => match usable(mode, shortcut) {
             Some(value) => Known::Value(value),

@@ -6,7 +6,9 @@ use super::busy::Busy;
 use super::narrowing::{pick, End, Scale, Step};
 use super::progress::{SearchProgress, Test, PROGRESS_STEP};
 use super::ScoreSearch;
-use crate::engines::support::{from_table, known, score_of, to_table, value_of, with_stack_every, Known, MoveLists};
+use crate::engines::support::{
+    from_table, known, known_unfinished, score_of, to_table, value_of, with_stack_every, Known, MoveLists,
+};
 use crate::engines::Mode;
 use crate::game::Canonicalize;
 use crate::hints::{SearchHints, HISTORY_SLOTS};
@@ -245,11 +247,14 @@ where
             self.stopped = true;
             return 0;
         }
+        if let Some(value) = self.game.outcome(position) {
+            return score_of(value, depth);
+        }
         // The position's bucket is on its way while the hints work.
         let key = self.game.canonical(position);
         let near = self.near.is_near(depth);
         self.table.prefetch(&key, near);
-        let (mut low, mut high) = match known(self.game, self.mode, position) {
+        let (mut low, mut high) = match known_unfinished(self.game, self.mode, position) {
             Known::Value(value) => return score_of(value, depth),
             Known::Range(worst, best) => (score_of(worst, depth), score_of(best, depth)),
         };

@@ -126,3 +126,45 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dropped(shared: &SharedRange, thread: usize) -> bool {
+        shared.flag(thread).is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn the_two_ends_test_apart_and_a_test_the_range_answers_is_dropped() {
+        let scale = Some(Scale::new(42));
+        let shared = SharedRange::new(2);
+        let Step::Test(quick) = shared.next(0, scale, End::Quick) else { panic!("the whole range is open") };
+        let Step::Test(slow) = shared.next(1, scale, End::Slow) else { panic!("the whole range is open") };
+        assert_ne!(quick, slow);
+        // The slow end finds "a win": the quick end's test of a loss is answered, so it is dropped.
+        assert!(quick < 0 && slow > 0, "{quick} {slow}");
+        shared.record(1, slow, slow, scale);
+        assert!(dropped(&shared, 0) && !dropped(&shared, 1));
+        // Its next step clears the flag and starts from the narrower range.
+        let Step::Test(next) = shared.next(0, scale, End::Quick) else { panic!("wins are left open") };
+        assert!(next > slow && !dropped(&shared, 0));
+    }
+
+    #[test]
+    fn a_test_the_range_leaves_open_goes_on_and_the_value_stops_everyone() {
+        let scale = Some(Scale::new(10));
+        let shared = SharedRange::new(3);
+        let win_in_3 = MATE - 3;
+        let Step::Test(first) = shared.next(0, scale, End::Quick) else { panic!("open") };
+        // Another thread proves "at most a win in 3", which leaves the first test open.
+        shared.record(1, win_in_3 + 1, win_in_3, scale);
+        assert!(first <= win_in_3 && !dropped(&shared, 0));
+        // ...then "at least a win in 3": the value, which drops every test under way.
+        let _ = shared.next(2, scale, End::Slow);
+        shared.record(1, win_in_3, win_in_3, scale);
+        assert!(dropped(&shared, 0) && dropped(&shared, 2));
+        assert_eq!(shared.next(0, scale, End::Quick), Step::Done(win_in_3));
+        assert_eq!(shared.next(2, scale, End::Slow), Step::Done(win_in_3));
+    }
+}
