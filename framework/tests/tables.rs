@@ -226,6 +226,16 @@ fn near_and_far_parts_keep_apart_and_share_the_budget() {
     assert_eq!(TranspositionTable::probe(&mut table, &78_u64), Some(Bounds::exact(0)));
     assert_eq!(TranspositionTable::probe_near(&mut table, &78_u64), None, "a key stored far is not near");
     assert_eq!((table.occupied(), table.occupied_near()), (2, 1));
+    // A prefetch, of a key held or not, in either part and beyond the tags a part can hold, changes nothing.
+    for key in [77_u64, 78, 79, u64::MAX] {
+        for near in [false, true] {
+            TranspositionTable::prefetch(&table, &key, near);
+            SharedTable::prefetch(&table, &key, near);
+        }
+    }
+    assert_eq!(TranspositionTable::probe_near(&mut table, &77_u64), Some(bounds));
+    assert_eq!(TranspositionTable::probe(&mut table, &78_u64), Some(Bounds::exact(0)));
+    assert_eq!((table.occupied(), table.occupied_near()), (2, 1));
     table.clear();
     assert_eq!(table.occupied(), 0);
     // The near part is a lossy table of its own: never another key's bounds, even when it is one bucket.
