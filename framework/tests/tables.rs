@@ -151,6 +151,28 @@ fn is_prime(count: usize) -> bool {
 }
 
 #[test]
+fn a_table_for_threads_and_their_near_parts_fit_one_budget() {
+    for budget in [mib(1), mib(8), mib(9), mib(10), mib(64)] {
+        for threads in [1, 2, 4] {
+            let table = PackedTable::with_budget_for_threads(budget, threads).unwrap();
+            let nears: Vec<PackedTable> = (1..threads).map_while(|_| table.private_near()).collect();
+            let total = table.bytes() + nears.iter().map(TableStorage::bytes).sum::<usize>();
+            assert!(total <= budget, "{budget} {threads}: {total}");
+            // Where the budget leaves an 8 MiB table, every thread past the first has a near part of its own,
+            // empty and at most as large as the table's (`NEAR_BYTES`, less what the largest prime leaves).
+            let split = budget >= mib(8) + NEAR_BYTES * (threads - 1);
+            assert_eq!(nears.len(), if split { threads - 1 } else { 0 }, "{budget} {threads}");
+            for near in &nears {
+                assert!(near.bytes() <= NEAR_BYTES && near.bytes() > NEAR_BYTES - 16 * 100 && near.occupied() == 0);
+            }
+        }
+    }
+    // A table without a near part gives none.
+    assert!(PackedTable::with_budget(mib(4)).unwrap().private_near().is_none());
+    assert!(KeyedTable::<u64>::new(mib(4)).private_near().is_none());
+}
+
+#[test]
 fn tables_fit_their_budget() {
     let keyed_bucket = KeyedTable::<u64>::with_budget(0).unwrap().bytes();
     let vector_bucket = KeyedTable::<Vec<u8>>::with_budget(0).unwrap().bytes();

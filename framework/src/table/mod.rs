@@ -131,6 +131,17 @@ pub trait TableStorage {
 
     /// The memory the table's storage takes now, in bytes (the inline size of its entries).
     fn bytes(&self) -> usize;
+
+    /// An empty table, the size of this table's near part, for one thread of a search that shares this table
+    /// (Lazy SMP) to keep its near positions in: so that each thread's cheap results stay in its own core's
+    /// caches instead of crowding and invalidating the others'. `None` (the default, and for a table without a
+    /// near part, or when the memory is not available): the threads share the near part.
+    fn private_near(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// A table of score bounds keyed by canonical position keys, used by one search thread at a time.

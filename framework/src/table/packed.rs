@@ -122,6 +122,19 @@ impl PackedTable {
         Ok(PackedTable { far: Region::new(buckets)?, near, limit: buckets, filled: 0 })
     }
 
+    /// A table for a search on `threads` threads that keeps, with the near parts of its own that each thread
+    /// past the first gets ([`TableStorage::private_near`]), within `budget_bytes` in all: the table of
+    /// [`PackedTable::with_budget`] for the budget less those near parts, or one part of the whole budget where
+    /// that leaves too little to split (the threads then have no near parts of their own).
+    pub fn with_budget_for_threads(budget_bytes: usize, threads: usize) -> Result<Self> {
+        let shared = budget_bytes.saturating_sub(NEAR_BYTES.saturating_mul(threads.saturating_sub(1)));
+        if shared >= SPLIT_BUDGET {
+            Self::with_budget(shared)
+        } else {
+            Self::with_parts(budget_bytes, 0)
+        }
+    }
+
     /// A table of the same budget, in one part, that starts small and, as one engine fills it through
     /// [`TranspositionTable::store`], doubles up to the budget: a search that needs little memory takes little
     /// (and a run of many small searches does not clear a large table each time). Fails (rather than abort) if
@@ -308,6 +321,10 @@ impl TableStorage for PackedTable {
 
     fn bytes(&self) -> usize {
         PackedTable::bytes(self)
+    }
+
+    fn private_near(&self) -> Option<Self> {
+        PackedTable::with_parts(self.near.as_ref()?.bytes(), 0).ok()
     }
 }
 

@@ -11,8 +11,8 @@ use ludus_framework::input::{shorten, Source};
 use ludus_framework::playable::{Parameter, ParameterKind};
 use ludus_framework::plugin::driver::option_arguments;
 use ludus_framework::plugin::{
-    seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism, Preset, Problem,
-    Sample, Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
+    seeded_rng, thread_count, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism,
+    Preset, Problem, Sample, Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
 };
 use ludus_framework::table::{mib, KeyedTable, PackedTable};
 use ludus_framework::{Budget, Error, Game, Result, SearchHints, Stats, Value, Violation};
@@ -277,7 +277,8 @@ impl Problem for ConnectFourPlugin {
             parallelism: Parallelism::WithinCase,
             tables: Tables::PerWorker,
             start: |_, options| {
-                let table = PackedTable::with_budget(mib(options.table_mb))?;
+                // The threads' own near parts come out of the same budget.
+                let table = PackedTable::with_budget_for_threads(mib(options.table_mb), thread_count(options.threads))?;
                 let engine = LazySmp::with_table(mode(options)?, options.threads, table)?
                     .with_budget(positions(options))
                     .with_progress(options.progress.clone());

@@ -11,7 +11,7 @@
 
 use super::busy::Busy;
 use super::progress::{ProgressHandle, SearchProgress};
-use super::search::Search;
+use super::search::{Search, TableAccess};
 use super::shared_range::SharedRange;
 use super::ScoreSearch;
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::game::Canonicalize;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
-use crate::table::{SharedTable, TableStorage};
+use crate::table::{Bounds, SharedTable, TableStorage};
 use crate::value::Value;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -38,20 +38,30 @@ pub struct LazySmp<Table> {
     table: Table,
     pool: rayon::ThreadPool,
     threads: usize,
+    /// The near parts of the threads past the first ([`TableStorage::private_near`]; fewer, or none, if the
+    /// table gives none: those threads share its near part).
+    nears: Vec<Table>,
     stats: Stats,
     progress: Option<ProgressHandle>,
 }
 
 impl<Table> LazySmp<Table> {
     /// An engine searching with `threads` threads (0: one per core) over `table`, usually a
-    /// [`crate::table::PackedTable`].
-    pub fn with_table(mode: Mode, threads: usize, table: Table) -> Result<Self> {
+    /// [`crate::table::PackedTable`]. Each thread past the first keeps its near positions in a table of its own
+    /// from [`TableStorage::private_near`] (for a packed table, as large as its near part): the engine's memory
+    /// is the table's and theirs, which [`crate::table::PackedTable::with_budget_for_threads`] keeps within one
+    /// budget.
+    pub fn with_table(mode: Mode, threads: usize, table: Table) -> Result<Self>
+    where
+        Table: TableStorage,
+    {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|error| Error::Threads(format!("cannot start {threads} search threads: {error}")))?;
         let threads = pool.current_num_threads();
         let score_search = ScoreSearch::default();
+        let nears = (1..threads).map_while(|_| table.private_near()).collect();
         Ok(LazySmp {
             mode,
             score_search,
@@ -59,6 +69,7 @@ impl<Table> LazySmp<Table> {
             table,
             pool,
             threads,
+            nears,
             stats: Stats::default(),
             progress: None,
         })
@@ -98,6 +109,15 @@ impl<Table> TableEngine for LazySmp<Table> {
 
     fn table_mut(&mut self) -> &mut Table {
         &mut self.table
+    }
+
+    /// Empties the table and the threads' near parts.
+    fn clear(&mut self)
+    where
+        Table: TableStorage,
+    {
+        self.table.clear();
+        self.nears.iter_mut().for_each(TableStorage::clear);
     }
 }
 
@@ -169,15 +189,20 @@ impl<Table> LazySmp<Table> {
         // The exact score by null windows: the threads test from both ends of a shared range.
         let shared =
             (mode == Mode::Exact && score_search == ScoreSearch::NullWindow).then(|| SharedRange::new(self.threads));
+        let nears = &self.nears;
         let run = |thread: usize| {
-            let mut search = Search::new(game, mode, table);
-            search.stop = Some(shared.as_ref().and_then(|shared| shared.flag(thread)).unwrap_or(&stop));
-            search.busy = Some(&busy);
-            search.progress = progress;
-            search.budget = budget;
-            let value = match &shared {
-                Some(shared) => search.narrow_shared(position, shared, thread),
-                None => search.solve(position, score_search),
+            let setup = ThreadSetup {
+                stop: shared.as_ref().and_then(|shared| shared.flag(thread)).unwrap_or(&stop),
+                busy: &busy,
+                progress,
+                budget,
+                shared: shared.as_ref(),
+                thread,
+                score_search,
+            };
+            let (value, seen, found) = match thread.checked_sub(1).and_then(|index| nears.get(index)) {
+                Some(near) => setup.run(Search::new(game, mode, OwnNear { table, near }), position),
+                None => setup.run(Search::new(game, mode, table), position),
             };
             if let Some(value) = value {
                 if let Ok(mut slot) = answer.lock() {
@@ -185,8 +210,8 @@ impl<Table> LazySmp<Table> {
                 }
                 stop.store(true, Ordering::Relaxed);
             }
-            visited.fetch_add(search.visited, Ordering::Relaxed);
-            hits.fetch_add(search.hits, Ordering::Relaxed);
+            visited.fetch_add(seen, Ordering::Relaxed);
+            hits.fetch_add(found, Ordering::Relaxed);
         };
         self.pool.scope(|scope| {
             for helper in 1..self.threads {
@@ -198,5 +223,65 @@ impl<Table> LazySmp<Table> {
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();
         answer.into_inner().ok().flatten().ok_or(Stop::Budget)
+    }
+}
+
+/// How one Lazy SMP thread searches: its stop flag, the shared state and its budget.
+struct ThreadSetup<'search> {
+    stop: &'search AtomicBool,
+    busy: &'search Busy,
+    progress: Option<&'search SearchProgress>,
+    budget: u64,
+    /// The exact score's shared range (null-window tests), if that is the search.
+    shared: Option<&'search SharedRange>,
+    thread: usize,
+    score_search: ScoreSearch,
+}
+
+impl<'search> ThreadSetup<'search> {
+    /// Runs `search` (this thread's, through its access to the tables) on `position`: the value if it finished,
+    /// the positions it expanded and its table hits.
+    fn run<Rules, Access>(
+        &self,
+        mut search: Search<'search, Rules, Access>,
+        position: &Rules::Position,
+    ) -> (Option<Value>, u64, u64)
+    where
+        Rules: Canonicalize + SearchHints,
+        Access: TableAccess<Rules::Key>,
+    {
+        search.stop = Some(self.stop);
+        search.busy = Some(self.busy);
+        search.progress = self.progress;
+        search.budget = self.budget;
+        let value = match self.shared {
+            Some(shared) => search.narrow_shared(position, shared, self.thread),
+            None => search.solve(position, self.score_search),
+        };
+        (value, search.visited, search.hits)
+    }
+}
+
+/// A thread's access to the shared table with a near part of its own: its near positions go to `near`, the
+/// others to `table`.
+struct OwnNear<'table, Table> {
+    table: &'table Table,
+    near: &'table Table,
+}
+
+impl<Key, Table: SharedTable<Key>> TableAccess<Key> for OwnNear<'_, Table> {
+    #[inline]
+    fn probe(&mut self, key: &Key, near: bool) -> Option<Bounds> {
+        SharedTable::probe(if near { self.near } else { self.table }, key)
+    }
+
+    #[inline]
+    fn store(&mut self, key: &Key, bounds: Bounds, work: u64, near: bool) {
+        SharedTable::store(if near { self.near } else { self.table }, key, bounds, work);
+    }
+
+    #[inline]
+    fn prefetch(&self, key: &Key, near: bool) {
+        SharedTable::prefetch(if near { self.near } else { self.table }, key, false);
     }
 }
