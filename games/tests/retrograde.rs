@@ -391,12 +391,11 @@ fn connect_four_4x4_keys_decode_to_their_positions() {
     let positions = reachable_by(&game, connect_four::Board::EMPTY, |board| *board);
     let keys: HashSet<u64> = positions.iter().map(|board| game.canonical(board)).collect();
     eprintln!("Connect Four 4 x 4: {} positions, {} keys", positions.len(), keys.len());
-    // The encoding of the mirror image when it is the larger, and malformed encodings: a column without its
-    // sentinel, a bit past the columns.
-    let bottom: u64 = (0..4).map(|column| 1 << (column * 5)).sum();
-    let encode = |board: &connect_four::Board| board.current + board.mask + bottom;
+    // The encoding of the mirror image when it is the larger, and malformed encodings: a column of all ones
+    // (five stones in a column of four), a bit past the columns.
+    let encode = |board: &connect_four::Board| board.current + board.mask;
     let mut garbage: Vec<u64> = positions.iter().map(|board| encode(&game.mirror(board))).collect();
-    garbage.extend([0, bottom & !1, 1 << 20 | bottom, u64::MAX, bottom << 4 | 1 << 63]);
+    garbage.extend([0b11111, 0b11111 << 15 | 1, 1 << 20, u64::MAX, 1 << 63]);
     check_from_key(&game, &positions, &garbage);
     let mut rng = seeded_rng(4);
     check_random_keys(&game, (0..10_000).map(|_| rng.gen::<u64>() & ((1 << 20) - 1)));

@@ -256,14 +256,18 @@ impl ConnectFour {
         }
     }
 
-    /// A unique encoding of a position (stones of the player to move plus the column heights).
+    /// A unique encoding of a position (Pons' key): the stones of the player to move plus the stones. In a
+    /// column of `h` stones, holding the player to move's stones `s`, it is `2^h - 1 + s`, between `2^h - 1` and
+    /// `2^(h+1) - 2`: those ranges do not overlap, so the column's value tells `h` and `s`, and it stays within
+    /// the column's `H + 1` bits. An empty column is 0, so that a position whose last column is empty has a
+    /// key below `2^(W-1)(H+1)`, which the tables' near part can hold (see [`ludus_framework::table::PackedTable`]).
     #[inline]
     pub(crate) fn encode(&self, board: &Board) -> u64 {
-        board.current.wrapping_add(board.mask).wrapping_add(self.bottom)
+        board.current.wrapping_add(board.mask)
     }
 
-    /// The position of an encoding, if it is one: in each column, the highest set bit is the sentinel just above
-    /// the stones (at row `H` for a full column), the bits below it the player to move's stones; nothing is set
+    /// The position of an encoding, if it is one: in each column, a value `v` stands for `h = log2(v + 1)`
+    /// stones (at most `H`), of which the player to move's are the bits of `v - (2^h - 1)`; nothing is set
     /// outside the columns.
     pub(crate) fn decode(&self, encoding: u64) -> Option<Board> {
         let stride = self.height + 1;
@@ -273,12 +277,15 @@ impl ConnectFour {
         }
         let mut board = Board::EMPTY;
         for index in 0..self.width {
-            let bits = shift_right(encoding, index * stride) & column;
-            // A column without its sentinel is not an encoding.
-            let height = bits.checked_ilog2()?;
+            let value = shift_right(encoding, index * stride) & column;
+            // `value + 1` is at most `2^(H+1)`, which is more stones than the column has.
+            let height = value.checked_add(1)?.ilog2();
+            if height > self.height {
+                return None;
+            }
             let stones = shift_left(1, height).wrapping_sub(1);
             board.mask |= shift_left(stones, index * stride);
-            board.current |= shift_left(bits & stones, index * stride);
+            board.current |= shift_left(value - stones, index * stride);
         }
         Some(board)
     }

@@ -114,9 +114,13 @@ impl ConnectFour {
         let mut mover = 0u64;
         let mut stones = 0;
         for (column, height) in heights.iter_mut().enumerate().take(self.width() as usize) {
+            // A column of `h` stones is `2^h - 1` plus the mover's stones there (see `ConnectFour::encode`).
             let bits = (key >> (column as u32 * stride)) & column_bits;
-            *height = bits.checked_ilog2()?;
-            mover |= (bits & ((1 << *height) - 1)) << stones;
+            *height = bits.checked_add(1)?.ilog2();
+            if *height > self.height() {
+                return None;
+            }
+            mover |= (bits - ((1 << *height) - 1)) << stones;
             stones += *height;
         }
         (key >> (self.width() * stride) == 0).then_some((heights, mover))
@@ -201,8 +205,8 @@ impl Rank for ConnectFour {
             }
             let own = mover & ((1 << height) - 1);
             mover >>= height;
-            // The encoding of a column: the mover's stones, and the sentinel just above the top stone.
-            key |= (own | 1 << height) << (column * stride);
+            // The encoding of a column: its stones (`2^h - 1`) plus the mover's.
+            key |= (((1 << height) - 1) + own) << (column * stride);
             left -= height;
         }
         Some(key)
