@@ -14,6 +14,8 @@ pub(super) enum End {
     /// From the draw outward: "a win?", "at least a draw?", then the slowest win or loss left. These are the
     /// costly tests, which a slow value needs anyway; a second thread runs them while the first walks in from
     /// the quick ends, and the two meet at the value.
+    // Only Lazy SMP (the `parallel` feature) has a second thread.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     Slow,
 }
 
