@@ -1,14 +1,16 @@
 //! Lazy SMP: the alpha-beta score search run by several threads at once over one shared, lock-free table.
 //!
-//! Every thread searches the same root with the same null windows. At far depths (where a search costs more
-//! than a probe) a thread marks the position it searches in a shared [`Busy`] set and defers the children another
-//! thread is in until it has searched its other children (the idea of ABDADA): the threads split the work of
-//! each costly node instead of searching the same subtree side by side, and a deferred child's bounds are often
-//! in the table by the time its turn comes. The first thread to finish has the exact value (every bound in the table is a proven one); it
-//! raises a stop flag and the others unwind without storing anything. A search starts on the main thread alone
-//! and wakes the helpers only once it has expanded a few thousand positions, so that quick positions cost no
-//! thread start-up.
-
+//! Every thread searches the same root. For an exact score the threads share the range of the score proven so
+//! far and test it from both ends (`shared_range.rs`: the even threads from the quick ends, the odd ones from
+//! the draw outward); for the outcome they all run its one search. At far depths (where a search costs more
+//! than a probe) a thread marks the position it searches in a shared [`Busy`] set and defers the children
+//! another thread is in until it has searched its other children (the idea of ABDADA): the threads split the
+//! work of each costly node instead of searching the same subtree side by side, and a deferred child's bounds
+//! are often in the table by the time its turn comes. Each thread past the first keeps its near positions in a
+//! near part of its own, so that each core's caches hold its own thread's cheap results. The first thread to
+//! finish has the value (every bound in the table is a proven one); the others unwind without storing
+//! anything. A search starts on the main thread alone and wakes the helpers only once it has expanded a few
+//! thousand positions, so that quick positions cost no thread start-up.
 use super::busy::Busy;
 use super::progress::{ProgressHandle, SearchProgress};
 use super::search::{Search, TableAccess};
