@@ -158,8 +158,8 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     history: Vec<u64>,
     /// Scratch for ordering a node's moves by score and history.
     order: Vec<(i32, u64)>,
-    /// Scratch for the children's keys of the enhanced transposition cutoff.
-    child_keys: Vec<Rules::Key>,
+    /// Scratch for the children and their keys in the enhanced transposition cutoff.
+    children: Vec<(Rules::Position, Rules::Key)>,
 }
 
 impl<'search, Rules, Access> Search<'search, Rules, Access>
@@ -184,7 +184,7 @@ where
             progress: None,
             history: Vec::new(),
             order: Vec::new(),
-            child_keys: Vec::new(),
+            children: Vec::new(),
         }
     }
 
@@ -419,16 +419,16 @@ where
         let near = self.near.is_near(child_depth);
         let mut bound = -INFINITY;
         // Every child's bucket is asked for first, so that the probes' waits for main memory overlap.
-        let mut keys = std::mem::take(&mut self.child_keys);
-        keys.clear();
+        let mut children = std::mem::take(&mut self.children);
+        children.clear();
         for mv in moves {
-            let key = self.game.canonical(&self.game.play(position, mv));
-            self.table.prefetch(&key, near);
-            keys.push(key);
-        }
-        for (mv, key) in moves.iter().zip(&keys) {
             let child = self.game.play(position, mv);
-            let child_best = match known(self.game, self.mode, &child) {
+            let key = self.game.canonical(&child);
+            self.table.prefetch(&key, near);
+            children.push((child, key));
+        }
+        for (child, key) in &children {
+            let child_best = match known(self.game, self.mode, child) {
                 Known::Value(value) => score_of(value, child_depth),
                 Known::Range(_, best) => {
                     let best = score_of(best, child_depth);
@@ -440,7 +440,7 @@ where
             };
             bound = bound.max(-child_best);
         }
-        self.child_keys = keys;
+        self.children = children;
         bound
     }
 }
