@@ -35,6 +35,20 @@ struct Fired {
     worst_win: u32,
     best_draw: u32,
     best_loss: u32,
+    /// A bound on the best value with an even number (two or more) of columns of odd empty cells: the pairs.
+    paired: u32,
+    /// A loss bound with three or more odd columns: the follow-up in one of them, the others paired.
+    followed_and_paired: u32,
+}
+
+/// The number of columns of `board` with an odd number of empty cells.
+fn odd_columns(game: &ConnectFour, board: &Board) -> u32 {
+    let stride = game.height() + 1;
+    (0..game.width())
+        .filter(|column| {
+            (game.height() - (board.mask >> (column * stride) & ((1 << stride) - 1)).count_ones()) % 2 == 1
+        })
+        .count() as u32
 }
 
 /// Checks the range of random positions of a `width x height` board with `empty` empty cells (a range) against
@@ -66,6 +80,13 @@ fn check_board(width: u32, height: u32, empty: std::ops::RangeInclusive<u32>, co
             Value::Lose(_) => fired.best_loss += 1,
             Value::Win(_) => {}
         }
+        let odd = odd_columns(&game, &board);
+        if best <= Value::Draw && odd >= 2 && odd % 2 == 0 {
+            fired.paired += 1;
+        }
+        if matches!(best, Value::Lose(_)) && odd >= 3 && odd % 2 == 1 {
+            fired.followed_and_paired += 1;
+        }
     }
 }
 
@@ -83,6 +104,7 @@ fn the_zugzwang_range_holds_the_exact_value_on_random_positions() {
     assert!(fired.checked > 10000, "{fired:?}");
     assert!(fired.worst_draw > 30 && fired.worst_win > 30, "{fired:?}");
     assert!(fired.best_draw > 100 && fired.best_loss > 100, "{fired:?}");
+    assert!(fired.paired > 100 && fired.followed_and_paired > 10, "{fired:?}");
 }
 
 #[test]
@@ -99,6 +121,26 @@ fn the_follow_up_bounds_the_first_player_when_every_column_is_even() {
     // Early, with most of the board empty, no rule is tried.
     let board = game.parse_moves("14444441").unwrap();
     assert_eq!(range_of(&game, &board), Some((Value::Lose(4), Value::Win(3))));
+}
+
+#[test]
+fn the_pairs_bound_the_player_to_move_when_two_columns_are_odd() {
+    let game = ConnectFour::standard();
+    let bare = NoHints(&game);
+    let mut exact = AlphaBeta::with_table(Mode::Exact, UnboundedTable::new());
+    // Random games (found by a search over random play), the first player to move, two columns odd (b and f in
+    // the first, f and g in the second), both sides still able to make four with the empty cells. In the first
+    // the second player's cells and either next cell of b and f hold four, and the first player's and either
+    // next cell none: a loss by the last cell. In the second neither side's do: the first player cannot win.
+    for (moves, best, value) in [
+        ("2172763762227476631376131114", Value::Lose(14), Value::Lose(6)),
+        ("547742671352251457417572344661", Value::Draw, Value::Draw),
+    ] {
+        let board = game.parse_moves(moves).unwrap();
+        let (_, bound) = range_of(&game, &board).unwrap();
+        assert_eq!(bound, best, "{moves}");
+        assert_eq!(exact.value(&bare, &board), value, "{moves}");
+    }
 }
 
 #[test]

@@ -3,12 +3,17 @@
 //! gives:
 //!
 //! - no four left: a player whose stones and every empty cell hold no four can never win;
-//! - the follow-up (Allis' claimeven): a player who answers each move directly above it gets, in a column with
-//!   an even number of empty cells, every other cell from the second empty one up. When every column is even
-//!   and the player to move's stones and cells hold no four, the player to move cannot win, and loses by the
-//!   end of the board if the follower's hold four. When exactly one column is odd and the follower has a
-//!   threat there on a cell that falls to it by following up from the bottom, and the mover's stones and cells
-//!   below that threat hold no four, the follower wins: once the rest is full, the mover must play under it;
+//! - the follow-up (Allis' claimeven) and the pairs (Allis' baseinverse): the player who is not to move (the
+//!   follower) answers each move directly above it, and a move into the next cell of a column with an odd
+//!   number of empty cells with the next cell of another such column (the pairs are fixed from the left; each
+//!   stays playable until one of its cells is taken). With an even number of odd columns (none included), that
+//!   answers every move: the follower gets the empty cells on its rows (every other cell from the second empty
+//!   one of an even column up, from the third of an odd one) and one cell of each pair, the mover the rest. If
+//!   none of the mover's choices completes four, the mover cannot win; if moreover every choice leaves the
+//!   follower four, the mover loses by the end of the board. With an odd number of odd columns, the follower
+//!   follows up from the bottom in one of them that holds its threat on a cell that falls to it so, and pairs
+//!   the others: if the mover's stones and cells (those of that column below the threat) hold no four, the
+//!   follower wins, since once the rest is full the mover must play under the threat;
 //! - the odd threat: a player with a threat (an empty cell that completes its four) that is not playable yet,
 //!   such that the opponent is the one to move when only the cells from the one below it up are empty, wins if
 //!   the opponent can never complete four without the threat's cell and those above it: it never has to
@@ -64,10 +69,13 @@ impl ConnectFour {
         // The follower's rows (`row + H` odd) hold the next cell of each column with an odd number of empty cells.
         let follower_rows = self.rows_of_parity((self.height() + 1) % 2);
         let odd_columns = board.mask.wrapping_add(self.bottom) & follower_rows;
-        if odd_columns & odd_columns.wrapping_sub(1) == 0 {
-            if let Some(bound) = self.follow_up_bound(board, empty, follower_rows, odd_columns, opponent_wins) {
-                best = best.min(bound);
-            }
+        let bound = if odd_columns.count_ones() % 2 == 0 {
+            self.pairing_bound(board, empty, follower_rows, odd_columns)
+        } else {
+            self.follow_up_bound(board, empty, follower_rows, odd_columns, opponent_wins)
+        };
+        if let Some(bound) = bound {
+            best = best.min(bound);
         }
         (worst, best.max(worst))
     }
@@ -91,8 +99,41 @@ impl ConnectFour {
         plies
     }
 
-    /// What the opponent's follow-up proves (see the module doc), as a best value for the player to move;
-    /// `odd` holds the next cell of each column with an odd number of empty cells (none or one).
+    /// What the opponent's pairing proves, as a best value for the player to move, when an even number of columns
+    /// (perhaps none) have an odd number of empty cells; `lows` holds the next cell of each of those columns. The
+    /// opponent answers a move into one of those cells with another of them (Allis' baseinverse: the pairs are
+    /// the cells in turn from the left, all playable until one of a pair is taken) and any other move with the
+    /// cell right above it (claimeven): the mover gets the empty cells off the follower's rows and one cell of
+    /// each pair, the opponent the rest. So the mover cannot win if none of its choices completes four, and
+    /// loses if moreover every choice leaves the opponent four.
+    #[inline]
+    fn pairing_bound(&self, board: &Board, empty: u64, follower_rows: u64, lows: u64) -> Option<Value> {
+        let mover = board.current | (empty & !follower_rows);
+        let follower = board.opponent() | (empty & follower_rows & !lows);
+        let (mover_wins, follower_wins) = if lows == 0 {
+            (self.has_four(mover), self.has_four(follower))
+        } else if lows.count_ones() == 2 {
+            // The mover takes one of the pair, the opponent the other.
+            let (first, second) = (lows & lows.wrapping_neg(), lows & (lows - 1));
+            (
+                self.has_four(mover | first) || self.has_four(mover | second),
+                self.has_four(follower | first) && self.has_four(follower | second),
+            )
+        } else {
+            // More pairs: as though the mover took every one of them and the opponent none (a bound).
+            (self.has_four(mover | lows), self.has_four(follower))
+        };
+        if mover_wins {
+            return None;
+        }
+        Some(if follower_wins { Value::Lose(empty.count_ones()) } else { Value::Draw })
+    }
+
+    /// What the opponent's follow-up proves (see the module doc) when an odd number of columns have an odd
+    /// number of empty cells, as a best value for the player to move; `odd` holds the next cell of each of those
+    /// columns. The opponent follows up in one of them that holds its threat, and pairs the next cells of the
+    /// others as [`ConnectFour::pairing_bound`] does; the first such column from the left that proves a loss
+    /// gives the bound.
     #[inline]
     fn follow_up_bound(
         &self,
@@ -102,33 +143,35 @@ impl ConnectFour {
         odd: u64,
         opponent_wins: u64,
     ) -> Option<Value> {
-        if odd == 0 {
-            if self.has_four(board.current | (empty & !follower_rows)) {
-                return None;
+        let mut columns = odd;
+        while columns != 0 {
+            let low = columns & columns.wrapping_neg();
+            columns ^= low;
+            let column = self.column_cells(low.trailing_zeros() / (self.height() + 1));
+            let threats = opponent_wins & column & !follower_rows;
+            if threats == 0 {
+                continue;
             }
-            return Some(if self.has_four(board.opponent() | (empty & follower_rows)) {
-                Value::Lose(empty.count_ones())
-            } else {
-                Value::Draw
-            });
+            // The follow-up column: the mover gets its cells on the follower's rows up to the threat, the opponent
+            // the others; the other odd columns' next cells are paired, the rest claimed even.
+            let threat = threats & threats.wrapping_neg();
+            let below = threat - 1;
+            let mover = board.current | (empty & !column & !follower_rows) | (empty & column & below & follower_rows);
+            let pairs = odd & !low;
+            let mover_wins = match pairs.count_ones() {
+                0 => self.has_four(mover),
+                2 => {
+                    let (first, second) = (pairs & pairs.wrapping_neg(), pairs & (pairs - 1));
+                    self.has_four(mover | first) || self.has_four(mover | second)
+                }
+                _ => self.has_four(mover | pairs),
+            };
+            if !mover_wins {
+                let played = (empty & !column).count_ones() + (empty & column & (below | threat)).count_ones();
+                return Some(Value::Lose(played));
+            }
         }
-        if odd & (odd - 1) != 0 {
-            return None;
-        }
-        // The one odd column: the mover gets its cells on the follower's rows, the opponent the others.
-        let column = self.column_cells(odd.trailing_zeros() / (self.height() + 1));
-        let threats = opponent_wins & column & !follower_rows;
-        if threats == 0 {
-            return None;
-        }
-        let threat = threats & threats.wrapping_neg();
-        let below = threat - 1;
-        let mover = board.current | (empty & !column & !follower_rows) | (empty & column & below & follower_rows);
-        if self.has_four(mover) {
-            return None;
-        }
-        let played = (empty & !column).count_ones() + (empty & column & (below | threat)).count_ones();
-        Some(Value::Lose(played))
+        None
     }
 
     /// The board's cells on rows `r` with `r % 2 == parity`.
