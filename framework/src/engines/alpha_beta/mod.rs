@@ -28,8 +28,9 @@
 //! `m`?" and moving one end of the known range: first "a win?", then if not "at least a draw?", which settles
 //! the outcome; then tests that halve the range of remoteness (or double from the quick end while the range is
 //! vast). Every search reuses the bounds the previous ones left in the table. [`ScoreSearch::FullWindow`]
-//! searches once with the full window. In [`Mode::Outcome`] (a weak solve) one search with the window around
-//! the draw, `(-1, 1)`, tells win, draw or loss.
+//! searches once with the full window. In [`Mode::Outcome`] (a weak solve) the null window `(0, 1)` asks "a
+//! win?" and, if not, `(-1, 0)` asks "at least a draw?": two null windows prune more than one window around the
+//! draw, and a won root needs only the first.
 //!
 //! ```
 //! use ludus_framework::engines::{alpha_beta::AlphaBeta, negamax::MemoNegamax, Mode, Engine};
@@ -99,9 +100,9 @@ pub enum ScoreSearch {
 ///
 /// - [`Mode::Exact`]: the value is exact, remoteness included, and equal to
 ///   [`super::negamax::MemoNegamax`]'s in exact mode.
-/// - [`Mode::Outcome`]: a weak solve, one search with the window around the draw; the outcome (win, draw or
-///   loss) is exact, the remoteness is only a bound (a win in at most `r` moves, a loss in at most `r` moves),
-///   and the game's shortcuts are used even when their remoteness is not exact.
+/// - [`Mode::Outcome`]: a weak solve, "a win?" then if not "at least a draw?" (two null windows); the outcome
+///   (win, draw or loss) is exact, the remoteness is only a bound (a win in at most `r` moves, a loss in at most
+///   `r` moves), and the game's shortcuts are used even when their remoteness is not exact.
 ///
 /// The table persists across calls (one engine can serve every position of a file) and keeps to its budget.
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ pub(crate) const PROGRESS_STEP: u64 = 1 << 16;
 /// The test a search is running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Test {
-    /// The outcome: win, draw or loss (a weak solve, one window around the draw).
+    /// The outcome: win, draw or loss (a weak solve: "a win?", then "at least a draw?").
     Outcome,
     /// "Is the value at least this?" (a null-window test of the exact score search).
     AtLeast(Value),

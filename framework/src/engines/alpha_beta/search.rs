@@ -192,10 +192,16 @@ where
     /// the budget.
     pub(crate) fn solve(&mut self, root: &Rules::Position, strategy: ScoreSearch) -> Option<Value> {
         let score = match (self.mode, strategy) {
-            // A weak solve: one search around the draw tells win, draw or loss.
+            // A weak solve: "a win?", then if not "at least a draw?". Two null windows prune more than one
+            // window around the draw, and a won root needs only the first.
             (Mode::Outcome, _) => {
                 self.show(Test::Outcome);
-                self.search(root, 0, -1, 1)
+                let win = self.search(root, 0, 0, 1);
+                if win >= 1 || self.stopped {
+                    win
+                } else {
+                    self.search(root, 0, -1, 0).min(0)
+                }
             }
             (Mode::Exact, ScoreSearch::FullWindow) => self.search(root, 0, -INFINITY, INFINITY),
             (Mode::Exact, ScoreSearch::NullWindow) => self.narrow(root)?,
