@@ -128,12 +128,13 @@ fn the_pairs_bound_the_player_to_move_when_two_columns_are_odd() {
     let game = ConnectFour::standard();
     let bare = NoHints(&game);
     let mut exact = AlphaBeta::with_table(Mode::Exact, UnboundedTable::new());
-    // Random games (found by a search over random play), the first player to move, two columns odd (b and f in
+    // Random games (found by a search over random play), the first player to move, two columns odd (a and d in
     // the first, f and g in the second), both sides still able to make four with the empty cells. In the first
-    // the second player's cells and either next cell of b and f hold four, and the first player's and either
-    // next cell none: a loss by the last cell. In the second neither side's do: the first player cannot win.
+    // neither side has a threat (so no threat rule applies), the second player's cells and either next cell of a
+    // and d hold four, and the first player's and either next cell none: a loss by the last cell. In the second
+    // neither side's do: the first player cannot win.
     for (moves, best, value) in [
-        ("2172763762227476631376131114", Value::Lose(14), Value::Lose(6)),
+        ("1426536745172644217226255374", Value::Lose(14), Value::Lose(10)),
         ("547742671352251457417572344661", Value::Draw, Value::Draw),
     ] {
         let board = game.parse_moves(moves).unwrap();
@@ -141,6 +142,34 @@ fn the_pairs_bound_the_player_to_move_when_two_columns_are_odd() {
         assert_eq!(bound, best, "{moves}");
         assert_eq!(exact.value(&bare, &board), value, "{moves}");
     }
+}
+
+#[test]
+fn a_threat_wins_with_the_rest_paired() {
+    let game = ConnectFour::standard();
+    let bare = NoHints(&game);
+    let mut exact = AlphaBeta::with_table(Mode::Exact, UnboundedTable::new());
+    // A random game, the second player to move with 11 empty cells (d2 to d6, e5, e6, g3 to g6). The first
+    // player threatens d3, right above the second player's next cell d2; the six other cells (the rest) pair up
+    // in their columns, the second player getting e5, g3 and g5 (the other threats, d4 and d5, leave an odd rest
+    // or a later win). Those cells, d2 and the second player's stones hold no four: once the rest is full the
+    // second player must play d2, and the first player wins by d3, within 8 plies.
+    let moves = "6223256221121661131537337356564";
+    let board = game.parse_moves(moves).unwrap();
+    let (_, best) = range_of(&game, &board).unwrap();
+    assert_eq!(best, Value::Lose(8), "{moves}");
+    let value = exact.value(&bare, &board);
+    assert!(matches!(value, Value::Lose(plies) if plies <= 8), "{moves}: {value}");
+    // The second player to move with 13 empty cells; the first player threatens e5, above e4. Below e4 only e3
+    // is empty, an odd part: e3 is paired with the next cells of the odd columns a, b and g (four cells, as
+    // though the second player took all of them), the rest of b and c in twos (the second player getting b5,
+    // c3 and c5). Those cells, e4 and the second player's stones hold no four: a win by e5 within 12 plies.
+    let moves = "56645417467441426173227367161";
+    let board = game.parse_moves(moves).unwrap();
+    let (_, best) = range_of(&game, &board).unwrap();
+    assert_eq!(best, Value::Lose(12), "{moves}");
+    let value = exact.value(&bare, &board);
+    assert!(matches!(value, Value::Lose(plies) if plies <= 12), "{moves}: {value}");
 }
 
 #[test]

@@ -10,15 +10,14 @@
 //!   answers every move: the follower gets the empty cells on its rows (every other cell from the second empty
 //!   one of an even column up, from the third of an odd one) and one cell of each pair, the mover the rest. If
 //!   none of the mover's choices completes four, the mover cannot win; if moreover every choice leaves the
-//!   follower four, the mover loses by the end of the board. With an odd number of odd columns, the follower
-//!   follows up from the bottom in one of them that holds its threat on a cell that falls to it so, and pairs
-//!   the others: if the mover's stones and cells (those of that column below the threat) hold no four, the
-//!   follower wins, since once the rest is full the mover must play under the threat;
+//!   follower four, the mover loses by the end of the board;
 //! - the odd threat: a player with a threat (an empty cell that completes its four) that is not playable yet,
 //!   such that the opponent is the one to move when only the cells from the one below it up are empty, wins if
-//!   the opponent can never complete four without the threat's cell and those above it: it never has to
-//!   play below the threat itself (when it is to move with only that column left, the parity says the column's
-//!   next cell is not the one below the threat), so the opponent eventually must.
+//!   the opponent can never complete four elsewhere: each plays the other cells (the rest) until they are full,
+//!   and then the opponent must play below the threat. For the mover's threats the opponent's stones and every
+//!   cell but the threat's and those above it must hold no four; for the opponent's threats, the opponent (the
+//!   follower) pairs the rest as above, so the mover's stones, its cells of the rest and the cell below the
+//!   threat must hold no four.
 //!
 //! Each rule is a strategy for one side that is followed to the end, so the bounds hold for the exact value:
 //! a win at the latest when the deciding cell is played, a loss at the latest on the last cell.
@@ -60,22 +59,19 @@ impl ConnectFour {
                 worst = worst.max(Value::Win(plies));
             }
         }
-        let opponent_odd = opponent_wins & unplayable & self.rows_of_parity(1 - parity);
-        if opponent_odd != 0 {
-            if let Some(plies) = self.odd_threat(mover, empty, opponent_odd, cells) {
-                best = best.min(Value::Lose(plies));
-            }
-        }
         // The follower's rows (`row + H` odd) hold the next cell of each column with an odd number of empty cells.
         let follower_rows = self.rows_of_parity((self.height() + 1) % 2);
         let odd_columns = board.mask.wrapping_add(self.bottom) & follower_rows;
-        let bound = if odd_columns.count_ones() % 2 == 0 {
-            self.pairing_bound(board, empty, follower_rows, odd_columns)
-        } else {
-            self.follow_up_bound(board, empty, follower_rows, odd_columns, opponent_wins)
-        };
-        if let Some(bound) = bound {
-            best = best.min(bound);
+        let opponent_odd = opponent_wins & unplayable & self.rows_of_parity(1 - parity);
+        if opponent_odd != 0 {
+            if let Some(plies) = self.threat_with_pairs(board, empty, follower_rows, odd_columns, opponent_odd) {
+                best = best.min(Value::Lose(plies));
+            }
+        }
+        if odd_columns.count_ones() % 2 == 0 {
+            if let Some(bound) = self.pairing_bound(board, empty, follower_rows, odd_columns) {
+                best = best.min(bound);
+            }
         }
         (worst, best.max(worst))
     }
@@ -110,68 +106,72 @@ impl ConnectFour {
     fn pairing_bound(&self, board: &Board, empty: u64, follower_rows: u64, lows: u64) -> Option<Value> {
         let mover = board.current | (empty & !follower_rows);
         let follower = board.opponent() | (empty & follower_rows & !lows);
-        let (mover_wins, follower_wins) = if lows == 0 {
-            (self.has_four(mover), self.has_four(follower))
-        } else if lows.count_ones() == 2 {
-            // The mover takes one of the pair, the opponent the other.
-            let (first, second) = (lows & lows.wrapping_neg(), lows & (lows - 1));
-            (
-                self.has_four(mover | first) || self.has_four(mover | second),
-                self.has_four(follower | first) && self.has_four(follower | second),
-            )
-        } else {
-            // More pairs: as though the mover took every one of them and the opponent none (a bound).
-            (self.has_four(mover | lows), self.has_four(follower))
-        };
-        if mover_wins {
+        if self.wins_with_pairs(mover, lows) {
             return None;
         }
+        let follower_wins = if lows.count_ones() == 2 {
+            // The opponent gets the cell of the pair that the mover does not take.
+            let (first, second) = (lows & lows.wrapping_neg(), lows & (lows - 1));
+            self.has_four(follower | first) && self.has_four(follower | second)
+        } else {
+            // More pairs: as though the opponent took none of them (a bound).
+            self.has_four(follower)
+        };
         Some(if follower_wins { Value::Lose(empty.count_ones()) } else { Value::Draw })
     }
 
-    /// What the opponent's follow-up proves (see the module doc) when an odd number of columns have an odd
-    /// number of empty cells, as a best value for the player to move; `odd` holds the next cell of each of those
-    /// columns. The opponent follows up in one of them that holds its threat, and pairs the next cells of the
-    /// others as [`ConnectFour::pairing_bound`] does; the first such column from the left that proves a loss
-    /// gives the bound.
-    #[inline]
-    fn follow_up_bound(
+    /// The plies within which the opponent wins by one of its `threats`: winning cells not playable yet, on the
+    /// rows where the mover is the one to move once only the cell below the threat and those above it are left
+    /// (an even number of other empty cells, the rest). The opponent answers every move into the rest within
+    /// the rest, pairing it as [`ConnectFour::pairing_bound`] does (the part of the threat's column below that
+    /// cell from its own next cell up, the other columns whole); once the rest is full the mover must play below
+    /// the threat. So the opponent wins if the mover's stones, its cells of the rest and the cell below the
+    /// threat hold no four, whichever cell of each pair the mover takes.
+    #[inline(never)]
+    fn threat_with_pairs(
         &self,
         board: &Board,
         empty: u64,
         follower_rows: u64,
-        odd: u64,
-        opponent_wins: u64,
-    ) -> Option<Value> {
-        let mut columns = odd;
-        while columns != 0 {
-            let low = columns & columns.wrapping_neg();
-            columns ^= low;
-            let column = self.column_cells(low.trailing_zeros() / (self.height() + 1));
-            let threats = opponent_wins & column & !follower_rows;
-            if threats == 0 {
-                continue;
-            }
-            // The follow-up column: the mover gets its cells on the follower's rows up to the threat, the opponent
-            // the others; the other odd columns' next cells are paired, the rest claimed even.
+        odd_columns: u64,
+        mut threats: u64,
+    ) -> Option<u32> {
+        let stride = self.height() + 1;
+        let playable = self.playable_cells(board);
+        let mut plies = None;
+        while threats != 0 {
             let threat = threats & threats.wrapping_neg();
-            let below = threat - 1;
-            let mover = board.current | (empty & !column & !follower_rows) | (empty & column & below & follower_rows);
-            let pairs = odd & !low;
-            let mover_wins = match pairs.count_ones() {
-                0 => self.has_four(mover),
-                2 => {
-                    let (first, second) = (pairs & pairs.wrapping_neg(), pairs & (pairs - 1));
-                    self.has_four(mover | first) || self.has_four(mover | second)
-                }
-                _ => self.has_four(mover | pairs),
-            };
-            if !mover_wins {
-                let played = (empty & !column).count_ones() + (empty & column & (below | threat)).count_ones();
-                return Some(Value::Lose(played));
+            threats ^= threat;
+            let column = self.column_cells(threat.trailing_zeros() / stride);
+            let below = threat >> 1;
+            // The threat's column below the cell below the threat, paired from its next cell up: in twos if it
+            // has an even number of cells, else its next cell is paired with another column's.
+            let part = empty & column & below.wrapping_sub(1);
+            let next = playable & column;
+            let next_rows = self.rows_of_parity(next.trailing_zeros() % stride % 2);
+            let (own, lone) =
+                if part.count_ones() % 2 == 0 { (part & next_rows, 0) } else { (part & !next_rows, next) };
+            let mover = board.current | (empty & !column & !follower_rows) | own | below;
+            let pairs = (odd_columns & !column) | lone;
+            // The threat's rows make the rest even, so its columns' odd parts pair up (checked all the same).
+            if pairs.count_ones() % 2 == 0 && !self.wins_with_pairs(mover, pairs) {
+                let rest = (empty & !(column & !below.wrapping_sub(1))).count_ones();
+                plies = Some(plies.map_or(rest + 2, |plies: u32| plies.min(rest + 2)));
             }
         }
-        None
+        plies
+    }
+
+    /// Whether `stones` with one cell of each pair of `pairs` (the next cells of columns, paired from the left)
+    /// may hold four: exactly for one pair, and as though every cell were taken for more (a bound).
+    #[inline]
+    fn wins_with_pairs(&self, stones: u64, pairs: u64) -> bool {
+        if pairs.count_ones() == 2 {
+            let (first, second) = (pairs & pairs.wrapping_neg(), pairs & (pairs - 1));
+            self.has_four(stones | first) || self.has_four(stones | second)
+        } else {
+            self.has_four(stones | pairs)
+        }
     }
 
     /// The board's cells on rows `r` with `r % 2 == parity`.
