@@ -81,7 +81,7 @@ fn check_board(width: u32, height: u32, empty: std::ops::RangeInclusive<u32>, co
             Value::Win(_) => {}
         }
         let odd = odd_columns(&game, &board);
-        if best <= Value::Draw && odd >= 2 && odd % 2 == 0 {
+        if best <= Value::Draw && odd >= 2 && odd.is_multiple_of(2) {
             fired.paired += 1;
         }
         if matches!(best, Value::Lose(_)) && odd >= 3 && odd % 2 == 1 {

@@ -68,7 +68,7 @@ impl ConnectFour {
                 best = best.min(Value::Lose(plies));
             }
         }
-        if odd_columns.count_ones() % 2 == 0 {
+        if odd_columns.count_ones().is_multiple_of(2) {
             if let Some(bound) = self.pairing_bound(board, empty, follower_rows, odd_columns) {
                 best = best.min(bound);
             }
@@ -150,11 +150,11 @@ impl ConnectFour {
             let next = playable & column;
             let next_rows = self.rows_of_parity(next.trailing_zeros() % stride % 2);
             let (own, lone) =
-                if part.count_ones() % 2 == 0 { (part & next_rows, 0) } else { (part & !next_rows, next) };
+                if part.count_ones().is_multiple_of(2) { (part & next_rows, 0) } else { (part & !next_rows, next) };
             let mover = board.current | (empty & !column & !follower_rows) | own | below;
             let pairs = (odd_columns & !column) | lone;
             // The threat's rows make the rest even, so its columns' odd parts pair up (checked all the same).
-            if pairs.count_ones() % 2 == 0 && !self.wins_with_pairs(mover, pairs) {
+            if pairs.count_ones().is_multiple_of(2) && !self.wins_with_pairs(mover, pairs) {
                 let rest = (empty & !(column & !below.wrapping_sub(1))).count_ones();
                 plies = Some(plies.map_or(rest + 2, |plies: u32| plies.min(rest + 2)));
             }
