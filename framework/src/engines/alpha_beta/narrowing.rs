@@ -1,7 +1,7 @@
 //! The tests a null-window score search asks ("is the score at least `m`?") and in which order: on the
 //! bounded scale of a game that gives the longest remoteness ([`Scale`]), or by halving and doubling the range
-//! of remoteness ([`next_test`]); from the quick ends of the range (one thread) or, for a second thread, from
-//! the slow middle ([`End`]). `search.rs` drives them.
+//! of remoteness ([`next_test`]); from the quick ends of the range, from the draw outward, or (one thread) the
+//! first until only slow values are left, then the second ([`End`]). `search.rs` drives them.
 
 use crate::table::MATE;
 
@@ -9,14 +9,17 @@ use crate::table::MATE;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum End {
     /// From the quick wins and losses inward ([`Scale::next_test`], [`next_test`]): the cheap tests narrow the
-    /// range first. The order of a search on one thread.
+    /// range first. The order of the even threads of Lazy SMP.
     Quick,
     /// From the draw outward: "a win?", "at least a draw?", then the slowest win or loss left. These are the
     /// costly tests, which a slow value needs anyway; a second thread runs them while the first walks in from
-    /// the quick ends, and the two meet at the value.
-    // Only Lazy SMP (the `parallel` feature) has a second thread.
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    /// the quick ends, and the two meet at the value. The order of the odd threads of Lazy SMP.
     Slow,
+    /// From the quick ends while the range still holds a win or a loss in the first three quarters of the
+    /// scale's plies, then from the draw outward ([`Scale::is_slow`]): a quick value is found by the cheap
+    /// tests, and a slow one, which the quick ends' halving would reach only through costly tests on both
+    /// sides, by the outcome's tests and its neighbours. The order of a search on one thread.
+    Converging,
 }
 
 /// What a score search does next, with the root's score known to lie in `[low, high]`.
@@ -36,7 +39,11 @@ pub(super) fn pick(scale: Option<Scale>, end: End, low: i32, high: i32) -> Step 
     match (scale, end) {
         (Some(scale), End::Quick) => scale.next_test(low, high).map_or(Step::Done(scale.snap(low)), Step::Test),
         (Some(scale), End::Slow) => scale.slow_test(low, high).map_or(Step::Done(scale.snap(low)), Step::Test),
-        (None, End::Quick) => Step::Test(next_test(low, high)),
+        (Some(scale), End::Converging) => {
+            let slow = scale.is_slow(low, high);
+            pick(Some(scale), if slow { End::Slow } else { End::Quick }, low, high)
+        }
+        (None, End::Quick | End::Converging) => Step::Test(next_test(low, high)),
         // "A win?" (score 1), else "at least a draw?" (0), else the slowest win or loss left.
         (None, End::Slow) => Step::Test(1.clamp(low.saturating_add(1), high)),
     }
@@ -92,6 +99,13 @@ impl Scale {
             loss => -(mate - (self.longest + 1 + loss)),
         };
         i32::try_from(score).unwrap_or(0)
+    }
+
+    /// Whether the range `[low, high]` holds only slow values: no win nor loss in the first three quarters of
+    /// the scale's plies (ranks beyond a quarter of the scale on either side of the draw).
+    fn is_slow(self, low: i32, high: i32) -> bool {
+        let quarter = (self.longest + 3) / 4;
+        self.rank(low, false) >= -quarter && self.rank(high, true) <= quarter
     }
 
     /// The score of the one value of the scale that a score `low` (a lower bound whose rank is the upper
@@ -258,7 +272,14 @@ mod tests {
                             .unwrap_or(test - 1)
                     }
                 };
-                for ends in [&[End::Quick][..], &[End::Slow], &[End::Quick, End::Slow], &[End::Slow, End::Quick]] {
+                let orders = [
+                    &[End::Quick][..],
+                    &[End::Slow],
+                    &[End::Converging],
+                    &[End::Quick, End::Slow],
+                    &[End::Slow, End::Quick],
+                ];
+                for ends in orders {
                     assert_eq!(narrow_by(Some(scale), ends, exact, truth), truth, "{longest} {truth} {ends:?}");
                     assert_eq!(narrow_by(Some(scale), ends, weakest, truth), truth, "{longest} {truth} {ends:?}");
                     assert_eq!(narrow_by(Some(scale), ends, beyond, truth), truth, "{longest} {truth} {ends:?}");
@@ -273,7 +294,7 @@ mod tests {
         let weakest = |truth: i32, test: i32| if truth >= test { test } else { test - 1 };
         let exact = |truth: i32, _test: i32| truth;
         for truth in truths {
-            for ends in [&[End::Quick][..], &[End::Slow], &[End::Quick, End::Slow]] {
+            for ends in [&[End::Quick][..], &[End::Slow], &[End::Converging], &[End::Quick, End::Slow]] {
                 assert_eq!(narrow_by(None, ends, exact, truth), truth, "{truth} {ends:?}");
             }
         }
@@ -294,6 +315,22 @@ mod tests {
         assert_eq!(pick(None, End::Slow, -MATE, MATE), Step::Test(1));
         assert_eq!(pick(None, End::Slow, 1, MATE), Step::Test(2));
         assert_eq!(pick(None, End::Slow, -MATE, -5), Step::Test(-5));
+    }
+
+    #[test]
+    fn one_thread_tests_from_the_quick_ends_until_only_slow_values_are_left() {
+        let scale = Scale::new(42);
+        // The whole range: the quick ends' first test.
+        assert_eq!(pick(Some(scale), End::Converging, -MATE, MATE), pick(Some(scale), End::Quick, -MATE, MATE));
+        // No loss within 36 plies and no win within 32 (ranks -7 to 10, within a quarter of 42 on either side):
+        // "a win?", then the slowest values.
+        let (low, high) = (scale.score(-7), scale.score(10));
+        assert_eq!(pick(Some(scale), End::Converging, low, high), Step::Test(scale.score(1)));
+        assert_eq!(pick(Some(scale), End::Converging, scale.score(1), high), Step::Test(scale.score(2)));
+        // A win within 21 plies still possible (rank 22): the quick ends go on.
+        let high = scale.score(22);
+        assert_eq!(pick(Some(scale), End::Converging, low, high), pick(Some(scale), End::Quick, low, high));
+        assert_ne!(pick(Some(scale), End::Converging, low, high), pick(Some(scale), End::Slow, low, high));
     }
 
     #[test]

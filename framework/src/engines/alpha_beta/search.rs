@@ -217,8 +217,7 @@ where
     }
 
     /// The exact score of `root` by null-window searches: each asks "is the score at least `m`?" and moves one
-    /// end of the known range `[low, high]`; the first ones ("a win?", then "at least a draw?") settle the
-    /// outcome.
+    /// end of the known range `[low, high]`, in the order of [`End::Converging`].
     fn narrow(&mut self, root: &Rules::Position) -> Option<i32> {
         let scale = self.scale(root);
         let (mut low, mut high) = (-MATE, MATE);
@@ -226,7 +225,7 @@ where
             if self.stopped {
                 return None;
             }
-            let test = match pick(scale, End::Quick, low, high) {
+            let test = match pick(scale, End::Converging, low, high) {
                 Step::Done(score) => return Some(score),
                 Step::Test(test) => test,
             };

@@ -1,6 +1,6 @@
 //! The exact score search of Lazy SMP threads from both ends of the range at once. The threads share the range
-//! of the root's score proven so far; the even-numbered ones test from the quick ends inward (the order of a
-//! search on one thread), the odd-numbered ones from the draw outward ([`End`]). Every finished test narrows
+//! of the root's score proven so far; the even-numbered ones test from the quick ends inward, the odd-numbered
+//! ones from the draw outward ([`End`]; a thread alone takes the order of one thread). Every finished test narrows
 //! the shared range; a thread whose test the range has made moot (its answer is known) drops it and takes the
 //! next. The two walks meet at the value: the costly tests a slow value needs run beside the cheap ones, not
 //! after them, and each walk's bounds in the shared table speed up the other's searches.
@@ -106,7 +106,12 @@ where
         thread: usize,
     ) -> Option<Value> {
         let scale = self.scale(root);
-        let end = if thread.is_multiple_of(2) { End::Quick } else { End::Slow };
+        let end = match (shared.running.len(), thread.is_multiple_of(2)) {
+            // Alone, the order of one thread.
+            (1, _) => End::Converging,
+            (_, true) => End::Quick,
+            (_, false) => End::Slow,
+        };
         loop {
             let test = match shared.next(thread, scale, end) {
                 Step::Done(score) => return Some(value_of(score, 0)),
