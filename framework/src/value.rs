@@ -60,12 +60,15 @@ impl Value {
         }
     }
 
-    /// A sort key that is larger for values better for the player to move.
-    fn rank(self) -> (u8, i64) {
+    /// A sort key that is larger for values better for the player to move: wins above 2^32, losses below
+    /// -2^32 (remoteness fits 32 bits), the draw 0.
+    #[inline]
+    fn rank(self) -> i64 {
+        const SIDE: i64 = 1 << 33;
         match self {
-            Value::Win(r) => (2, -i64::from(r)),
-            Value::Draw => (1, 0),
-            Value::Lose(r) => (0, i64::from(r)),
+            Value::Win(r) => SIDE - i64::from(r),
+            Value::Draw => 0,
+            Value::Lose(r) => i64::from(r) - SIDE,
         }
     }
 }
@@ -73,12 +76,14 @@ impl Value {
 /// The order negamax relies on: greater is better for the player to move.
 /// Any win beats a draw, which beats any loss; a quicker win beats a slower one; a slower loss beats a quicker one.
 impl Ord for Value {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         self.rank().cmp(&other.rank())
     }
 }
 
 impl PartialOrd for Value {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -103,6 +108,9 @@ mod tests {
         let mut values = vec![Value::Lose(1), Value::Win(5), Value::Draw, Value::Win(1), Value::Lose(7)];
         values.sort();
         assert_eq!(values, vec![Value::Lose(1), Value::Lose(7), Value::Draw, Value::Win(5), Value::Win(1)]);
+        // The extremes of remoteness keep to their side of the draw.
+        assert!(Value::Lose(0) < Value::Lose(u32::MAX) && Value::Lose(u32::MAX) < Value::Draw);
+        assert!(Value::Draw < Value::Win(u32::MAX) && Value::Win(u32::MAX) < Value::Win(0));
     }
 
     #[test]
