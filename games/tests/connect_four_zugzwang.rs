@@ -108,6 +108,48 @@ fn the_zugzwang_range_holds_the_exact_value_on_random_positions() {
 }
 
 #[test]
+fn four_odd_columns_pair_up_the_best_way() {
+    // Positions with four columns of odd empty cells, where the follower may pair their next cells three ways:
+    // the range holds the exact value, and the pairs decide some of them that no single way of taking the four
+    // cells (the mover taking every one) would.
+    let game = ConnectFour::standard();
+    let bare = NoHints(&game);
+    let mut exact = AlphaBeta::with_table(Mode::Exact, UnboundedTable::new());
+    let mut rng = seeded_rng(4444);
+    let (mut checked, mut paired) = (0, 0);
+    for index in 0..120_000 {
+        let moves = random_moves(&game, 42 - (8 + index % 5), &mut rng).unwrap();
+        let board = game.parse_moves(&moves).unwrap();
+        if game.outcome(&board).is_some() || odd_columns(&game, &board) != 4 {
+            continue;
+        }
+        let Some((worst, best)) = range_of(&game, &board) else { continue };
+        let value = exact.value(&bare, &board);
+        assert!(worst <= value && value <= best, "{moves}: {value} not in {worst}..={best}");
+        checked += 1;
+        // The mover's cells by the follow-up (rows 1, 3 and 5 from 0 are the follower's on 6 rows), with every
+        // next cell of an odd column: if they hold four, only the best pairing of those cells gives the bound.
+        let (mut mover, mut lows) = (board.current, 0);
+        for column in 0..7 {
+            let height = (board.mask >> (7 * column) & 0x7f).count_ones();
+            for row in height..6 {
+                let cell = 1u64 << (7 * column + row);
+                if row % 2 == 0 {
+                    mover |= cell;
+                }
+                if row == height && (6 - height) % 2 == 1 {
+                    lows |= cell;
+                }
+            }
+        }
+        if best <= Value::Draw && game.has_four(mover | lows) {
+            paired += 1;
+        }
+    }
+    assert!(checked > 1000 && paired > 10, "{checked} checked, {paired} decided by the pairs");
+}
+
+#[test]
 fn the_follow_up_bounds_the_first_player_when_every_column_is_even() {
     let game = ConnectFour::standard();
     // The second player holds d1, d3 and d5 (the first player had played a1 first), then both filled the

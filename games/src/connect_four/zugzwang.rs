@@ -162,15 +162,30 @@ impl ConnectFour {
         plies
     }
 
-    /// Whether `stones` with one cell of each pair of `pairs` (the next cells of columns, paired from the left)
-    /// may hold four: exactly for one pair, and as though every cell were taken for more (a bound).
+    /// Whether `stones` with one cell of each pair of `pairs` (the next cells of columns, an even number of them)
+    /// may hold four however the follower pairs them: exactly for one or two pairs (for two, the follower takes
+    /// the best of the three ways to pair four cells), and as though every cell were taken for more (a bound).
     #[inline]
     fn wins_with_pairs(&self, stones: u64, pairs: u64) -> bool {
-        if pairs.count_ones() == 2 {
-            let (first, second) = (pairs & pairs.wrapping_neg(), pairs & (pairs - 1));
-            self.has_four(stones | first) || self.has_four(stones | second)
-        } else {
-            self.has_four(stones | pairs)
+        match pairs.count_ones() {
+            2 => {
+                let (first, second) = (pairs & pairs.wrapping_neg(), pairs & (pairs - 1));
+                self.has_four(stones | first) || self.has_four(stones | second)
+            }
+            4 if self.has_four(stones | pairs) => {
+                // The cells a, b, c, d: pairing a-b with c-d leaves the mover a-c, a-d, b-c or b-d, and so on.
+                let mut cells = [0; 4];
+                let mut rest = pairs;
+                for cell in &mut cells {
+                    *cell = rest & rest.wrapping_neg();
+                    rest ^= *cell;
+                }
+                let [a, b, c, d] = cells;
+                let four = |x: u64, y: u64| self.has_four(stones | x | y);
+                let (ab, ac, ad, bc, bd, cd) = (four(a, b), four(a, c), four(a, d), four(b, c), four(b, d), four(c, d));
+                (ac || ad || bc || bd) && (ab || ad || bc || cd) && (ab || ac || bd || cd)
+            }
+            _ => self.has_four(stones | pairs),
         }
     }
 
@@ -182,5 +197,51 @@ impl ConnectFour {
         } else {
             self.odd_rows
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ConnectFour;
+    use rand::{Rng, SeedableRng};
+
+    /// Whether `stones` with one cell of each pair may hold four whichever way the four `cells` are paired: for
+    /// each of the three pairings, some choice of one cell a pair completes four.
+    fn wins_under_every_pairing(game: &ConnectFour, stones: u64, [a, b, c, d]: [u64; 4]) -> bool {
+        [[(a, b), (c, d)], [(a, c), (b, d)], [(a, d), (b, c)]]
+            .into_iter()
+            .all(|[(p, q), (r, t)]| [p | r, p | t, q | r, q | t].into_iter().any(|taken| game.has_four(stones | taken)))
+    }
+
+    #[test]
+    fn pairs_of_next_cells_are_judged_as_every_pairing_would() {
+        let game = ConnectFour::standard();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (mut wins, mut saved) = (0, 0);
+        for _ in 0..200_000 {
+            // Random stones and four other cells of the board.
+            let mut stones = 0;
+            for _ in 0..rng.gen_range(6..14) {
+                stones |= 1u64 << (7 * rng.gen_range(0..7) + rng.gen_range(0..6));
+            }
+            let mut cells = Vec::new();
+            while cells.len() < 4 {
+                let cell = 1u64 << (7 * rng.gen_range(0..7) + rng.gen_range(0..6));
+                if stones & cell == 0 && !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            cells.sort_unstable();
+            let pairs = cells.iter().fold(0, |all, cell| all | cell);
+            let expected = wins_under_every_pairing(&game, stones, [cells[0], cells[1], cells[2], cells[3]]);
+            assert_eq!(game.wins_with_pairs(stones, pairs), expected, "{stones:#x} {pairs:#x}");
+            wins += u32::from(expected);
+            saved += u32::from(!expected && game.has_four(stones | pairs));
+            // Two cells: the mover takes either.
+            let two = cells[0] | cells[1];
+            let either = game.has_four(stones | cells[0]) || game.has_four(stones | cells[1]);
+            assert_eq!(game.wins_with_pairs(stones, two), either);
+        }
+        assert!(wins > 100 && saved > 100, "{wins} {saved}");
     }
 }
