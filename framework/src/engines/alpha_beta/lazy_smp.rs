@@ -1,8 +1,8 @@
 //! Lazy SMP: the alpha-beta score search run by several threads at once over one shared, lock-free table.
 //!
 //! Every thread searches the same root. For an exact score the threads share the range of the score proven so
-//! far and test it from both ends (`shared_range.rs`: the even threads from the quick ends, the odd ones from
-//! the draw outward); for the outcome they all run its one search. At far depths (where a search costs more
+//! far and take its tests in one thread's converging order, so that they run each test together
+//! (`shared_range.rs`); for the outcome they all run its one search. At far depths (where a search costs more
 //! than a probe) a thread marks the position it searches in a shared [`Busy`] set and defers the children
 //! another thread is in until it has searched its other children (the idea of ABDADA): the threads split the
 //! work of each costly node instead of searching the same subtree side by side, and a deferred child's bounds
@@ -188,7 +188,7 @@ impl<Table> LazySmp<Table> {
         let answer: Mutex<Option<Value>> = Mutex::new(None);
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
         let busy = Busy::new();
-        // The exact score by null windows: the threads test from both ends of a shared range.
+        // The exact score by null windows: the threads run the tests of a shared range together.
         let shared =
             (mode == Mode::Exact && score_search == ScoreSearch::NullWindow).then(|| SharedRange::new(self.threads));
         let nears = &self.nears;

@@ -1,7 +1,8 @@
 //! The tests a null-window score search asks ("is the score at least `m`?") and in which order: on the
 //! bounded scale of a game that gives the longest remoteness ([`Scale`]), or by halving and doubling the range
-//! of remoteness ([`next_test`]); from the quick ends of the range, from the draw outward, or (one thread) the
-//! first until only slow values are left, then the second ([`End`]). `search.rs` drives them.
+//! of remoteness ([`next_test`]); from the quick ends of the range, from the draw outward, or (every score
+//! search, on one thread or several) the first until only slow values are left, then the second ([`End`]).
+//! `search.rs` and `shared_range.rs` drive them.
 
 use crate::table::MATE;
 
@@ -9,16 +10,15 @@ use crate::table::MATE;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum End {
     /// From the quick wins and losses inward ([`Scale::next_test`], [`next_test`]): the cheap tests narrow the
-    /// range first. The order of the even threads of Lazy SMP.
+    /// range first.
     Quick,
     /// From the draw outward: "a win?", "at least a draw?", then the slowest win or loss left. These are the
-    /// costly tests, which a slow value needs anyway; a second thread runs them while the first walks in from
-    /// the quick ends, and the two meet at the value. The order of the odd threads of Lazy SMP.
+    /// costly tests, which a slow value needs anyway.
     Slow,
     /// From the quick ends while the range still holds a win or a loss in the first three quarters of the
     /// scale's plies, then from the draw outward ([`Scale::is_slow`]): a quick value is found by the cheap
     /// tests, and a slow one, which the quick ends' halving would reach only through costly tests on both
-    /// sides, by the outcome's tests and its neighbours. The order of a search on one thread.
+    /// sides, by the outcome's tests and its neighbours. The order of every score search.
     Converging,
 }
 

@@ -1,9 +1,10 @@
-//! The exact score search of Lazy SMP threads from both ends of the range at once. The threads share the range
-//! of the root's score proven so far; the even-numbered ones test from the quick ends inward, the odd-numbered
-//! ones from the draw outward ([`End`]; a thread alone takes the order of one thread). Every finished test narrows
-//! the shared range; a thread whose test the range has made moot (its answer is known) drops it and takes the
-//! next. The two walks meet at the value: the costly tests a slow value needs run beside the cheap ones, not
-//! after them, and each walk's bounds in the shared table speed up the other's searches.
+//! The exact score search of Lazy SMP threads over one shared range of the root's score. Every thread takes its
+//! next test from the range proven so far, in the converging order of one thread ([`End::Converging`]), so the
+//! threads run the same test together and split its work (the busy set of `busy.rs` defers the children another
+//! thread is in); the first to finish narrows the range, and a thread whose test the range has made moot (its
+//! answer is known) drops it and takes the next. Splitting the tests between the ends instead (quick ends on
+//! some threads, the draw outward on others) spends more positions than the converging order saves on one
+//! thread: the tests of the walk that does not meet the value are wasted (see BENCHMARKS.md).
 
 use super::narrowing::{pick, End, Scale, Step};
 use super::progress::Test;
@@ -97,8 +98,7 @@ where
     Access: TableAccess<Rules::Key>,
 {
     /// The exact value of `root` by null-window tests shared with the other threads through `shared`, as thread
-    /// `thread` (even: from the quick ends, odd: from the draw); `None` if this thread's budget ran out. The
-    /// search's stop flag must be `shared.flag(thread)`.
+    /// `thread`; `None` if this thread's budget ran out. The search's stop flag must be `shared.flag(thread)`.
     pub(crate) fn narrow_shared(
         &mut self,
         root: &Rules::Position,
@@ -106,14 +106,8 @@ where
         thread: usize,
     ) -> Option<Value> {
         let scale = self.scale(root);
-        let end = match (shared.running.len(), thread.is_multiple_of(2)) {
-            // Alone, the order of one thread.
-            (1, _) => End::Converging,
-            (_, true) => End::Quick,
-            (_, false) => End::Slow,
-        };
         loop {
-            let test = match shared.next(thread, scale, end) {
+            let test = match shared.next(thread, scale, End::Converging) {
                 Step::Done(score) => return Some(value_of(score, 0)),
                 Step::Test(test) => test,
             };
