@@ -151,6 +151,21 @@ mod tests {
     }
 
     #[test]
+    fn threads_on_the_converging_order_share_a_test_and_the_first_answer_drops_the_others() {
+        let scale = Some(Scale::new(42));
+        let shared = SharedRange::new(2);
+        let Step::Test(first) = shared.next(0, scale, End::Converging) else { panic!("the whole range is open") };
+        assert_eq!(shared.next(1, scale, End::Converging), Step::Test(first));
+        // Thread 1 answers "no": thread 0's copy of the test is moot, and both go on to the same next test.
+        shared.record(1, first, first - 1, scale);
+        assert!(dropped(&shared, 0) && !dropped(&shared, 1));
+        let Step::Test(second) = shared.next(1, scale, End::Converging) else { panic!("scores below are open") };
+        assert!(second < first);
+        assert_eq!(shared.next(0, scale, End::Converging), Step::Test(second));
+        assert!(!dropped(&shared, 0));
+    }
+
+    #[test]
     fn a_test_the_range_leaves_open_goes_on_and_the_value_stops_everyone() {
         let scale = Some(Scale::new(10));
         let shared = SharedRange::new(3);
