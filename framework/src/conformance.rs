@@ -1,6 +1,7 @@
 //! The conformance harness that every plugin's tests call, and that `ludus check` runs.
 //!
-//! - [`GameCheck`]: move generation is deterministic and every listed move is legal, random playouts end,
+//! - [`GameCheck`]: move generation is deterministic and every listed move is legal, random playouts end, no
+//!   move the shortcuts are said to catch ends the game uncaught ([`SearchHints::shortcuts_catch_game_ends`]),
 //!   canonical keys are stable under the game's symmetries, and memoized negamax agrees with plain negamax on
 //!   the positions met.
 //! - [`check_plugin`]: on random small instances every solver agrees and every answer verifies;
@@ -11,12 +12,29 @@ use crate::engines::negamax::{MemoNegamax, PlainNegamax};
 use crate::engines::{Engine, Mode};
 use crate::error::Result;
 use crate::game::{Canonicalize, Game};
+use crate::hints::{Proven, SearchHints};
 use crate::input::Source;
 use crate::plugin::{
     seeded_rng, CaseAnswer, Comparison, Corruptions, GenOptions, NoProgress, Plugin, Preset, Progress, SolveOptions,
 };
 use rand::Rng;
 use serde::Serialize;
+
+/// A move of `moves` (those of `position`, which is not over) that ends the game although the game's shortcuts
+/// are said to catch every such move ([`SearchHints::shortcuts_catch_game_ends`]) and none settles `position`.
+fn uncaught_end<'moves, Rules: SearchHints>(
+    game: &Rules,
+    position: &Rules::Position,
+    moves: &'moves [Rules::Move],
+) -> Option<&'moves Rules::Move> {
+    if !game.shortcuts_catch_game_ends() {
+        return None;
+    }
+    match game.proven(position) {
+        Proven::Shortcut(shortcut) if shortcut.exact().is_some() => None,
+        _ => moves.iter().find(|mv| game.is_over(&game.play(position, mv))),
+    }
+}
 
 /// The images of a position under a game's symmetries (positions with the same canonical key).
 pub type Symmetries<'check, Position> = &'check dyn Fn(&Position) -> Vec<Position>;
@@ -59,7 +77,7 @@ pub struct GameCheck<'check, Rules: Game> {
     compare_engines: bool,
 }
 
-impl<'check, Rules: Canonicalize + crate::hints::SearchHints> GameCheck<'check, Rules> {
+impl<'check, Rules: Canonicalize + SearchHints> GameCheck<'check, Rules> {
     /// A check of `game` from `start`: 20 playouts of at most 1,000 plies, seed 0, no symmetries, no engine
     /// comparison.
     pub fn new(game: &'check Rules, start: Rules::Position) -> Self {
@@ -115,6 +133,13 @@ impl<'check, Rules: Canonicalize + crate::hints::SearchHints> GameCheck<'check, 
                 if !over {
                     if let Some(illegal) = first.iter().find(|mv| !game.is_legal(&position, mv)) {
                         return Err(format!("{}: the listed move {illegal:?} fails is_legal at {position:?}", place()));
+                    }
+                    if let Some(ending) = uncaught_end(game, &position, &first) {
+                        return Err(format!(
+                            "{}: the shortcuts are said to catch every game end, but {position:?} has none that \
+                             settles it and its move {ending:?} ends the game",
+                            place()
+                        ));
                     }
                 }
                 let key = game.canonical(&position);

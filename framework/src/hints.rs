@@ -104,6 +104,19 @@ pub trait SearchHints: Game {
         None
     }
 
+    /// Whether the shortcuts catch every move that ends the game: at a position where [`SearchHints::proven`]
+    /// gives a range, or a shortcut that is not exact, no move leads to a position that is over. The alpha-beta
+    /// engines then ask [`Game::outcome`] only at the root (below it, every position they reach is a move from
+    /// one they expanded), which saves a test for the end of the game at every position. Default: `false`.
+    ///
+    /// Connect Four's shortcuts, for example, settle every position where the player to move can complete four
+    /// or that has two empty cells or fewer, so no move from any other position completes four or fills the
+    /// board. Contract: when `true`, it holds at every position that is not over ([`crate::conformance::GameCheck`]
+    /// tests it on the positions of its playouts).
+    fn shortcuts_catch_game_ends(&self) -> bool {
+        false
+    }
+
     /// Removes moves from the legal moves of `position` (in `moves`) that need no search. Default: none.
     ///
     /// Contract: called only where [`SearchHints::shortcut`] returned `None`; every removed move is no better

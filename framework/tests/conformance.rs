@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use ludus_framework::conformance::GameCheck;
-use ludus_framework::{Canonicalize, Game, SearchHints, Value};
+use ludus_framework::{Canonicalize, Game, SearchHints, Shortcut, Value};
 use std::cell::Cell;
 
 /// Take 1 or 2 counters (who cannot move loses), with one defect switched on at a time.
@@ -19,6 +19,10 @@ struct Pile {
     endless: bool,
     /// Keys every pile above 1 alike: memoized negamax then mixes up won and lost piles.
     merges_piles: bool,
+    /// Says its shortcuts catch every move that ends the game.
+    catches_ends: bool,
+    /// Its shortcut: piles of 1 and 2 are won in 1 (which catches every end).
+    small_piles_won: bool,
 }
 
 impl Game for Pile {
@@ -48,7 +52,14 @@ impl Game for Pile {
     }
 }
 
-impl SearchHints for Pile {}
+impl SearchHints for Pile {
+    fn shortcut(&self, pile: &u32) -> Option<Shortcut> {
+        (self.small_piles_won && *pile <= 2).then_some(Shortcut::Exact(Value::Win(1)))
+    }
+    fn shortcuts_catch_game_ends(&self) -> bool {
+        self.catches_ends
+    }
+}
 
 impl Canonicalize for Pile {
     type Key = u32;
@@ -68,6 +79,8 @@ fn check(game: &Pile) -> Result<(), String> {
 #[test]
 fn a_sound_game_passes() {
     assert_eq!(check(&Pile::default()), Ok(()));
+    // Its shortcut settles the piles from which a move empties the pile.
+    assert_eq!(check(&Pile { catches_ends: true, small_piles_won: true, ..Pile::default() }), Ok(()));
 }
 
 #[test]
@@ -80,6 +93,9 @@ fn each_defect_is_caught() {
     assert!(endless.contains("did not end within 30 plies"), "{endless}");
     let merged = check(&Pile { merges_piles: true, ..Pile::default() }).unwrap_err();
     assert!(merged.contains("memoized negamax says"), "{merged}");
+    // The shortcuts are said to catch every end of the game, but there are none.
+    let uncaught = check(&Pile { catches_ends: true, ..Pile::default() }).unwrap_err();
+    assert!(uncaught.contains("catch every game end"), "{uncaught}");
     // A symmetry whose image has another key.
     let shifted = |pile: &u32| vec![pile + 1];
     let asymmetric = GameCheck::new(&Pile::default(), 10).symmetries(&shifted).run().unwrap_err();

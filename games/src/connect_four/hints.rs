@@ -80,6 +80,12 @@ impl SearchHints for ConnectFour {
         Proven::Range(worst, best)
     }
 
+    /// `proven` settles every position where the player to move can complete four (a win in 1) or that has two
+    /// empty cells or fewer (a draw, or the loss in 2 of a player with no safe move).
+    fn shortcuts_catch_game_ends(&self) -> bool {
+        true
+    }
+
     /// A game ends when the board is full at the latest.
     fn max_remoteness(&self, board: &Board) -> Option<u32> {
         Some(self.empty_cells(board))

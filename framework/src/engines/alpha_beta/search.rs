@@ -160,6 +160,9 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     order: Vec<(i32, u64)>,
     /// Scratch for the children and their keys in the enhanced transposition cutoff.
     children: Vec<(Rules::Position, Rules::Key)>,
+    /// The game's shortcuts catch every move that ends it ([`SearchHints::shortcuts_catch_game_ends`]): below
+    /// the root, no position is over.
+    ends_caught: bool,
 }
 
 impl<'search, Rules, Access> Search<'search, Rules, Access>
@@ -185,6 +188,7 @@ where
             history: Vec::new(),
             order: Vec::new(),
             children: Vec::new(),
+            ends_caught: game.shortcuts_catch_game_ends(),
         }
     }
 
@@ -252,8 +256,11 @@ where
             self.stopped = true;
             return 0;
         }
-        if let Some(value) = self.game.outcome(position) {
-            return score_of(value, depth);
+        // Below the root, a position is a move from one this search expanded, which its shortcuts did not settle.
+        if depth == 0 || !self.ends_caught {
+            if let Some(value) = self.game.outcome(position) {
+                return score_of(value, depth);
+            }
         }
         // The position's bucket is on its way while the hints work.
         let key = self.game.canonical(position);
@@ -433,7 +440,12 @@ where
             children.push((child, key));
         }
         for (child, key) in &children {
-            let child_best = match known(self.game, self.mode, child) {
+            let child_known = if self.ends_caught {
+                known_unfinished(self.game, self.mode, child)
+            } else {
+                known(self.game, self.mode, child)
+            };
+            let child_best = match child_known {
                 Known::Value(value) => score_of(value, child_depth),
                 Known::Range(_, best) => {
                     let best = score_of(best, child_depth);
