@@ -205,34 +205,42 @@ fn tables_fit_their_budget() {
     assert_eq!(UnboundedTable::<u64>::new().capacity(), usize::MAX);
 }
 
-/// The near part of a packed table seen as a table of its own (probes and stores through the `_near` methods).
-struct NearPart<'table>(&'table mut PackedTable);
+/// The near part of a packed table seen as a table of its own (probes and stores through the `_near` methods),
+/// counting the entries of its near part alone or, where near keys also go far, of both parts.
+struct NearPart<'table> {
+    table: &'table mut PackedTable,
+    both_parts: bool,
+}
 
 impl TableStorage for NearPart<'_> {
     fn clear(&mut self) {
-        self.0.clear();
+        self.table.clear();
     }
 
     fn occupied(&self) -> usize {
-        self.0.occupied_near()
+        if self.both_parts {
+            self.table.occupied()
+        } else {
+            self.table.occupied_near()
+        }
     }
 
     fn capacity(&self) -> usize {
-        self.0.capacity()
+        self.table.capacity()
     }
 
     fn bytes(&self) -> usize {
-        self.0.bytes()
+        self.table.bytes()
     }
 }
 
 impl TranspositionTable<u64> for NearPart<'_> {
     fn probe(&mut self, key: &u64) -> Option<Bounds> {
-        TranspositionTable::probe_near(self.0, key)
+        TranspositionTable::probe_near(self.table, key)
     }
 
     fn store(&mut self, key: &u64, bounds: Bounds, work: u64) {
-        TranspositionTable::store_near(self.0, key, bounds, work);
+        TranspositionTable::store_near(self.table, key, bounds, work);
     }
 }
 
@@ -263,7 +271,11 @@ fn near_and_far_parts_keep_apart_and_share_the_budget() {
     // The near part is a lossy table of its own: never another key's bounds, even when it is one bucket.
     for near_bytes in [16, 1 << 10] {
         let mut table = PackedTable::with_parts(1 << 16, near_bytes).unwrap();
-        check_against_model(&mut NearPart(&mut table), &random_keys(3000, 1 << 24, 11), 12);
+        check_against_model(
+            &mut NearPart { table: &mut table, both_parts: false },
+            &random_keys(3000, 1 << 24, 11),
+            12,
+        );
         assert_eq!(table.occupied() - table.occupied_near(), 0, "nothing went to the far part");
     }
     // `with_budget` splits from 8 MiB on, with a near part of `NEAR_BYTES`; below, near is far.
@@ -275,6 +287,36 @@ fn near_and_far_parts_keep_apart_and_share_the_budget() {
     whole.store_near(&5_u64, Bounds::exact(0), 1);
     assert_eq!((whole.probe(&5_u64), whole.occupied_near()), (Some(Bounds::exact(0)), 0));
     assert!(NEAR_BYTES <= mib(2));
+}
+
+#[test]
+fn a_near_key_past_the_near_parts_tags_is_kept_far() {
+    // The near part has 61 buckets (keys below 61 * 2^32, about 2^37.9), the far part about 4,000 (2^43.9).
+    let mut table = PackedTable::with_parts(1 << 16, 1 << 10).unwrap();
+    let (small, large, huge) = (1_u64 << 30, 1_u64 << 40, 1_u64 << 60);
+    assert!(table.can_hold(&large) && !table.can_hold(&huge) && SharedTable::can_hold(&table, &small));
+    let bounds = Bounds { lower: loss(8), upper: 0 };
+    for key in [small, large, huge] {
+        TranspositionTable::store_near(&mut table, &key, bounds, 3);
+    }
+    assert_eq!(TranspositionTable::probe_near(&mut table, &small), Some(bounds));
+    assert_eq!(TranspositionTable::probe(&mut table, &small), None, "a key the near part holds stays near");
+    // The large key is found where it was stored: in the far part, through either method.
+    assert_eq!(TranspositionTable::probe_near(&mut table, &large), Some(bounds));
+    assert_eq!(TranspositionTable::probe(&mut table, &large), Some(bounds));
+    // A key no part can hold is never stored (a miss, never another key's bounds).
+    assert_eq!(TranspositionTable::probe_near(&mut table, &huge), None);
+    assert_eq!((table.occupied(), table.occupied_near()), (2, 1));
+    for key in [small, large, huge] {
+        TranspositionTable::prefetch(&table, &key, true);
+        TranspositionTable::store_near(&mut table, &key, Bounds::UNKNOWN, 3);
+        assert_eq!(TranspositionTable::probe_near(&mut table, &key), None, "forgotten where it was kept");
+    }
+    assert_eq!(table.occupied(), 0);
+    // Many keys on both sides of the near part's range: every hit is the key's last store.
+    let pool = random_keys(3000, 1 << 42, 21);
+    assert!(pool.iter().any(|key| *key >> 38 == 0) && pool.iter().any(|key| *key >> 38 != 0));
+    check_against_model(&mut NearPart { table: &mut table, both_parts: true }, &pool, 22);
 }
 
 #[test]

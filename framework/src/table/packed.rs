@@ -50,9 +50,11 @@ enum Round {
 ///
 /// A key whose tag does not fit in 32 bits (`k >= 2^32 * buckets`) is never stored (its probes miss): correct,
 /// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 1 MiB near
-/// part (2^16 buckets) nearly every key below 2^48. Connect Four 7x6 keys are below 2^49, and one of 2^48 or more
-/// has both outer columns full (the key is the smaller of a position's and its mirror image's encodings), which
-/// few positions of a search have: those are not kept near.
+/// part (2^16 buckets) nearly every key below 2^48; a near key past the near part's tags goes to the far part
+/// (the part is a function of the key, so it is found where it was stored). Connect Four 7x6 keys are below
+/// 2^49, and one of 2^48 or more has both outer columns full (the key is the smaller of a position's and its
+/// mirror image's encodings), which few positions of a search have; on 9 x 5 (keys below 2^54) every
+/// position with stones in both outer columns is such a key.
 ///
 /// # Bound codes
 ///
@@ -169,18 +171,39 @@ impl PackedTable {
         self.far.find((*key).into()).map(decode_bounds)
     }
 
-    /// The bounds stored for `key` in the near part (the far part if there is none).
+    /// The bounds stored for `key` in the near part (the far part if there is none, or if the near part's tags
+    /// cannot hold the key).
     #[inline]
     pub fn probe_near<Key: Copy + Into<u64>>(&self, key: &Key) -> Option<Bounds> {
-        self.near.as_ref().unwrap_or(&self.far).find((*key).into()).map(decode_bounds)
+        let key = (*key).into();
+        self.near_part(key).find(key).map(decode_bounds)
+    }
+
+    /// The part that keeps `key`'s near entries: the near part if there is one and it can hold the key, else
+    /// the far part. A key past the near part's tags (on a board of more cells, say) keeps the far part's
+    /// larger range of keys instead of going unstored.
+    #[inline]
+    fn near_part(&self, key: u64) -> &Region {
+        match &self.near {
+            Some(near) if near.can_hold(key) => near,
+            _ => &self.far,
+        }
+    }
+
+    /// Whether the table can store `key` in its far part (and so anywhere): a key whose tag does not fit (see
+    /// the type docs) is never stored.
+    #[inline]
+    pub fn can_hold<Key: Copy + Into<u64>>(&self, key: &Key) -> bool {
+        self.far.can_hold((*key).into())
     }
 
     /// Brings `key`'s bucket of the near part (if `near` and there is one) or of the far part towards the
     /// processor's caches, ahead of a probe or a store (see [`TranspositionTable::prefetch`]).
     #[inline]
     pub fn prefetch_at<Key: Copy + Into<u64>>(&self, key: &Key, near: bool) {
-        let region = if near { self.near.as_ref().unwrap_or(&self.far) } else { &self.far };
-        region.prefetch((*key).into());
+        let key = (*key).into();
+        let region = if near { self.near_part(key) } else { &self.far };
+        region.prefetch(key);
     }
 
     /// Stores `bounds` for `key` in the far part by the replacement scheme (see the [module](super) docs);
@@ -190,9 +213,11 @@ impl PackedTable {
         Self::store_in(&self.far, (*key).into(), bounds, work);
     }
 
-    /// Stores `bounds` for `key` in the near part (the far part if there is none).
+    /// Stores `bounds` for `key` in the near part (the far part if there is none, or if the near part's tags
+    /// cannot hold the key).
     pub fn store_near<Key: Copy + Into<u64>>(&self, key: &Key, bounds: Bounds, work: u64) {
-        Self::store_in(self.near.as_ref().unwrap_or(&self.far), (*key).into(), bounds, work);
+        let key = (*key).into();
+        Self::store_in(self.near_part(key), key, bounds, work);
     }
 
     /// Stores (or forgets, for [`Bounds::UNKNOWN`]) `bounds` for `key` in `region`.
@@ -381,5 +406,10 @@ impl<Key: Copy + Into<u64>> SharedTable<Key> for PackedTable {
     #[inline]
     fn prefetch(&self, key: &Key, near: bool) {
         PackedTable::prefetch_at(self, key, near);
+    }
+
+    #[inline]
+    fn can_hold(&self, key: &Key) -> bool {
+        PackedTable::can_hold(self, key)
     }
 }

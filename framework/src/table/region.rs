@@ -23,6 +23,8 @@ pub(super) struct Region {
     words: Box<[AtomicU64]>,
     /// The number of buckets, as the divisor of keys.
     buckets: u64,
+    /// The keys below this one have tags that fit in 32 bits (`u64::MAX`: every key).
+    storable: u64,
     /// Whether anything was ever stored since the region was made or cleared: counting the entries of a region
     /// never written is then free (a scan would touch, page by page, memory the search never used).
     written: AtomicBool,
@@ -40,7 +42,8 @@ impl Region {
                 megabytes: (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20) as u64,
                 hint: "lower --table-mb",
             })?;
-        Ok(Region { words, buckets: buckets as u64, written: AtomicBool::new(false) })
+        let storable = (buckets as u64).saturating_mul(1 << TAG_SHIFT);
+        Ok(Region { words, buckets: buckets as u64, storable, written: AtomicBool::new(false) })
     }
 
     /// The number of buckets.
@@ -56,6 +59,12 @@ impl Region {
     /// The bytes of its words.
     pub(super) fn bytes(&self) -> usize {
         self.words.len() * size_of::<AtomicU64>()
+    }
+
+    /// Whether `key`'s tag fits in 32 bits: only then can the region hold it.
+    #[inline]
+    pub(super) fn can_hold(&self, key: u64) -> bool {
+        key < self.storable || self.storable == u64::MAX
     }
 
     /// The bucket index and tag of a key, or `None` if its tag does not fit in 32 bits.

@@ -265,25 +265,66 @@ impl<'search> ThreadSetup<'search> {
 }
 
 /// A thread's access to the shared table with a near part of its own: its near positions go to `near`, the
-/// others to `table`.
+/// others (and the near ones that `near` cannot hold) to `table`'s far part.
 struct OwnNear<'table, Table> {
     table: &'table Table,
     near: &'table Table,
 }
 
+impl<Table> OwnNear<'_, Table> {
+    /// The table that keeps `key`: its own near part for a near key that it can hold, else the shared table
+    /// (whose far part is used: `near` is then false in its calls).
+    #[inline]
+    fn part<Key>(&self, key: &Key, near: bool) -> &Table
+    where
+        Table: SharedTable<Key>,
+    {
+        if near && self.near.can_hold(key) {
+            self.near
+        } else {
+            self.table
+        }
+    }
+}
+
 impl<Key, Table: SharedTable<Key>> TableAccess<Key> for OwnNear<'_, Table> {
     #[inline]
     fn probe(&mut self, key: &Key, near: bool) -> Option<Bounds> {
-        SharedTable::probe(if near { self.near } else { self.table }, key)
+        SharedTable::probe(self.part(key, near), key)
     }
 
     #[inline]
     fn store(&mut self, key: &Key, bounds: Bounds, work: u64, near: bool) {
-        SharedTable::store(if near { self.near } else { self.table }, key, bounds, work);
+        SharedTable::store(self.part(key, near), key, bounds, work);
     }
 
     #[inline]
     fn prefetch(&self, key: &Key, near: bool) {
-        SharedTable::prefetch(if near { self.near } else { self.table }, key, false);
+        SharedTable::prefetch(self.part(key, near), key, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::PackedTable;
+
+    #[test]
+    fn a_thread_keeps_near_keys_its_own_part_cannot_hold_in_the_shared_table() {
+        // The thread's own near table has 61 buckets (keys below about 2^37.9), the shared one about 4,000.
+        let shared = PackedTable::with_parts(1 << 16, 0).unwrap_or_else(|error| panic!("{error}"));
+        let own = PackedTable::with_parts(1 << 10, 0).unwrap_or_else(|error| panic!("{error}"));
+        let mut access = OwnNear { table: &shared, near: &own };
+        let (small, large) = (1_u64 << 30, 1_u64 << 40);
+        for key in [small, large] {
+            access.prefetch(&key, true);
+            access.store(&key, Bounds::exact(0), 5, true);
+            assert_eq!(access.probe(&key, true), Some(Bounds::exact(0)));
+        }
+        assert_eq!((own.occupied(), shared.occupied()), (1, 1));
+        assert_eq!((own.probe(&small), shared.probe(&large)), (Some(Bounds::exact(0)), Some(Bounds::exact(0))));
+        // A far key always goes to the shared table.
+        access.store(&7_u64, Bounds::exact(0), 5, false);
+        assert_eq!((own.occupied(), shared.occupied()), (1, 2));
     }
 }
