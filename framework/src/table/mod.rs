@@ -63,7 +63,7 @@ mod sharded;
 mod unbounded;
 
 pub use keyed::KeyedTable;
-pub use packed::{PackedTable, NEAR_BYTES};
+pub use packed::{NearOverflow, PackedTable, NEAR_BYTES};
 pub use sharded::ShardedTable;
 pub use unbounded::UnboundedTable;
 
@@ -202,9 +202,9 @@ pub trait SharedTable<Key>: Sync + TableStorage {
     /// A hint that `key` will be probed soon (see [`TranspositionTable::prefetch`]). Default: nothing.
     fn prefetch(&self, _key: &Key, _near: bool) {}
 
-    /// Whether the table can store `key` at all: a table of partial keys may have no room for some keys (it
+    /// Whether `key`'s entries belong in this table: a table of partial keys may have no room for some keys (it
     /// drops their stores, and their probes miss), and a thread that keeps its near positions in a table of its
-    /// own sends those keys to the shared table instead. Default: every key.
+    /// own sends the keys it answers `false` for to the shared table instead. Default: every key.
     fn can_hold(&self, _key: &Key) -> bool {
         true
     }

@@ -86,6 +86,22 @@ pub struct PackedTable {
     /// Entries filled through [`TranspositionTable::store`] (which alone may grow the table), plus the stores
     /// refused there because a key needs more buckets: both call for a larger table.
     filled: usize,
+    /// Where the near entries of keys past the near part's tags go.
+    overflow: NearOverflow,
+}
+
+/// Where a [`PackedTable`] keeps the near entries ([`TranspositionTable::store_near`]) of keys that its near
+/// part's 32-bit tags cannot hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NearOverflow {
+    /// In the far part (the default): a game whose keys mostly lie past the near part's range (Connect Four
+    /// 9 x 5) keeps a table for its cheap positions.
+    #[default]
+    Far,
+    /// Nowhere: for keys that pass the near part's range only in a few cheap positions (Connect Four 7 x 6:
+    /// both outer columns full), where a far entry costs a wait for main memory that the search does not save
+    /// (BENCHMARKS.md).
+    Unstored,
 }
 
 /// The buckets a growing table starts with (a prime).
@@ -121,7 +137,7 @@ impl PackedTable {
         };
         let far_bytes = budget_bytes - near.as_ref().map_or(0, Region::bytes);
         let buckets = largest_prime_at_most(bucket_count(far_bytes, BUCKET_BYTES));
-        Ok(PackedTable { far: Region::new(buckets)?, near, limit: buckets, filled: 0 })
+        Ok(PackedTable { far: Region::new(buckets)?, near, limit: buckets, filled: 0, overflow: NearOverflow::Far })
     }
 
     /// A table for a search on `threads` threads that keeps, with the near parts of its own that each thread
@@ -144,7 +160,14 @@ impl PackedTable {
     pub fn new(budget_bytes: usize) -> Result<Self> {
         let limit = largest_prime_at_most(bucket_count(budget_bytes, BUCKET_BYTES));
         let buckets = largest_prime_at_most(limit.min(FIRST_BUCKETS));
-        Ok(PackedTable { far: Region::new(buckets)?, near: None, limit, filled: 0 })
+        Ok(PackedTable { far: Region::new(buckets)?, near: None, limit, filled: 0, overflow: NearOverflow::Far })
+    }
+
+    /// The same table, keeping the near entries of keys past the near part's tags as `overflow` says (and so do
+    /// the threads' own near parts from [`TableStorage::private_near`]).
+    #[must_use]
+    pub fn with_overflow(self, overflow: NearOverflow) -> Self {
+        PackedTable { overflow, ..self }
     }
 
     /// Doubles the far part (within the budget) once three quarters of its entries are filled: every entry is
@@ -185,16 +208,16 @@ impl PackedTable {
     #[inline]
     fn near_part(&self, key: u64) -> &Region {
         match &self.near {
-            Some(near) if near.can_hold(key) => near,
+            Some(near) if self.overflow == NearOverflow::Unstored || near.can_hold(key) => near,
             _ => &self.far,
         }
     }
 
-    /// Whether the table can store `key` in its far part (and so anywhere): a key whose tag does not fit (see
-    /// the type docs) is never stored.
+    /// Whether `key`'s entries belong in this table: whether its far part's tags can hold the key (see the
+    /// type docs), or the table is set to leave such keys unstored ([`NearOverflow::Unstored`]).
     #[inline]
     pub fn can_hold<Key: Copy + Into<u64>>(&self, key: &Key) -> bool {
-        self.far.can_hold((*key).into())
+        self.overflow == NearOverflow::Unstored || self.far.can_hold((*key).into())
     }
 
     /// Brings `key`'s bucket of the near part (if `near` and there is one) or of the far part towards the
@@ -349,7 +372,7 @@ impl TableStorage for PackedTable {
     }
 
     fn private_near(&self) -> Option<Self> {
-        PackedTable::with_parts(self.near.as_ref()?.bytes(), 0).ok()
+        Some(PackedTable::with_parts(self.near.as_ref()?.bytes(), 0).ok()?.with_overflow(self.overflow))
     }
 }
 

@@ -14,7 +14,7 @@ use ludus_framework::plugin::{
     seeded_rng, thread_count, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism,
     Preset, Problem, Sample, Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
 };
-use ludus_framework::table::{mib, KeyedTable, PackedTable};
+use ludus_framework::table::{mib, KeyedTable, NearOverflow, PackedTable};
 use ludus_framework::{Budget, Error, Game, Result, SearchHints, Stats, Value, Violation};
 use rand::Rng;
 use serde::Serialize;
@@ -263,7 +263,9 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
-                let table = PackedTable::with_budget(mib(options.table_mb))?;
+                // The standard board's keys pass the near part's range only with both outer columns full: cheap
+                // positions, not worth a far entry (BENCHMARKS.md, issue 22's seventh session).
+                let table = PackedTable::with_budget(mib(options.table_mb))?.with_overflow(NearOverflow::Unstored);
                 let engine = AlphaBeta::with_table(mode(options)?, table)
                     .with_budget(positions(options))
                     .with_progress(options.progress.clone());
@@ -278,7 +280,8 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             start: |_, options| {
                 // The threads' own near parts come out of the same budget.
-                let table = PackedTable::with_budget_for_threads(mib(options.table_mb), thread_count(options.threads))?;
+                let table = PackedTable::with_budget_for_threads(mib(options.table_mb), thread_count(options.threads))?
+                    .with_overflow(NearOverflow::Unstored);
                 let engine = LazySmp::with_table(mode(options)?, options.threads, table)?
                     .with_budget(positions(options))
                     .with_progress(options.progress.clone());
