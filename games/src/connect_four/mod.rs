@@ -45,6 +45,7 @@ mod hints;
 mod lines;
 mod plugin;
 mod rank;
+mod scorer;
 mod text;
 mod zugzwang;
 

@@ -4,6 +4,7 @@
 use super::board::{Board, ConnectFour};
 use super::format::{parse, Parsed, MAX_CASES};
 use super::growing_engine;
+use super::scorer::{BoxedEngine, Scorer};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
@@ -12,13 +13,12 @@ use ludus_framework::playable::{Parameter, ParameterKind};
 use ludus_framework::plugin::driver::option_arguments;
 use ludus_framework::plugin::{
     seeded_rng, thread_count, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Layout, Limit, Parallelism,
-    Preset, Problem, Sample, Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
+    Preset, Problem, Sample, Scope, SeededRng, SolveOptions, Solver, Tables,
 };
-use ludus_framework::table::{mib, KeyedTable, NearOverflow, PackedTable};
-use ludus_framework::{Budget, Error, Game, Result, SearchHints, Stats, Value, Violation};
+use ludus_framework::table::{mib, KeyedTable, PackedTable};
+use ludus_framework::{Error, Game, Result, SearchHints, Value, Violation};
 use rand::Rng;
 use serde::Serialize;
-use std::convert::Infallible;
 
 /// The `generic` solver (memoized negamax, exact mode) refuses positions with more empty cells than this
 /// unless `--no-limit` is given: without cut-offs its time grows about threefold with each empty cell. Measured
@@ -67,7 +67,7 @@ impl std::fmt::Display for ScoreAnswer {
 }
 
 impl ScoreAnswer {
-    fn solved(game: &ConnectFour, case: &super::format::Case, value: Value, weak: bool) -> Self {
+    pub(super) fn solved(game: &ConnectFour, case: &super::format::Case, value: Value, weak: bool) -> Self {
         let score = if weak {
             match value {
                 Value::Win(_) => 1,
@@ -99,56 +99,6 @@ impl ScoreAnswer {
     }
 }
 
-/// A solver at work: one engine whose table serves every position of the input.
-struct Scorer {
-    engine: Box<dyn Engine<ConnectFour, Failure = Infallible> + Send>,
-    weak: bool,
-    /// The solver's name, for the error of a case past the default budget.
-    solver: &'static str,
-    /// The default per-case budget in force (`None` when `--max-positions` or `--no-limit` was given).
-    default_budget: Option<u64>,
-}
-
-impl Scorer {
-    fn start(
-        engine: Box<dyn Engine<ConnectFour, Failure = Infallible> + Send>,
-        solver: &'static str,
-        options: &SolveOptions,
-    ) -> Result<Box<dyn Worker<ConnectFourPlugin>>> {
-        let default_budget = case_budget(options).default_limit();
-        Ok(Box::new(Scorer { engine, weak: weak(options)?, solver, default_budget }))
-    }
-}
-
-impl Worker<ConnectFourPlugin> for Scorer {
-    fn solve(&mut self, _: &ConnectFourPlugin, input: &Parsed, case: usize) -> Result<ScoreAnswer> {
-        let position = &input.cases[case];
-        let value = self.engine.try_value(&input.game, &position.board).map_err(|error| match error {
-            Error::Budget(Budget::Positions(searched)) => match self.default_budget {
-                Some(limit) => past_default_budget(self.solver, searched, limit),
-                None => Error::Budget(Budget::Positions(searched)),
-            },
-            error => error,
-        })?;
-        Ok(ScoreAnswer::solved(&input.game, position, value, self.weak))
-    }
-
-    fn stats(&self) -> Stats {
-        self.engine.stats()
-    }
-}
-
-/// The error of a case whose search passed the default budget of `limit` positions (the engine stopped after
-/// `searched`, one more than the limit): the limit, and the flags that lift it.
-fn past_default_budget(solver: &str, searched: u64, limit: u64) -> Error {
-    Error::limit_with_hint(
-        format!("the positions searched for solver `{solver}`"),
-        searched,
-        limit,
-        "pass --no-limit to run it anyway, or set another budget with --max-positions",
-    )
-}
-
 /// The plugin's options: `weak`, win, draw or loss only.
 const OPTIONS: &[Parameter] = &[Parameter {
     name: "weak",
@@ -157,7 +107,7 @@ const OPTIONS: &[Parameter] = &[Parameter {
 }];
 
 /// Whether the solve is weak (the `weak` option).
-fn weak(options: &SolveOptions) -> Result<bool> {
+pub(super) fn weak(options: &SolveOptions) -> Result<bool> {
     option_arguments::<ConnectFourPlugin>(options)?.switch("weak")
 }
 
@@ -175,7 +125,7 @@ pub const DEFAULT_CASE_POSITIONS: u64 = 1_000_000_000;
 
 /// The positions budget of one case's search (every solver's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CaseBudget {
+pub(super) enum CaseBudget {
     /// `--max-positions` given: that many, and past it the engine's own budget error.
     Given(u64),
     /// `--no-limit` given: no budget.
@@ -187,7 +137,7 @@ enum CaseBudget {
 impl CaseBudget {
     /// The positions the engine may expand: one past a default limit, so that a search stopped by it has
     /// really searched more than the limit.
-    fn engine_budget(self) -> u64 {
+    pub(super) fn engine_budget(self) -> u64 {
         match self {
             CaseBudget::Given(positions) => positions,
             CaseBudget::Unlimited => u64::MAX,
@@ -196,7 +146,7 @@ impl CaseBudget {
     }
 
     /// The default limit in force, if it is the default.
-    fn default_limit(self) -> Option<u64> {
+    pub(super) fn default_limit(self) -> Option<u64> {
         match self {
             CaseBudget::Default(limit) => Some(limit),
             CaseBudget::Given(_) | CaseBudget::Unlimited => None,
@@ -204,7 +154,7 @@ impl CaseBudget {
     }
 }
 
-fn case_budget(options: &SolveOptions) -> CaseBudget {
+pub(super) fn case_budget(options: &SolveOptions) -> CaseBudget {
     match options.max_positions {
         Some(positions) => CaseBudget::Given(positions),
         None if options.no_limit => CaseBudget::Unlimited,
@@ -263,13 +213,13 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
-                // The standard board's keys pass the near part's range only with both outer columns full: cheap
-                // positions, not worth a far entry (BENCHMARKS.md, issue 22's seventh session).
-                let table = PackedTable::with_budget(mib(options.table_mb))?.with_overflow(NearOverflow::Unstored);
-                let engine = AlphaBeta::with_table(mode(options)?, table)
-                    .with_budget(positions(options))
-                    .with_progress(options.progress.clone());
-                Scorer::start(Box::new(engine), "fast", options)
+                let (bytes, mode, budget, progress) =
+                    (mib(options.table_mb), mode(options)?, positions(options), options.progress.clone());
+                let build = move |overflow| -> Result<BoxedEngine> {
+                    let table = PackedTable::with_budget(bytes)?.with_overflow(overflow);
+                    Ok(Box::new(AlphaBeta::with_table(mode, table).with_budget(budget).with_progress(progress.clone())))
+                };
+                Scorer::start(Box::new(build), "fast", options)
             },
         },
         Solver {
@@ -279,13 +229,18 @@ impl Problem for ConnectFourPlugin {
             parallelism: Parallelism::WithinCase,
             tables: Tables::PerWorker,
             start: |_, options| {
-                // The threads' own near parts come out of the same budget.
-                let table = PackedTable::with_budget_for_threads(mib(options.table_mb), thread_count(options.threads))?
-                    .with_overflow(NearOverflow::Unstored);
-                let engine = LazySmp::with_table(mode(options)?, options.threads, table)?
-                    .with_budget(positions(options))
-                    .with_progress(options.progress.clone());
-                Scorer::start(Box::new(engine), "parallel", options)
+                let (bytes, mode, budget, progress) =
+                    (mib(options.table_mb), mode(options)?, positions(options), options.progress.clone());
+                let threads = options.threads;
+                let build = move |overflow| -> Result<BoxedEngine> {
+                    // The threads' own near parts come out of the same budget.
+                    let table =
+                        PackedTable::with_budget_for_threads(bytes, thread_count(threads))?.with_overflow(overflow);
+                    Ok(Box::new(
+                        LazySmp::with_table(mode, threads, table)?.with_budget(budget).with_progress(progress.clone()),
+                    ))
+                };
+                Scorer::start(Box::new(build), "parallel", options)
             },
         },
         Solver {
@@ -300,9 +255,12 @@ impl Problem for ConnectFourPlugin {
             parallelism: Parallelism::Sequential,
             tables: Tables::PerWorker,
             start: |_, options| {
-                let table = KeyedTable::new(mib(options.table_mb));
-                let engine = MemoNegamax::with_table(mode(options)?, table).with_budget(positions(options));
-                Scorer::start(Box::new(engine), "generic", options)
+                let (bytes, mode, budget) = (mib(options.table_mb), mode(options)?, positions(options));
+                // A keyed table compares whole keys: no near part, no policy.
+                let build = move |_| -> Result<BoxedEngine> {
+                    Ok(Box::new(MemoNegamax::with_table(mode, KeyedTable::new(bytes)).with_budget(budget)))
+                };
+                Scorer::start(Box::new(build), "generic", options)
             },
         },
     ];
@@ -421,28 +379,6 @@ pub fn random_moves(game: &ConnectFour, played: u32, rng: &mut SeededRng) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A scorer as the fast solver starts it by default, with a default budget of `limit` positions (the real
-    /// default takes minutes to reach).
-    fn scorer_with_default(limit: u64) -> Scorer {
-        let budget = CaseBudget::Default(limit);
-        let table = PackedTable::with_budget(mib(1)).unwrap();
-        let engine = AlphaBeta::with_table(Mode::Exact, table).with_budget(budget.engine_budget());
-        Scorer { engine: Box::new(engine), weak: false, solver: "fast", default_budget: budget.default_limit() }
-    }
-
-    #[test]
-    fn a_case_past_the_default_budget_stops_there_with_a_limit_naming_both_flags() {
-        let input = parse(Source::new("in", "-\n44\n")).unwrap();
-        let mut scorer = scorer_with_default(10_000);
-        let error = scorer.solve(&ConnectFourPlugin, &input, 0).unwrap_err();
-        assert!(matches!(error, Error::Limit { got: 10_001, limit: 10_000, .. }), "{error:?}");
-        let message = error.to_string();
-        assert!(message.contains("solver `fast`"), "{message}");
-        assert!(message.contains("--no-limit") && message.contains("--max-positions"), "{message}");
-        // Promptly: the search stopped at the budget, not at the end of the search.
-        assert_eq!(scorer.stats().visited, 10_001);
-    }
 
     #[test]
     fn each_flag_chooses_the_budget_and_its_error() {
