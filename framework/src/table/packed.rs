@@ -51,7 +51,8 @@ enum Round {
 /// A key whose tag does not fit in 32 bits (`k >= 2^32 * buckets`) is never stored (its probes miss): correct,
 /// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 1 MiB near
 /// part (2^16 buckets) nearly every key below 2^48; a near key past the near part's tags goes to the far part
-/// (the part is a function of the key, so it is found where it was stored). Connect Four 7x6 keys are below
+/// ([`NearOverflow::Far`], the default; the part is a function of the key, so it is found where it was stored)
+/// or is not stored ([`NearOverflow::Unstored`]). Connect Four 7x6 keys are below
 /// 2^49, and one of 2^48 or more has both outer columns full (the key is the smaller of a position's and its
 /// mirror image's encodings), which few positions of a search have; on 9 x 5 (keys below 2^54) every
 /// position with stones in both outer columns is such a key.
@@ -195,16 +196,16 @@ impl PackedTable {
     }
 
     /// The bounds stored for `key` in the near part (the far part if there is none, or if the near part's tags
-    /// cannot hold the key).
+    /// cannot hold the key and it overflows [`NearOverflow::Far`]).
     #[inline]
     pub fn probe_near<Key: Copy + Into<u64>>(&self, key: &Key) -> Option<Bounds> {
         let key = (*key).into();
         self.near_part(key).find(key).map(decode_bounds)
     }
 
-    /// The part that keeps `key`'s near entries: the near part if there is one and it can hold the key, else
-    /// the far part. A key past the near part's tags (on a board of more cells, say) keeps the far part's
-    /// larger range of keys instead of going unstored.
+    /// The part that keeps `key`'s near entries: the near part if there is one and it can hold the key (or the
+    /// table leaves such keys unstored: the near part then refuses them), else the far part, whose larger range
+    /// of keys holds a key past the near part's tags (on a board of more cells, say).
     #[inline]
     fn near_part(&self, key: u64) -> &Region {
         match &self.near {
@@ -237,7 +238,7 @@ impl PackedTable {
     }
 
     /// Stores `bounds` for `key` in the near part (the far part if there is none, or if the near part's tags
-    /// cannot hold the key).
+    /// cannot hold the key and it overflows [`NearOverflow::Far`]).
     pub fn store_near<Key: Copy + Into<u64>>(&self, key: &Key, bounds: Bounds, work: u64) {
         let key = (*key).into();
         Self::store_in(self.near_part(key), key, bounds, work);
