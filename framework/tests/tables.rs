@@ -326,6 +326,39 @@ fn a_near_key_past_the_near_parts_tags_is_kept_far() {
 }
 
 #[test]
+fn a_wide_near_part_holds_near_keys_past_standard_tags() {
+    // The near part has 61 buckets: standard tags hold keys below 61 * 2^32 (about 2^37.9), wide ones below
+    // 61 * 2^40 (about 2^45.9); the far part, about 4,000 buckets of standard tags, below about 2^43.9.
+    let table = PackedTable::with_parts(1 << 16, 1 << 10).unwrap().with_wide_near().unwrap();
+    let (large, larger, huge) = (1_u64 << 40, (1_u64 << 40) * 61 - 1, (1_u64 << 40) * 61);
+    let bounds = Bounds { lower: win(9), upper: win(3) };
+    for key in [large, larger, huge] {
+        table.store_near(&key, bounds, 3);
+    }
+    // The two keys of wide tags are near (not far); the next one goes far, which cannot hold it either.
+    assert_eq!((table.occupied_near(), table.occupied()), (2, 2));
+    assert_eq!(
+        (table.probe_near(&large), table.probe_near(&larger), table.probe(&large)),
+        (Some(bounds), Some(bounds), None)
+    );
+    assert_eq!(table.probe_near(&huge), None);
+    // Many keys on both sides of the standard tags' range: every hit is the key's last store.
+    let mut table = table;
+    let pool = random_keys(3000, 1 << 45, 23);
+    assert!(pool.iter().any(|key| *key >> 38 == 0) && pool.iter().any(|key| *key >> 38 != 0));
+    check_against_model(&mut NearPart { table: &mut table, both_parts: false }, &pool, 24);
+    // A thread's own near part is wide too.
+    let own = table.private_near().unwrap();
+    SharedTable::store(&own, &larger, bounds, 3);
+    assert_eq!(SharedTable::probe(&own, &larger), Some(bounds));
+    assert!(SharedTable::can_hold(&own, &larger) && own.capacity() == 2 * 61);
+    // The standard near part cannot hold them: they go far (the default) instead.
+    let standard = PackedTable::with_parts(1 << 16, 1 << 10).unwrap();
+    standard.store_near(&large, bounds, 3);
+    assert_eq!((standard.occupied_near(), standard.probe(&large)), (0, Some(bounds)));
+}
+
+#[test]
 fn impossible_budgets_are_errors_not_aborts() {
     assert_eq!(mib(usize::MAX), usize::MAX);
     assert_eq!(mib(3), 3 << 20);
@@ -340,36 +373,73 @@ fn impossible_budgets_are_errors_not_aborts() {
     }
 }
 
-/// The bounds the packed table gives back for `bounds`.
-fn packed_round_trip(bounds: Bounds) -> Bounds {
-    let table = PackedTable::with_budget(16).unwrap();
-    table.store(&7_u64, bounds, 1);
-    table.probe(&7_u64).unwrap()
+/// The entries of a packed table: the standard ones, or those of a wide near part.
+#[derive(Clone, Copy, Debug)]
+enum Entries {
+    Standard,
+    WideNear,
+}
+
+impl Entries {
+    /// The slowest loss and the slowest win its codes hold.
+    fn longest(self) -> (i32, i32) {
+        match self {
+            Entries::Standard => (PackedTable::LONGEST_LOSS, PackedTable::LONGEST_WIN),
+            Entries::WideNear => (PackedTable::LONGEST_WIDE_LOSS, PackedTable::LONGEST_WIDE_WIN),
+        }
+    }
+}
+
+/// The bounds a packed table's `entries` give back for `bounds`.
+fn packed_round_trip(entries: Entries, bounds: Bounds) -> Bounds {
+    match entries {
+        Entries::Standard => {
+            let table = PackedTable::with_budget(16).unwrap();
+            table.store(&7_u64, bounds, 1);
+            table.probe(&7_u64).unwrap()
+        }
+        Entries::WideNear => {
+            let table = PackedTable::with_parts(64, 16).unwrap().with_wide_near().unwrap();
+            table.store_near(&7_u64, bounds, 1);
+            assert_eq!(table.occupied_near(), 1);
+            table.probe_near(&7_u64).unwrap()
+        }
+    }
 }
 
 #[test]
 fn packed_codes_are_exact_where_representable() {
-    let mut representable = vec![-INFINITY, 0, INFINITY];
-    representable.extend((0..=PackedTable::LONGEST_LOSS).map(loss));
-    representable.extend((0..=PackedTable::LONGEST_WIN).map(win));
     assert_eq!(PackedTable::LONGEST_LOSS + PackedTable::LONGEST_WIN + 5, 8192, "every 13-bit code is used");
-    for &score in &representable {
-        assert_eq!(packed_round_trip(Bounds::exact(score)), Bounds::exact(score));
-        if score != -INFINITY {
-            let lower = Bounds { lower: score, upper: INFINITY };
-            assert_eq!(packed_round_trip(lower), lower);
-        }
-        if score != INFINITY {
-            let upper = Bounds { lower: -INFINITY, upper: score };
-            assert_eq!(packed_round_trip(upper), upper);
+    assert_eq!(PackedTable::LONGEST_WIDE_LOSS + PackedTable::LONGEST_WIDE_WIN + 5, 2048, "every 11-bit code");
+    for entries in [Entries::Standard, Entries::WideNear] {
+        let (slowest_loss, slowest_win) = entries.longest();
+        let mut representable = vec![-INFINITY, 0, INFINITY];
+        representable.extend((0..=slowest_loss).map(loss));
+        representable.extend((0..=slowest_win).map(win));
+        for &score in &representable {
+            assert_eq!(packed_round_trip(entries, Bounds::exact(score)), Bounds::exact(score), "{entries:?}");
+            if score != -INFINITY {
+                let lower = Bounds { lower: score, upper: INFINITY };
+                assert_eq!(packed_round_trip(entries, lower), lower);
+            }
+            if score != INFINITY {
+                let upper = Bounds { lower: -INFINITY, upper: score };
+                assert_eq!(packed_round_trip(entries, upper), upper);
+            }
         }
     }
 }
 
 #[test]
 fn packed_codes_round_outwards() {
-    let slowest_loss = PackedTable::LONGEST_LOSS;
-    let slowest_win = PackedTable::LONGEST_WIN;
+    for entries in [Entries::Standard, Entries::WideNear] {
+        check_rounding(entries);
+    }
+}
+
+fn check_rounding(entries: Entries) {
+    let (slowest_loss, slowest_win) = entries.longest();
+    let packed_round_trip = |bounds| packed_round_trip(entries, bounds);
     // Unrepresentable scores round to the nearest representable one in the safe direction.
     for remoteness in [slowest_loss + 1, slowest_loss + 2, 100_000, MATE - 1] {
         let rounded = packed_round_trip(Bounds::exact(loss(remoteness)));

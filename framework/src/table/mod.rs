@@ -57,6 +57,7 @@
 //! stored.
 
 mod keyed;
+mod layout;
 mod packed;
 mod region;
 mod sharded;

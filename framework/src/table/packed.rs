@@ -1,25 +1,9 @@
 //! [`PackedTable`]: a compact, lock-free transposition table for `u64` keys, one 64-bit word per entry.
 
-use super::region::{Region, BUCKET_BYTES, WORK_MASK};
-use super::{bucket_count, mib, work_class, Bounds, SharedTable, TableStorage, TranspositionTable, INFINITY, MATE};
+use super::layout::Layout;
+use super::region::{Region, BUCKET_BYTES};
+use super::{bucket_count, mib, Bounds, SharedTable, TableStorage, TranspositionTable};
 use crate::Result;
-
-/// The code of `-INFINITY` (the codes of scores follow in the order of scores).
-const CODE_NO_LOWER: u64 = 0;
-/// The code of a draw; loss codes lie below it, win codes above.
-const CODE_DRAW: u64 = 4096;
-/// The code of the slowest win stored exactly.
-const CODE_SLOWEST_WIN: u64 = CODE_DRAW + 1;
-/// The code of a win in 0 plies: a win in `r` plies has the code `CODE_QUICKEST_WIN - r`.
-const CODE_QUICKEST_WIN: u64 = 8190;
-/// The code of `INFINITY`, the largest 13-bit code.
-const CODE_NO_UPPER: u64 = 8191;
-
-/// Where the bound codes of an entry word start (tag: bits 32..64; lower code: 19..32; upper code: 6..19; work
-/// class: 0..6).
-const LOWER_SHIFT: u32 = 19;
-const UPPER_SHIFT: u32 = 6;
-const CODE_MASK: u64 = (1 << 13) - 1;
 
 /// The size of the near part of a table made by [`PackedTable::with_budget`]: a core's second-level cache on the
 /// machines measured (BENCHMARKS.md: 1 MiB searched Connect Four 6-11% faster than 2 MiB). Its tags fit for keys
@@ -28,13 +12,6 @@ pub const NEAR_BYTES: usize = mib(1);
 /// The smallest budget that [`PackedTable::with_budget`] splits into a near and a far part: below it the whole
 /// table is near enough.
 const SPLIT_BUDGET: usize = mib(8);
-
-/// Which way a score without a code is rounded: a lower bound may only go down, an upper bound only up.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Round {
-    Down,
-    Up,
-}
 
 /// A fixed-size, lossy, lock-free transposition table for keys that are (or convert losslessly into) a `u64`.
 ///
@@ -52,7 +29,9 @@ enum Round {
 /// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 1 MiB near
 /// part (2^16 buckets) nearly every key below 2^48; a near key past the near part's tags goes to the far part
 /// ([`NearOverflow::Far`], the default; the part is a function of the key, so it is found where it was stored)
-/// or is not stored ([`NearOverflow::Unstored`]). Connect Four 7x6 keys are below
+/// or is not stored ([`NearOverflow::Unstored`]). A near part of wide entries ([`PackedTable::with_wide_near`])
+/// divides its words otherwise: a 40-bit tag, 11-bit bound codes and a 2-bit work class, so that its range
+/// reaches `2^40` times its buckets. Connect Four 7x6 keys are below
 /// 2^49, and one of 2^48 or more has both outer columns full (the key is the smaller of a position's and its
 /// mirror image's encodings), which few positions of a search have; on 9 x 5 (keys below 2^54) every
 /// position with stones in both outer columns is such a key.
@@ -110,9 +89,13 @@ const FIRST_BUCKETS: usize = 4093;
 
 impl PackedTable {
     /// The slowest loss stored exactly, in plies (even, like the remoteness of a loss in normal play).
-    pub const LONGEST_LOSS: i32 = 4094;
+    pub const LONGEST_LOSS: i32 = Layout::STANDARD.longest_loss();
     /// The slowest win stored exactly, in plies (odd, like the remoteness of a win in normal play).
-    pub const LONGEST_WIN: i32 = 4093;
+    pub const LONGEST_WIN: i32 = Layout::STANDARD.longest_win();
+    /// The slowest loss a wide near part ([`PackedTable::with_wide_near`]) stores exactly, in plies.
+    pub const LONGEST_WIDE_LOSS: i32 = Layout::WIDE_TAGS.longest_loss();
+    /// The slowest win a wide near part stores exactly, in plies.
+    pub const LONGEST_WIDE_WIN: i32 = Layout::WIDE_TAGS.longest_win();
 
     /// A table taking at most `budget_bytes` bytes, but at least one bucket (16 bytes), all allocated now (as
     /// threads sharing it need). A budget of at least 8 MiB is split into a near part of [`NEAR_BYTES`] and a
@@ -132,13 +115,19 @@ impl PackedTable {
     pub fn with_parts(budget_bytes: usize, near_bytes: usize) -> Result<Self> {
         let near_bytes = near_bytes.min(budget_bytes / 2);
         let near = if near_bytes >= BUCKET_BYTES {
-            Some(Region::new(largest_prime_at_most(bucket_count(near_bytes, BUCKET_BYTES)))?)
+            Some(Region::new(largest_prime_at_most(bucket_count(near_bytes, BUCKET_BYTES)), Layout::STANDARD)?)
         } else {
             None
         };
         let far_bytes = budget_bytes - near.as_ref().map_or(0, Region::bytes);
         let buckets = largest_prime_at_most(bucket_count(far_bytes, BUCKET_BYTES));
-        Ok(PackedTable { far: Region::new(buckets)?, near, limit: buckets, filled: 0, overflow: NearOverflow::Far })
+        Ok(PackedTable {
+            far: Region::new(buckets, Layout::STANDARD)?,
+            near,
+            limit: buckets,
+            filled: 0,
+            overflow: NearOverflow::Far,
+        })
     }
 
     /// A table for a search on `threads` threads that keeps, with the near parts of its own that each thread
@@ -161,7 +150,13 @@ impl PackedTable {
     pub fn new(budget_bytes: usize) -> Result<Self> {
         let limit = largest_prime_at_most(bucket_count(budget_bytes, BUCKET_BYTES));
         let buckets = largest_prime_at_most(limit.min(FIRST_BUCKETS));
-        Ok(PackedTable { far: Region::new(buckets)?, near: None, limit, filled: 0, overflow: NearOverflow::Far })
+        Ok(PackedTable {
+            far: Region::new(buckets, Layout::STANDARD)?,
+            near: None,
+            limit,
+            filled: 0,
+            overflow: NearOverflow::Far,
+        })
     }
 
     /// The same table, keeping the near entries of keys past the near part's tags as `overflow` says (and so do
@@ -169,6 +164,24 @@ impl PackedTable {
     #[must_use]
     pub fn with_overflow(self, overflow: NearOverflow) -> Self {
         PackedTable { overflow, ..self }
+    }
+
+    /// The same table with a near part of wide entries (if it has a near part): 40-bit tags, so that it holds
+    /// every key below `2^40` times its buckets (`2^56` for [`NEAR_BYTES`], against about `2^48` with the
+    /// standard 32-bit tags), at the price of 11-bit bound codes (wins of up to 1,021 plies and losses of up to
+    /// 1,022 exact, longer ones rounded outwards like any score without a code) and 4 work classes for its
+    /// replacement. For win/loss/draw searches whose keys pass the standard near part's range and whose
+    /// positions near the leaves end within those plies (Connect Four 9 x 5: keys below `2^54`, at most 45
+    /// plies); not for [`crate::engines::scored`], whose stored scores lie past them. The threads' own near
+    /// parts ([`TableStorage::private_near`]) take the same layout. Fails if the new near part cannot be
+    /// allocated.
+    pub fn with_wide_near(self) -> Result<Self> {
+        let near = match &self.near {
+            Some(near) => Some(Region::new(near.buckets(), Layout::WIDE_TAGS)?),
+            None => None,
+        };
+        // The old near part is dropped as the new one replaces it.
+        Ok(PackedTable { near, ..self })
     }
 
     /// Doubles the far part (within the budget) once three quarters of its entries are filled: every entry is
@@ -179,7 +192,7 @@ impl PackedTable {
             return;
         }
         let count = largest_prime_at_most((buckets * 2).min(self.limit));
-        let Ok(larger) = Region::new(count) else {
+        let Ok(larger) = Region::new(count, self.far.layout()) else {
             // The system has no more memory to give: stay at this size.
             self.limit = buckets;
             return;
@@ -192,7 +205,7 @@ impl PackedTable {
     /// type docs).
     #[inline]
     pub fn probe<Key: Copy + Into<u64>>(&self, key: &Key) -> Option<Bounds> {
-        self.far.find((*key).into()).map(decode_bounds)
+        self.far.find_bounds((*key).into())
     }
 
     /// The bounds stored for `key` in the near part (the far part if there is none, or if the near part's tags
@@ -200,7 +213,7 @@ impl PackedTable {
     #[inline]
     pub fn probe_near<Key: Copy + Into<u64>>(&self, key: &Key) -> Option<Bounds> {
         let key = (*key).into();
-        self.near_part(key).find(key).map(decode_bounds)
+        self.near_part(key).find_bounds(key)
     }
 
     /// The part that keeps `key`'s near entries: the near part if there is one and it can hold the key (or the
@@ -249,7 +262,7 @@ impl PackedTable {
         if bounds == Bounds::UNKNOWN {
             region.forget(key);
         } else {
-            region.put(key, encode_payload(bounds, work_class(work)));
+            region.put(key, region.layout().encode(bounds, work));
         }
     }
 
@@ -295,65 +308,6 @@ fn largest_prime_at_most(count: usize) -> usize {
     (2..=count).rev().find(|&candidate| is_prime(candidate)).unwrap_or(count)
 }
 
-/// The low half of an entry word: bounds (rounded outwards) and work class.
-fn encode_payload(bounds: Bounds, class: u8) -> u64 {
-    encode_score(bounds.lower, Round::Down) << LOWER_SHIFT
-        | encode_score(bounds.upper, Round::Up) << UPPER_SHIFT
-        | u64::from(class) & WORK_MASK
-}
-
-/// The bounds of an entry word.
-fn decode_bounds(word: u64) -> Bounds {
-    Bounds {
-        lower: decode_score(word >> LOWER_SHIFT & CODE_MASK),
-        upper: decode_score(word >> UPPER_SHIFT & CODE_MASK),
-    }
-}
-
-/// The code of a score, rounded in the given direction if the score has no code of its own.
-fn encode_score(score: i32, round: Round) -> u64 {
-    if score <= -INFINITY {
-        CODE_NO_LOWER
-    } else if score >= INFINITY {
-        CODE_NO_UPPER
-    } else if score == 0 {
-        CODE_DRAW
-    } else if score < 0 {
-        // A loss in `remoteness` plies, 0 <= remoteness < MATE.
-        let remoteness = MATE + score;
-        if remoteness <= PackedTable::LONGEST_LOSS {
-            1 + remoteness as u64
-        } else if round == Round::Down {
-            1 + PackedTable::LONGEST_LOSS as u64
-        } else {
-            CODE_DRAW
-        }
-    } else {
-        // A win in `remoteness` plies, 0 <= remoteness < MATE.
-        let remoteness = MATE - score;
-        if remoteness <= PackedTable::LONGEST_WIN {
-            CODE_QUICKEST_WIN - remoteness as u64
-        } else if round == Round::Down {
-            CODE_DRAW
-        } else {
-            CODE_SLOWEST_WIN
-        }
-    }
-}
-
-/// The score of a code (any 13-bit value).
-fn decode_score(code: u64) -> i32 {
-    match code {
-        CODE_NO_LOWER => -INFINITY,
-        CODE_DRAW => 0,
-        // A loss in `code - 1` plies; the code is below 4096, so the cast is exact.
-        1..CODE_DRAW => -(MATE - (code - 1) as i32),
-        // A win in `8190 - code` plies.
-        CODE_SLOWEST_WIN..=CODE_QUICKEST_WIN => MATE - (CODE_QUICKEST_WIN - code) as i32,
-        _ => INFINITY,
-    }
-}
-
 impl TableStorage for PackedTable {
     fn clear(&mut self) {
         PackedTable::clear(self);
@@ -372,8 +326,12 @@ impl TableStorage for PackedTable {
         PackedTable::bytes(self)
     }
 
+    /// A table of one part as large as the near part, with its layout of entries.
     fn private_near(&self) -> Option<Self> {
-        Some(PackedTable::with_parts(self.near.as_ref()?.bytes(), 0).ok()?.with_overflow(self.overflow))
+        let near = self.near.as_ref()?;
+        let buckets = near.buckets();
+        let far = Region::new(buckets, near.layout()).ok()?;
+        Some(PackedTable { far, near: None, limit: buckets, filled: 0, overflow: self.overflow })
     }
 }
 
@@ -389,7 +347,7 @@ impl<Key: Copy + Into<u64>> TranspositionTable<Key> for PackedTable {
             return;
         }
         self.grow_if_full();
-        self.filled += usize::from(self.far.put(key, encode_payload(bounds, work_class(work))));
+        self.filled += usize::from(self.far.put(key, self.far.layout().encode(bounds, work)));
     }
 
     fn probe_near(&mut self, key: &Key) -> Option<Bounds> {

@@ -1,38 +1,36 @@
 //! [`Region`]: the storage of a [`super::PackedTable`] part: buckets of two one-word entries, the key's bucket and
 //! tag by division by a prime, and the two-entry replacement scheme, on words that threads may share.
 
+use super::layout::Layout;
+use super::Bounds;
 use crate::{Error, Result};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The bytes of a bucket: two one-word entries.
 pub(super) const BUCKET_BYTES: usize = 16;
 
-/// Where the tag of an entry word starts (tag: bits 32..64; the payload below it).
-const TAG_SHIFT: u32 = 32;
-/// The work class of an entry word (its lowest bits).
-pub(super) const WORK_MASK: u64 = (1 << 6) - 1;
-/// The bits below the tag.
-const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
-
 /// Buckets of two entry words. An entry word is the key's tag (the quotient of the key by the bucket count) in
-/// its high half and a payload (bounds and work class, never 0 as a whole) in its low half; the word 0 is an
-/// empty entry.
+/// its high bits and a payload (bounds and work class, never 0 as a whole) below, as its [`Layout`] divides
+/// them; the word 0 is an empty entry.
 #[derive(Debug)]
 pub(super) struct Region {
     /// Two consecutive words per bucket.
     words: Box<[AtomicU64]>,
     /// The number of buckets, as the divisor of keys.
     buckets: u64,
-    /// The keys below this one have tags that fit in 32 bits (`u64::MAX`: every key).
+    /// The keys below this one have tags that fit in the layout's tag bits (`u64::MAX`: every key).
     storable: u64,
+    /// The division of its words.
+    layout: Layout,
     /// Whether anything was ever stored since the region was made or cleared: counting the entries of a region
     /// never written is then free (a scan would touch, page by page, memory the search never used).
     written: AtomicBool,
 }
 
 impl Region {
-    /// `buckets` empty buckets (at least one), or an error if the memory is not available.
-    pub(super) fn new(buckets: usize) -> Result<Self> {
+    /// `buckets` empty buckets (at least one) of words divided by `layout`, or an error if the memory is not
+    /// available.
+    pub(super) fn new(buckets: usize, layout: Layout) -> Result<Self> {
         let buckets = buckets.max(1);
         // Zeroed memory straight from the allocator: the system hands out zero pages as they are first touched,
         // so a large table costs nothing until it is used (no page is written to clear it).
@@ -42,8 +40,14 @@ impl Region {
                 megabytes: (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20) as u64,
                 hint: "lower --table-mb",
             })?;
-        let storable = (buckets as u64).saturating_mul(1 << TAG_SHIFT);
-        Ok(Region { words, buckets: buckets as u64, storable, written: AtomicBool::new(false) })
+        let storable = (buckets as u64).saturating_mul(1 << layout.tag_bits());
+        Ok(Region { words, buckets: buckets as u64, storable, layout, written: AtomicBool::new(false) })
+    }
+
+    /// The division of its words.
+    #[inline]
+    pub(super) fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// The number of buckets.
@@ -61,18 +65,27 @@ impl Region {
         self.words.len() * size_of::<AtomicU64>()
     }
 
-    /// Whether `key`'s tag fits in 32 bits: only then can the region hold it.
+    /// Whether `key`'s tag fits in the layout's tag bits: only then can the region hold it.
     #[inline]
     pub(super) fn can_hold(&self, key: u64) -> bool {
         key < self.storable || self.storable == u64::MAX
     }
 
-    /// The bucket index and tag of a key, or `None` if its tag does not fit in 32 bits.
+    /// The bucket index and tag of a key, or `None` if its tag does not fit in the layout's tag bits.
     #[inline]
-    fn locate(&self, key: u64) -> Option<(usize, u32)> {
-        let tag = u32::try_from(key / self.buckets).ok()?;
+    fn locate(&self, key: u64) -> Option<(usize, u64)> {
+        let tag = key / self.buckets;
+        if tag >> self.layout.tag_bits() != 0 {
+            return None;
+        }
         // The remainder is below the bucket count, which is a `usize`.
         Some(((key % self.buckets) as usize, tag))
+    }
+
+    /// Whether `word` is a (non-empty) entry with this tag.
+    #[inline]
+    fn holds(&self, word: u64, tag: u64) -> bool {
+        word != 0 && word >> self.layout.tag_shift() == tag
     }
 
     /// The entry word held for `key`, if any.
@@ -80,7 +93,13 @@ impl Region {
     pub(super) fn find(&self, key: u64) -> Option<u64> {
         let (index, tag) = self.locate(key)?;
         let pair = &self.words[2 * index..2 * index + 2];
-        pair.iter().map(|word| word.load(Ordering::Relaxed)).find(|&word| holds(word, tag))
+        pair.iter().map(|word| word.load(Ordering::Relaxed)).find(|&word| self.holds(word, tag))
+    }
+
+    /// The bounds held for `key`, if any.
+    #[inline]
+    pub(super) fn find_bounds(&self, key: u64) -> Option<Bounds> {
+        self.find(key).map(|word| self.layout.decode(word))
     }
 
     /// Asks the processor to bring `key`'s bucket into its caches, so that a probe soon after does not wait for
@@ -98,7 +117,7 @@ impl Region {
     pub(super) fn forget(&self, key: u64) {
         let Some((index, tag)) = self.locate(key) else { return };
         for word in &self.words[2 * index..2 * index + 2] {
-            if holds(word.load(Ordering::Relaxed), tag) {
+            if self.holds(word.load(Ordering::Relaxed), tag) {
                 word.store(0, Ordering::Relaxed);
             }
         }
@@ -113,16 +132,17 @@ impl Region {
         };
         let [first, second] = [&self.words[2 * index], &self.words[2 * index + 1]];
         let [first_word, second_word] = [first.load(Ordering::Relaxed), second.load(Ordering::Relaxed)];
-        let (slot, old) = if holds(first_word, tag) {
+        let work = self.layout.work_mask();
+        let (slot, old) = if self.holds(first_word, tag) {
             (first, first_word)
-        } else if holds(second_word, tag) {
+        } else if self.holds(second_word, tag) {
             (second, second_word)
-        } else if first_word == 0 || payload & WORK_MASK >= first_word & WORK_MASK {
+        } else if first_word == 0 || payload & work >= first_word & work {
             (first, first_word)
         } else {
             (second, second_word)
         };
-        slot.store(u64::from(tag) << TAG_SHIFT | payload, Ordering::Relaxed);
+        slot.store(tag << self.layout.tag_shift() | payload, Ordering::Relaxed);
         // Read first: once it is set, a store writes no shared flag.
         if !self.written.load(Ordering::Relaxed) {
             self.written.store(true, Ordering::Relaxed);
@@ -150,10 +170,11 @@ impl Region {
 
     /// Every entry, by whole key and payload, emptying the region (for moving them into a larger one).
     pub(super) fn drain(self) -> impl Iterator<Item = (u64, u64)> {
-        let buckets = self.buckets;
+        let (buckets, shift) = (self.buckets, self.layout.tag_shift());
+        let payload = (1 << shift) - 1;
         self.words.into_vec().into_iter().enumerate().filter_map(move |(position, word)| {
             let word = word.into_inner();
-            (word != 0).then(|| ((word >> TAG_SHIFT) * buckets + (position / 2) as u64, word & PAYLOAD_MASK))
+            (word != 0).then(|| ((word >> shift) * buckets + (position / 2) as u64, word & payload))
         })
     }
 }
@@ -169,9 +190,3 @@ fn prefetch_word(word: &AtomicU64) {
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
 #[inline]
 fn prefetch_word(_word: &AtomicU64) {}
-
-/// Whether `word` is a (non-empty) entry with this tag.
-#[inline]
-fn holds(word: u64, tag: u32) -> bool {
-    word != 0 && word >> TAG_SHIFT == u64::from(tag)
-}
