@@ -26,7 +26,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::{mib, PackedTable};
 use ludus_framework::Statistics;
 use ludus_framework::Value;
-use ludus_games::connect_four::{Board, ConnectFour};
+use ludus_games::connect_four::{solver_table, Board, ConnectFour};
 use std::convert::Infallible;
 use std::time::{Duration, Instant};
 
@@ -129,9 +129,9 @@ fn alpha_beta() -> Box<dyn Engine<ConnectFour, Failure = Infallible>> {
     Box::new(AlphaBeta::with_table(Mode::Exact, table))
 }
 
-/// Lazy SMP on 2 threads, exact scores, over a 64 MiB packed table allocated at once.
+/// Lazy SMP on 2 threads, exact scores, over the parallel solver's 64 MiB table (allocated at once).
 fn lazy_smp() -> Box<dyn Engine<ConnectFour, Failure = Infallible>> {
-    let table = PackedTable::with_budget(mib(64)).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
+    let table = solver_table(mib(64), 2).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
     let engine = LazySmp::with_table(Mode::Exact, 2, table);
     Box::new(engine.unwrap_or_else(|error| panic!("cannot start Lazy SMP: {error}")))
 }

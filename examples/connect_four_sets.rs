@@ -7,6 +7,7 @@
 //! ```sh
 //! cargo run --release --example connect_four_sets -- survey middle 200      # the distribution of a stage
 //! cargo run --release --example connect_four_sets -- write benches/data/connect-four 7
+//! cargo run --release --example connect_four_sets -- candidates 4 12 300 1 9 5     # 9 x 5 openings to rate
 //! ```
 //! `write DIR SEED [SET]` writes `DIR/<set>.txt` (one `MOVES SCORE` line per position, Pons' format) for the five sets
 //! besides End-Easy (the official one is bundled in `samples/`), with the counts of [`SETS`].
@@ -16,7 +17,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, SeededRng};
 use ludus_framework::table::{mib, PackedTable};
 use ludus_framework::Statistics;
-use ludus_games::connect_four::{random_moves, ConnectFour};
+use ludus_games::connect_four::{random_moves, solver_table, ConnectFour};
 use rand::Rng;
 use std::time::Instant;
 
@@ -84,19 +85,18 @@ fn survey(stage: Stage, count: usize) {
     );
 }
 
-/// Prints `count` random positions (their moves, one a line) with `stones.0` to `stones.1` stones, for rating by
-/// another solver (the Pons-style reference: `benches/reference/README.md`).
-fn candidates(stones: (u32, u32), count: usize, seed: u64) {
-    let game = ConnectFour::standard();
+/// Prints `count` random positions (their moves, one a line) with `stones.0` to `stones.1` stones on `game`'s
+/// board, for rating by another solver (the Pons-style reference: `benches/reference/README.md`).
+fn candidates(game: &ConnectFour, stones: (u32, u32), count: usize, seed: u64) {
     let mut rng = seeded_rng(seed);
     for _ in 0..count {
         let played = rng.gen_range(stones.0..=stones.1);
-        println!("{}", random_moves(&game, played, &mut rng).unwrap_or_default());
+        println!("{}", random_moves(game, played, &mut rng).unwrap_or_default());
     }
 }
 
 /// Solves every position of `path` (lines `MOVES SCORE [NODES]`, as the reference prints them) with a fresh
-/// fast solver (a 64 MiB table, like the CLI's) and prints per line the moves, the score, the positions visited and
+/// fast solver (the CLI's 64 MiB table) and prints per line the moves, the score, the positions visited and
 /// the given nodes; then the totals. A wrong score stops the run. With `threads` above 1 the solver is Lazy SMP.
 fn rate(path: &str, threads: usize) -> std::io::Result<()> {
     let game = ConnectFour::standard();
@@ -107,7 +107,7 @@ fn rate(path: &str, threads: usize) -> std::io::Result<()> {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let moves = fields.first().copied().unwrap_or("-");
         let board = game.parse_moves(moves.trim_start_matches('-')).unwrap_or_default();
-        let table = PackedTable::with_budget(mib(64)).unwrap_or_else(|error| panic!("{error}"));
+        let table = solver_table(mib(64), threads).unwrap_or_else(|error| panic!("{error}"));
         let (value, visited) = if threads > 1 {
             let mut engine = LazySmp::with_table(Mode::Exact, threads, table).unwrap_or_else(|error| panic!("{error}"));
             (engine.value(&game, &board), engine.stats().visited)
@@ -180,7 +180,9 @@ fn main() -> std::io::Result<()> {
         Some("candidates") => {
             let number =
                 |index: usize, default: u64| argument(index).and_then(|text| text.parse().ok()).unwrap_or(default);
-            candidates((number(1, 4) as u32, number(2, 14) as u32), number(3, 1000) as usize, number(4, 1));
+            let (width, height) = (number(5, 7) as u32, number(6, 6) as u32);
+            let game = ConnectFour::new(width, height).map_err(std::io::Error::other)?;
+            candidates(&game, (number(1, 4) as u32, number(2, 14) as u32), number(3, 1000) as usize, number(4, 1));
             Ok(())
         }
         Some("rate") => {
@@ -192,7 +194,10 @@ fn main() -> std::io::Result<()> {
             argument(3),
         ),
         _ => {
-            eprintln!("usage: connect_four_sets survey end|middle|begin [COUNT] | write [DIR] [SEED] [SET]");
+            eprintln!(
+                "usage: connect_four_sets survey end|middle|begin [COUNT] | write [DIR] [SEED] [SET] \
+                 | candidates [MIN MAX COUNT SEED [WIDTH HEIGHT]] | rate FILE [THREADS]"
+            );
             Ok(())
         }
     }

@@ -52,6 +52,7 @@ mod zugzwang;
 pub use board::{Board, ConnectFour, IllegalMove, DEFAULT_HEIGHT, DEFAULT_WIDTH};
 pub use format::{parse, Case, Parsed, EMPTY_BOARD, MAX_CASES};
 pub use plugin::{random_moves, ConnectFourPlugin, ScoreAnswer, DEFAULT_CASE_POSITIONS, GENERIC_EMPTY_CELLS_LIMIT};
+pub use scorer::solver_table;
 
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::{Engine, Mode};

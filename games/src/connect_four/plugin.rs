@@ -4,7 +4,7 @@
 use super::board::{Board, ConnectFour};
 use super::format::{parse, Parsed, MAX_CASES};
 use super::growing_engine;
-use super::scorer::{BoxedEngine, Scorer};
+use super::scorer::{solver_table, Scorer};
 use ludus_framework::engines::alpha_beta::{AlphaBeta, LazySmp};
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
@@ -215,11 +215,8 @@ impl Problem for ConnectFourPlugin {
             start: |_, options| {
                 let (bytes, mode, budget, progress) =
                     (mib(options.table_mb), mode(options)?, positions(options), options.progress.clone());
-                let build = move |overflow| -> Result<BoxedEngine> {
-                    let table = PackedTable::with_budget(bytes)?.with_overflow(overflow);
-                    Ok(Box::new(AlphaBeta::with_table(mode, table).with_budget(budget).with_progress(progress.clone())))
-                };
-                Scorer::start(Box::new(build), "fast", options)
+                let engine = AlphaBeta::with_table(mode, solver_table(bytes, 1)?).with_budget(budget);
+                Scorer::start(Box::new(engine.with_progress(progress)), "fast", options)
             },
         },
         Solver {
@@ -232,15 +229,10 @@ impl Problem for ConnectFourPlugin {
                 let (bytes, mode, budget, progress) =
                     (mib(options.table_mb), mode(options)?, positions(options), options.progress.clone());
                 let threads = options.threads;
-                let build = move |overflow| -> Result<BoxedEngine> {
-                    // The threads' own near parts come out of the same budget.
-                    let table =
-                        PackedTable::with_budget_for_threads(bytes, thread_count(threads))?.with_overflow(overflow);
-                    Ok(Box::new(
-                        LazySmp::with_table(mode, threads, table)?.with_budget(budget).with_progress(progress.clone()),
-                    ))
-                };
-                Scorer::start(Box::new(build), "parallel", options)
+                // The threads' own near parts come out of the same budget.
+                let table = solver_table(bytes, thread_count(threads))?;
+                let engine = LazySmp::with_table(mode, threads, table)?.with_budget(budget).with_progress(progress);
+                Scorer::start(Box::new(engine), "parallel", options)
             },
         },
         Solver {
@@ -256,11 +248,8 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             start: |_, options| {
                 let (bytes, mode, budget) = (mib(options.table_mb), mode(options)?, positions(options));
-                // A keyed table compares whole keys: no near part, no policy.
-                let build = move |_| -> Result<BoxedEngine> {
-                    Ok(Box::new(MemoNegamax::with_table(mode, KeyedTable::new(bytes)).with_budget(budget)))
-                };
-                Scorer::start(Box::new(build), "generic", options)
+                let engine = MemoNegamax::with_table(mode, KeyedTable::new(bytes)).with_budget(budget);
+                Scorer::start(Box::new(engine), "generic", options)
             },
         },
     ];
