@@ -7,10 +7,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p target/reference
-reference=${REFERENCE:-target/reference/pons_style}
-if [[ ! -x $reference || benches/reference/pons_style.cpp -nt $reference ]]; then
-    g++ -O3 -march=native -std=c++17 -o "$reference" benches/reference/pons_style.cpp
-fi
+
+# The reference for a board (its size is compiled in): target/reference/pons_style for 7 x 6, pons_style_WxH else.
+reference_for() {
+    local width=$1 height=$2 binary=target/reference/pons_style
+    [[ $width == 7 && $height == 6 ]] || binary=target/reference/pons_style_${width}x${height}
+    [[ -z ${REFERENCE:-} || $width != 7 || $height != 6 ]] || binary=$REFERENCE
+    if [[ ! -x $binary || benches/reference/pons_style.cpp -nt $binary ]]; then
+        g++ -O3 -march=native -std=c++17 -DWIDTH="$width" -DHEIGHT="$height" -o "$binary" benches/reference/pons_style.cpp
+    fi
+    echo "$binary"
+}
 ludus=${LUDUS:-target/release/ludus}
 [[ -x $ludus ]] || { echo "build ludus first: cargo build --release" >&2; exit 1; }
 
@@ -22,19 +29,31 @@ file_of() {
 }
 
 sets=("$@")
-[[ ${#sets[@]} -gt 0 ]] || sets=(end-easy middle-easy middle-medium begin-easy begin-easy-rated begin-medium begin-hard)
+[[ ${#sets[@]} -gt 0 ]] || sets=(end-easy middle-easy middle-medium begin-easy begin-easy-rated begin-medium begin-hard
+        8x5-begin-medium 8x5-begin-hard 9x5-begin-medium 9x5-begin-hard)
 printf '| set | positions | ludus: time per position | reference: time per position | reference: nodes per position | ratio | scores |\n'
 printf '|---|---|---|---|---|---|---|\n'
 for set in "${sets[@]}"; do
     file=$(file_of "$set")
-    count=$(grep -c . "$file")
     work=$(mktemp -d)
-    cut -d' ' -f1 "$file" > "$work/moves"
-    cut -d' ' -f2 "$file" > "$work/scores"
+    # A set of another board starts with Ludus' `size W H` line, which the reference (built for that size) skips.
+    read -r word width height < "$file"
+    if [[ $word == size ]]; then
+        printf 'size %s %s\n' "$width" "$height" > "$work/moves"
+        tail -n +2 "$file" > "$work/positions"
+    else
+        width=7 height=6
+        : > "$work/moves"
+        cp "$file" "$work/positions"
+    fi
+    reference=$(reference_for "$width" "$height")
+    count=$(grep -c . "$work/positions")
+    cut -d' ' -f1 "$work/positions" >> "$work/moves"
+    cut -d' ' -f2 "$work/positions" > "$work/scores"
     "$ludus" solve connect-four "$work/moves" --threads 1 --no-limit --stats > "$work/ludus" 2> "$work/stats"
     # Ludus' closing line on standard error: "N cases in S s; ..." (the solving, as the reference times its own).
     ludus_seconds=$(sed -n 's/.* cases in \([0-9.]*\) s.*/\1/p' "$work/stats")
-    "$reference" < "$file" > "$work/reference"
+    "$reference" < "$work/positions" > "$work/reference"
     ours_right=$(awk '{print $NF}' "$work/ludus" | diff -q - "$work/scores" > /dev/null && echo yes || echo NO)
     theirs_right=$(grep -q MISMATCH "$work/reference" && echo NO || echo yes)
     # The reference prints its own solve time (table clearing excluded) and nodes on its closing lines.

@@ -11,8 +11,9 @@
 // node counts are comparable with his published figures.
 //
 // Build: g++ -O3 -march=native -std=c++17 -o pons_style pons_style.cpp
+//   (another board: add -DWIDTH=9 -DHEIGHT=5; at most 56 key bits, W * (H + 1))
 // Usage: pons_style [-w] [--keep-table] [--literal-order] < positions.txt
-//   Each input line: "MOVES" or "MOVES SCORE" (columns 1..7). An empty line
+//   Each input line: "MOVES" or "MOVES SCORE" (columns 1..W). An empty line
 //   or "-" is the empty board. With a SCORE column the result is checked.
 //   -w             weak solve (win/draw/loss only: score in {-1,0,1})
 //   --keep-table   do not clear the transposition table between positions
@@ -37,10 +38,17 @@
 
 namespace c4 {
 
-constexpr int W = 7;
-constexpr int H = 6;
-constexpr int MIN_SCORE = -(W * H) / 2 + 3;    // -18
-constexpr int MAX_SCORE = (W * H + 1) / 2 - 3; //  18
+// The board: 7 x 6 unless built with -DWIDTH=W -DHEIGHT=H (other boards, as Pons' BOARD constants).
+#ifndef WIDTH
+#define WIDTH 7
+#endif
+#ifndef HEIGHT
+#define HEIGHT 6
+#endif
+constexpr int W = WIDTH;
+constexpr int H = HEIGHT;
+constexpr int MIN_SCORE = -(W * H) / 2 + 3;    // -18 on 7 x 6
+constexpr int MAX_SCORE = (W * H + 1) / 2 - 3; //  18 on 7 x 6
 static_assert(W * (H + 1) <= 64, "board must fit in 64 bits");
 
 constexpr uint64_t bottomMaskAll() {

@@ -223,6 +223,26 @@ fn scores_follow_the_definition() {
     assert_eq!(game.score_base(), 22);
     let odd = ConnectFour::new(5, 5).unwrap();
     assert_eq!(odd.score_base(), 14);
+    // On 25 cells the second player has 12 stones at most, so C is 13 for him (Pons' (W*H + 1 - n)/2 after n
+    // stones): his win with his 4th stone after "1232521" (three in column 2) scores 9, not 14 - 4.
+    let second = odd.parse_moves("1232521").unwrap();
+    assert_eq!(exact_score(&odd, &second).unwrap(), 9);
+    assert!(odd.check_score(&second, 9).is_ok() && odd.check_score(&second, 10).is_err());
+    // ...and the first player, to move after his opponent's four, has lost by 9.
+    let over = odd.parse_moves("12325212").unwrap();
+    assert_eq!(odd.score(&over, Value::LOST), -9);
+    assert!(odd.check_score(&over, -9).is_ok() && odd.check_score(&over, -10).is_err());
+}
+
+#[test]
+fn nine_by_five_scores_are_those_of_the_pons_style_reference() {
+    // Scores of 9 x 5 openings (benches/data/connect-four/9x5-begin-medium.txt) by the independent Pons-style
+    // solver, benches/reference/pons_style.cpp built with -DWIDTH=9 -DHEIGHT=5; four with the second player to
+    // move, whose scores on this odd board are one below the first player's for a win with the same stones.
+    let input = "size 9 5\n631942891261\n14313756879\n23217592957\n98412147974\n41729468359\n633564282\n";
+    let expected =
+        ["631942891261 10", "14313756879 11", "23217592957 8", "98412147974 -9", "41729468359 9", "633564282 -13"];
+    assert_eq!(solve(input, "fast").unwrap(), expected);
 }
 
 #[test]

@@ -133,9 +133,18 @@ impl ConnectFour {
         self.cells().saturating_sub(board.stones())
     }
 
-    /// `C` of the score: a winner who wins with `s` stones scores `C - s`.
+    /// `C` of the first player's score, the largest score of the board: a winner who wins with `s` stones
+    /// scores `C - s`, where `C` is one more than the winner's stones on a full board.
     pub fn score_base(&self) -> i32 {
         i32::try_from(self.cells().div_ceil(2) + 1).unwrap_or(i32::MAX)
+    }
+
+    /// `C` of the score of the player to move on `board` (`mover`) or of the opponent: one more than that
+    /// player's stones on a full board. The players' differ by one on a board with an odd number of cells.
+    fn score_base_of(&self, board: &Board, mover: bool) -> i64 {
+        let first_to_move = board.stones().is_multiple_of(2);
+        let stones = if first_to_move == mover { self.cells().div_ceil(2) } else { self.cells() / 2 };
+        i64::from(stones) + 1
     }
 
     #[inline]
@@ -224,11 +233,11 @@ impl ConnectFour {
         let played = board.stones();
         let mover_stones = played / 2;
         let opponent_stones = played - mover_stones;
-        let base = i64::from(self.score_base());
+        let (mover_base, opponent_base) = (self.score_base_of(board, true), self.score_base_of(board, false));
         let score = match value {
             Value::Draw => 0,
-            Value::Win(remoteness) => base - i64::from(mover_stones) - i64::from(remoteness.div_ceil(2)),
-            Value::Lose(remoteness) => -(base - i64::from(opponent_stones) - i64::from(remoteness / 2)),
+            Value::Win(remoteness) => mover_base - i64::from(mover_stones) - i64::from(remoteness.div_ceil(2)),
+            Value::Lose(remoteness) => -(opponent_base - i64::from(opponent_stones) - i64::from(remoteness / 2)),
         };
         i32::try_from(score).unwrap_or(0)
     }
@@ -302,12 +311,12 @@ impl ConnectFour {
         let (mover_now, opponent_now) = (played / 2, played - played / 2);
         let mover_max = (self.cells() - played).div_ceil(2) + mover_now;
         let opponent_max = (self.cells() - played) / 2 + opponent_now;
-        let base = i64::from(self.score_base());
+        let (mover_base, opponent_base) = (self.score_base_of(board, true), self.score_base_of(board, false));
         let over = self.has_four(board.opponent());
         let immediate = (0..self.width).any(|column| self.can_play(board, column) && self.wins_at_once(board, column));
         let score = i64::from(score);
         if over {
-            let expected = -(base - i64::from(opponent_now));
+            let expected = -(opponent_base - i64::from(opponent_now));
             return if score == expected {
                 Ok(())
             } else {
@@ -315,7 +324,7 @@ impl ConnectFour {
             };
         }
         if immediate {
-            let expected = base - i64::from(mover_now) - 1;
+            let expected = mover_base - i64::from(mover_now) - 1;
             return if score == expected {
                 Ok(())
             } else {
@@ -324,8 +333,10 @@ impl ConnectFour {
         }
         let reachable = match score {
             0 => true,
-            positive if positive > 0 => (i64::from(mover_now) + 2..=i64::from(mover_max)).contains(&(base - positive)),
-            negative => (i64::from(opponent_now) + 1..=i64::from(opponent_max)).contains(&(base + negative)),
+            positive if positive > 0 => {
+                (i64::from(mover_now) + 2..=i64::from(mover_max)).contains(&(mover_base - positive))
+            }
+            negative => (i64::from(opponent_now) + 1..=i64::from(opponent_max)).contains(&(opponent_base + negative)),
         };
         if reachable {
             Ok(())

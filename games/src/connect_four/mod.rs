@@ -19,8 +19,10 @@
 //! (no `Case #x:`), with the exact score of `samples/README.md`: 0 for a draw under perfect play; if a player
 //! wins, `C` minus the number of stones the winner has placed when the winning line is made, where
 //! `C = W*H/2 + 1` for an even number of cells (22 on 7 x 6); positive if the player to move wins, negative if the
-//! opponent does. For an odd number of cells `C = (W*H + 1)/2 + 1`, as in Pascal Pons' solver, so that a win on
-//! the last cell still scores 1 (and never 0, the draw). The score is derived from the engine's exact
+//! opponent does. For an odd number of cells `C` is one more than the winner's stones on a full board:
+//! `(W*H + 1)/2 + 1` for the first player, `(W*H - 1)/2 + 1` for the second. So a win with a player's last stone
+//! scores 1 (never 0, the draw), and every score is Pascal Pons' solver's, `(W*H + 1 - n)/2` for a win by the
+//! move after `n` stones. The score is derived from the engine's exact
 //! remoteness. With `weak` (`--weak`) the score is only 1, 0 or -1: win, draw or loss for the player to move.
 //!
 //! `judge` re-solves each position with the fast solver and checks the answer's moves and score; a claimed
