@@ -22,7 +22,7 @@ const SPLIT_BUDGET: usize = mib(8);
 /// word. Within a part, the key `k`
 /// lives in bucket `k % buckets` and its entry stores only the tag `k / buckets`: the bucket index implies the
 /// remainder, so tag and index together are the whole key and the comparison is exact. An entry word holds the
-/// tag (high 32 bits), the lower-bound code (13 bits), the upper-bound code (13 bits) and the [`work_class`]
+/// tag (high 32 bits), the lower-bound code (13 bits), the upper-bound code (13 bits) and the [`work_class`](super::work_class)
 /// (6 bits, at least 1, so an entry is never the word 0, which marks an empty entry).
 ///
 /// A key whose tag does not fit in 32 bits (`k >= 2^32 * buckets`) is never stored (its probes miss): correct,
