@@ -28,9 +28,10 @@ pub(super) struct Layout {
 }
 
 impl Layout {
-    /// 32-bit tags, 13-bit codes (losses up to 4094 plies, wins up to 4093), 64 work classes.
+    /// 32-bit tags, 13-bit codes (losses up to 4094 plies, wins up to 4093), work classes 1 to 63.
     pub(super) const STANDARD: Layout = Layout { tag_bits: 32, code_bits: 13 };
-    /// 40-bit tags, 11-bit codes (losses up to 1022 plies, wins up to 1021), 4 work classes.
+    /// 40-bit tags, 11-bit codes (losses up to 1022 plies, wins up to 1021), work classes 1 to 3
+    /// (a larger class is stored as 3).
     pub(super) const WIDE_TAGS: Layout = Layout { tag_bits: 40, code_bits: 11 };
 
     /// The bits of a tag.

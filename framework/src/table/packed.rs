@@ -22,8 +22,9 @@ const SPLIT_BUDGET: usize = mib(8);
 /// word. Within a part, the key `k`
 /// lives in bucket `k % buckets` and its entry stores only the tag `k / buckets`: the bucket index implies the
 /// remainder, so tag and index together are the whole key and the comparison is exact. An entry word holds the
-/// tag (high 32 bits), the lower-bound code (13 bits), the upper-bound code (13 bits) and the [`work_class`](super::work_class)
-/// (6 bits, at least 1, so an entry is never the word 0, which marks an empty entry).
+/// tag (high 32 bits), the lower-bound code (13 bits), the upper-bound code (13 bits) and the
+/// [`work_class`](super::work_class) (6 bits, at least 1, so an entry is never the word 0, which marks an empty
+/// entry).
 ///
 /// A key whose tag does not fit in 32 bits (`k >= 2^32 * buckets`) is never stored (its probes miss): correct,
 /// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 1 MiB near
@@ -169,19 +170,18 @@ impl PackedTable {
     /// The same table with a near part of wide entries (if it has a near part): 40-bit tags, so that it holds
     /// every key below `2^40` times its buckets (`2^56` for [`NEAR_BYTES`], against about `2^48` with the
     /// standard 32-bit tags), at the price of 11-bit bound codes (wins of up to 1,021 plies and losses of up to
-    /// 1,022 exact, longer ones rounded outwards like any score without a code) and 4 work classes for its
-    /// replacement. For win/loss/draw searches whose keys pass the standard near part's range and whose
+    /// 1,022 exact, longer ones rounded outwards like any score without a code) and work classes of 1 to 3 for
+    /// its replacement. For win/loss/draw searches whose keys pass the standard near part's range and whose
     /// positions near the leaves end within those plies (Connect Four 9 x 5: keys below `2^54`, at most 45
     /// plies); not for [`crate::engines::scored`], whose stored scores lie past them. The threads' own near
     /// parts ([`TableStorage::private_near`]) take the same layout. Fails if the new near part cannot be
     /// allocated.
-    pub fn with_wide_near(self) -> Result<Self> {
-        let near = match &self.near {
-            Some(near) => Some(Region::new(near.buckets(), Layout::WIDE_TAGS)?),
-            None => None,
-        };
-        // The old near part is dropped as the new one replaces it.
-        Ok(PackedTable { near, ..self })
+    pub fn with_wide_near(mut self) -> Result<Self> {
+        // The old near part goes before the new one is made: memory stays within the budget.
+        if let Some(buckets) = self.near.take().map(|near| near.buckets()) {
+            self.near = Some(Region::new(buckets, Layout::WIDE_TAGS)?);
+        }
+        Ok(self)
     }
 
     /// Doubles the far part (within the budget) once three quarters of its entries are filled: every entry is

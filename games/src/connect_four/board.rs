@@ -133,8 +133,8 @@ impl ConnectFour {
         self.cells().saturating_sub(board.stones())
     }
 
-    /// `C` of the first player's score, the largest score of the board: a winner who wins with `s` stones
-    /// scores `C - s`, where `C` is one more than the winner's stones on a full board.
+    /// `C` of the first player's score (the larger of the players' on a board of an odd number of cells): a
+    /// winner who wins with `s` stones scores `C - s`, where `C` is one more than his stones on a full board.
     pub fn score_base(&self) -> i32 {
         i32::try_from(self.cells().div_ceil(2) + 1).unwrap_or(i32::MAX)
     }
