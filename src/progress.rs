@@ -143,6 +143,30 @@ impl Progress for Bar {
 const SEARCH_LINE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 /// How often the progress line is redrawn.
 const SEARCH_LINE_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+/// The redraws the shown rate spans: two seconds, so that the engines' steps of 65,536 positions (and a pause
+/// of a few hundred milliseconds) move it by a few percent, not by half.
+const RATE_WINDOW: usize = 8;
+
+/// The positions searched at the last redraws, oldest first, for the rate over the last [`RATE_WINDOW`].
+#[derive(Debug, Default)]
+struct RateWindow {
+    samples: std::collections::VecDeque<(std::time::Instant, u64)>,
+}
+
+impl RateWindow {
+    /// Records `visited` positions at `now` and gives the positions a second since the oldest sample kept (0
+    /// for the first sample).
+    fn rate(&mut self, now: std::time::Instant, visited: u64) -> f64 {
+        if self.samples.len() > RATE_WINDOW {
+            self.samples.pop_front();
+        }
+        let rate = self.samples.front().map_or(0.0, |&(then, before)| {
+            visited.saturating_sub(before) as f64 / now.duration_since(then).as_secs_f64().max(1e-3)
+        });
+        self.samples.push_back((now, visited));
+        rate
+    }
+}
 
 /// The progress line of long searches: on a terminal, a thread watches the engines' [`SearchProgress`] and,
 /// once a search has run for a second, shows the test under way, the positions searched and the rate, on the
@@ -200,8 +224,9 @@ fn watch(progress: &SearchProgress, stop: &AtomicBool, target: Option<(ProgressB
         (None, Some(line)) => (line, None),
         (None, None) => return,
     };
-    // The search watched (its number), when it started, and the positions and time of the last redraw.
-    let mut watched: Option<(u64, std::time::Instant, u64, std::time::Instant)> = None;
+    // The search watched (its number), when it started, and its positions at the last redraws.
+    let mut watched: Option<(u64, std::time::Instant)> = None;
+    let mut window = RateWindow::default();
     let mut shown = false;
     while !stop.load(Ordering::Relaxed) {
         std::thread::sleep(SEARCH_LINE_EVERY);
@@ -214,20 +239,20 @@ fn watch(progress: &SearchProgress, stop: &AtomicBool, target: Option<(ProgressB
             watched = None;
             continue;
         };
-        let (started, last_visited, last_time) = match watched {
-            Some((id, started, visited, time)) if id == search => (started, visited, time),
+        let started = match watched {
+            Some((id, started)) if id == search => started,
             _ => {
-                watched = Some((search, now, 0, now));
+                watched = Some((search, now));
+                window = RateWindow::default();
+                window.rate(now, 0);
                 continue;
             }
         };
+        let visited = progress.visited();
+        let rate = window.rate(now, visited);
         if now.duration_since(started) < SEARCH_LINE_AFTER {
             continue;
         }
-        let visited = progress.visited();
-        let seconds = now.duration_since(last_time).as_secs_f64().max(1e-3);
-        let rate = visited.saturating_sub(last_visited) as f64 / seconds;
-        watched = Some((search, started, visited, now));
         let test = progress.test().map_or_else(String::new, |test| format!("{test} "));
         let line = format!("searching {test}{} positions, {} a second", count(visited as f64), count(rate));
         if own.is_some() && !shown {
@@ -267,5 +292,32 @@ fn count(value: f64) -> String {
         value if value >= 1e6 => format!("{:.1} M", value / 1e6),
         value if value >= 1e3 => format!("{:.1} k", value / 1e3),
         value => format!("{value:.0}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn the_rate_spans_the_last_two_seconds_of_redraws() {
+        let start = Instant::now();
+        let mut window = RateWindow::default();
+        assert_eq!(window.rate(start, 0), 0.0);
+        // A million positions a second, counted in steps of 65,536: one redraw's own rate would jump between
+        // 196,608 and 262,144 positions a quarter second; the window's is off by at most one step in two seconds.
+        for redraw in 1..=40_u32 {
+            let now = start + SEARCH_LINE_EVERY * redraw;
+            let visited = (u64::from(redraw) * 250_000) / 65_536 * 65_536;
+            let rate = window.rate(now, visited);
+            if redraw > RATE_WINDOW as u32 {
+                assert!((rate - 1e6).abs() <= 65_536.0 / 2.0 + 1.0, "{redraw}: {rate}");
+            }
+        }
+        // A stall of a second shows as a lower rate, not as none.
+        let last = start + SEARCH_LINE_EVERY * 40;
+        let stalled = window.rate(last + Duration::from_secs(1), 10_000_000);
+        assert!(stalled > 4e5 && stalled < 1e6, "{stalled}");
     }
 }
