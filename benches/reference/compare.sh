@@ -8,11 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p target/reference
 
-# The reference for a board (its size is compiled in): target/reference/pons_style for 7 x 6, pons_style_WxH else.
+# The reference for a board (its size is compiled in): target/reference/pons_style for 7 x 6 ($REFERENCE if set),
+# pons_style_WxH else.
 reference_for() {
-    local width=$1 height=$2 binary=target/reference/pons_style
+    local width=$1 height=$2 binary=${REFERENCE:-target/reference/pons_style}
     [[ $width == 7 && $height == 6 ]] || binary=target/reference/pons_style_${width}x${height}
-    [[ -z ${REFERENCE:-} || $width != 7 || $height != 6 ]] || binary=$REFERENCE
     if [[ ! -x $binary || benches/reference/pons_style.cpp -nt $binary ]]; then
         g++ -O3 -march=native -std=c++17 -DWIDTH="$width" -DHEIGHT="$height" -o "$binary" benches/reference/pons_style.cpp
     fi

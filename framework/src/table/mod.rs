@@ -64,7 +64,7 @@ mod sharded;
 mod unbounded;
 
 pub use keyed::KeyedTable;
-pub use packed::{NearOverflow, PackedTable, NEAR_BYTES};
+pub use packed::{PackedTable, NEAR_BYTES};
 pub use sharded::ShardedTable;
 pub use unbounded::UnboundedTable;
 

@@ -29,10 +29,9 @@ const SPLIT_BUDGET: usize = mib(8);
 /// A key whose tag does not fit in 32 bits (`k >= 2^32 * buckets`) is never stored (its probes miss): correct,
 /// only slower. With a 64 MiB table (2^22 buckets) every key below 2^54 is storable, and with the 1 MiB near
 /// part (2^16 buckets) nearly every key below 2^48; a near key past the near part's tags goes to the far part
-/// ([`NearOverflow::Far`], the default; the part is a function of the key, so it is found where it was stored)
-/// or is not stored ([`NearOverflow::Unstored`]). A near part of wide entries ([`PackedTable::with_wide_near`])
-/// divides its words otherwise: a 40-bit tag, 11-bit bound codes and a 2-bit work class, so that its range
-/// reaches `2^40` times its buckets. Connect Four 7x6 keys are below
+/// (the part is a function of the key, so it is found where it was stored). A near part of wide entries
+/// ([`PackedTable::with_wide_near`]) divides its words otherwise: a 40-bit tag, 11-bit bound codes and a 2-bit
+/// work class, so that its range reaches `2^40` times its buckets. Connect Four 7x6 keys are below
 /// 2^49, and one of 2^48 or more has both outer columns full (the key is the smaller of a position's and its
 /// mirror image's encodings), which few positions of a search have; on 9 x 5 (keys below 2^54) every
 /// position with stones in both outer columns is such a key.
@@ -67,22 +66,6 @@ pub struct PackedTable {
     /// Entries filled through [`TranspositionTable::store`] (which alone may grow the table), plus the stores
     /// refused there because a key needs more buckets: both call for a larger table.
     filled: usize,
-    /// Where the near entries of keys past the near part's tags go.
-    overflow: NearOverflow,
-}
-
-/// Where a [`PackedTable`] keeps the near entries ([`TranspositionTable::store_near`]) of keys that its near
-/// part's 32-bit tags cannot hold.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum NearOverflow {
-    /// In the far part (the default): a game whose keys mostly lie past the near part's range (Connect Four
-    /// 9 x 5) keeps a table for its cheap positions.
-    #[default]
-    Far,
-    /// Nowhere: for keys that pass the near part's range only in a few cheap positions (Connect Four 7 x 6:
-    /// both outer columns full), where a far entry costs a wait for main memory that the search does not save
-    /// (BENCHMARKS.md).
-    Unstored,
 }
 
 /// The buckets a growing table starts with (a prime).
@@ -122,13 +105,7 @@ impl PackedTable {
         };
         let far_bytes = budget_bytes - near.as_ref().map_or(0, Region::bytes);
         let buckets = largest_prime_at_most(bucket_count(far_bytes, BUCKET_BYTES));
-        Ok(PackedTable {
-            far: Region::new(buckets, Layout::STANDARD)?,
-            near,
-            limit: buckets,
-            filled: 0,
-            overflow: NearOverflow::Far,
-        })
+        Ok(PackedTable { far: Region::new(buckets, Layout::STANDARD)?, near, limit: buckets, filled: 0 })
     }
 
     /// A table for a search on `threads` threads that keeps, with the near parts of its own that each thread
@@ -151,20 +128,7 @@ impl PackedTable {
     pub fn new(budget_bytes: usize) -> Result<Self> {
         let limit = largest_prime_at_most(bucket_count(budget_bytes, BUCKET_BYTES));
         let buckets = largest_prime_at_most(limit.min(FIRST_BUCKETS));
-        Ok(PackedTable {
-            far: Region::new(buckets, Layout::STANDARD)?,
-            near: None,
-            limit,
-            filled: 0,
-            overflow: NearOverflow::Far,
-        })
-    }
-
-    /// The same table, keeping the near entries of keys past the near part's tags as `overflow` says (and so do
-    /// the threads' own near parts from [`TableStorage::private_near`]).
-    #[must_use]
-    pub fn with_overflow(self, overflow: NearOverflow) -> Self {
-        PackedTable { overflow, ..self }
+        Ok(PackedTable { far: Region::new(buckets, Layout::STANDARD)?, near: None, limit, filled: 0 })
     }
 
     /// The same table with a near part of wide entries (if it has a near part): 40-bit tags, so that it holds
@@ -209,29 +173,28 @@ impl PackedTable {
     }
 
     /// The bounds stored for `key` in the near part (the far part if there is none, or if the near part's tags
-    /// cannot hold the key and it overflows [`NearOverflow::Far`]).
+    /// cannot hold the key).
     #[inline]
     pub fn probe_near<Key: Copy + Into<u64>>(&self, key: &Key) -> Option<Bounds> {
         let key = (*key).into();
         self.near_part(key).find_bounds(key)
     }
 
-    /// The part that keeps `key`'s near entries: the near part if there is one and it can hold the key (or the
-    /// table leaves such keys unstored: the near part then refuses them), else the far part, whose larger range
-    /// of keys holds a key past the near part's tags (on a board of more cells, say).
+    /// The part that keeps `key`'s near entries: the near part if there is one and it can hold the key, else
+    /// the far part, whose larger range of keys holds a key past the near part's tags (on a board of more
+    /// cells, say).
     #[inline]
     fn near_part(&self, key: u64) -> &Region {
         match &self.near {
-            Some(near) if self.overflow == NearOverflow::Unstored || near.can_hold(key) => near,
+            Some(near) if near.can_hold(key) => near,
             _ => &self.far,
         }
     }
 
-    /// Whether `key`'s entries belong in this table: whether its far part's tags can hold the key (see the
-    /// type docs), or the table is set to leave such keys unstored ([`NearOverflow::Unstored`]).
+    /// Whether the far part's tags can hold `key` (see the type docs): only then are its entries kept.
     #[inline]
     pub fn can_hold<Key: Copy + Into<u64>>(&self, key: &Key) -> bool {
-        self.overflow == NearOverflow::Unstored || self.far.can_hold((*key).into())
+        self.far.can_hold((*key).into())
     }
 
     /// Brings `key`'s bucket of the near part (if `near` and there is one) or of the far part towards the
@@ -251,7 +214,7 @@ impl PackedTable {
     }
 
     /// Stores `bounds` for `key` in the near part (the far part if there is none, or if the near part's tags
-    /// cannot hold the key and it overflows [`NearOverflow::Far`]).
+    /// cannot hold the key).
     pub fn store_near<Key: Copy + Into<u64>>(&self, key: &Key, bounds: Bounds, work: u64) {
         let key = (*key).into();
         Self::store_in(self.near_part(key), key, bounds, work);
@@ -331,7 +294,7 @@ impl TableStorage for PackedTable {
         let near = self.near.as_ref()?;
         let buckets = near.buckets();
         let far = Region::new(buckets, near.layout()).ok()?;
-        Some(PackedTable { far, near: None, limit: buckets, filled: 0, overflow: self.overflow })
+        Some(PackedTable { far, near: None, limit: buckets, filled: 0 })
     }
 }
 

@@ -74,12 +74,11 @@ impl Region {
     /// The bucket index and tag of a key, or `None` if its tag does not fit in the layout's tag bits.
     #[inline]
     fn locate(&self, key: u64) -> Option<(usize, u64)> {
-        let tag = key / self.buckets;
-        if tag >> self.layout.tag_bits() != 0 {
+        if !self.can_hold(key) {
             return None;
         }
         // The remainder is below the bucket count, which is a `usize`.
-        Some(((key % self.buckets) as usize, tag))
+        Some(((key % self.buckets) as usize, key / self.buckets))
     }
 
     /// Whether `word` is a (non-empty) entry with this tag.

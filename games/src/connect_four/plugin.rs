@@ -213,10 +213,11 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
-                let (bytes, mode, budget, progress) =
-                    (mib(options.table_mb), mode(options)?, positions(options), options.progress.clone());
-                let engine = AlphaBeta::with_table(mode, solver_table(bytes, 1)?).with_budget(budget);
-                Scorer::start(Box::new(engine.with_progress(progress)), "fast", options)
+                let table = solver_table(mib(options.table_mb), 1)?;
+                let engine = AlphaBeta::with_table(mode(options)?, table)
+                    .with_budget(positions(options))
+                    .with_progress(options.progress.clone());
+                Scorer::start(Box::new(engine), "fast", options)
             },
         },
         Solver {
@@ -226,12 +227,11 @@ impl Problem for ConnectFourPlugin {
             parallelism: Parallelism::WithinCase,
             tables: Tables::PerWorker,
             start: |_, options| {
-                let (bytes, mode, budget, progress) =
-                    (mib(options.table_mb), mode(options)?, positions(options), options.progress.clone());
-                let threads = options.threads;
                 // The threads' own near parts come out of the same budget.
-                let table = solver_table(bytes, thread_count(threads))?;
-                let engine = LazySmp::with_table(mode, threads, table)?.with_budget(budget).with_progress(progress);
+                let table = solver_table(mib(options.table_mb), thread_count(options.threads))?;
+                let engine = LazySmp::with_table(mode(options)?, options.threads, table)?
+                    .with_budget(positions(options))
+                    .with_progress(options.progress.clone());
                 Scorer::start(Box::new(engine), "parallel", options)
             },
         },
@@ -247,8 +247,8 @@ impl Problem for ConnectFourPlugin {
             parallelism: Parallelism::Sequential,
             tables: Tables::PerWorker,
             start: |_, options| {
-                let (bytes, mode, budget) = (mib(options.table_mb), mode(options)?, positions(options));
-                let engine = MemoNegamax::with_table(mode, KeyedTable::new(bytes)).with_budget(budget);
+                let engine = MemoNegamax::with_table(mode(options)?, KeyedTable::new(mib(options.table_mb)))
+                    .with_budget(positions(options));
                 Scorer::start(Box::new(engine), "generic", options)
             },
         },
