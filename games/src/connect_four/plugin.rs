@@ -213,8 +213,8 @@ impl Problem for ConnectFourPlugin {
             tables: Tables::PerWorker,
             // Allocated whole: memory stays at the budget (a growing table would briefly hold two sizes at once).
             start: |_, options| {
-                let table = solver_table(mib(options.table_mb), 1)?;
-                let engine = AlphaBeta::with_table(mode(options)?, table)
+                let mode = mode(options)?;
+                let engine = AlphaBeta::with_table(mode, solver_table(mib(options.table_mb), 1)?)
                     .with_budget(positions(options))
                     .with_progress(options.progress.clone());
                 Scorer::start(Box::new(engine), "fast", options)
@@ -227,9 +227,10 @@ impl Problem for ConnectFourPlugin {
             parallelism: Parallelism::WithinCase,
             tables: Tables::PerWorker,
             start: |_, options| {
+                let mode = mode(options)?;
                 // The threads' own near parts come out of the same budget.
                 let table = solver_table(mib(options.table_mb), thread_count(options.threads))?;
-                let engine = LazySmp::with_table(mode(options)?, options.threads, table)?
+                let engine = LazySmp::with_table(mode, options.threads, table)?
                     .with_budget(positions(options))
                     .with_progress(options.progress.clone());
                 Scorer::start(Box::new(engine), "parallel", options)
