@@ -120,17 +120,17 @@ struct Position {
 /// An engine solving a set: its name and how to make a fresh one (empty table).
 struct Contender {
     name: &'static str,
-    make: fn() -> Box<dyn Engine<ConnectFour, Failure = Infallible>>,
+    make: fn() -> Box<dyn Engine<ConnectFour, Value = Value, Failure = Infallible>>,
 }
 
 /// The fast engine: alpha-beta, exact scores, over a growing 64 MiB packed table.
-fn alpha_beta() -> Box<dyn Engine<ConnectFour, Failure = Infallible>> {
+fn alpha_beta() -> Box<dyn Engine<ConnectFour, Value = Value, Failure = Infallible>> {
     let table = PackedTable::new(mib(64)).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
     Box::new(AlphaBeta::with_table(Mode::Exact, table))
 }
 
 /// Lazy SMP on 2 threads, exact scores, over the parallel solver's 64 MiB table (allocated at once).
-fn lazy_smp() -> Box<dyn Engine<ConnectFour, Failure = Infallible>> {
+fn lazy_smp() -> Box<dyn Engine<ConnectFour, Value = Value, Failure = Infallible>> {
     let table = solver_table(mib(64), 2).unwrap_or_else(|error| panic!("cannot make the table: {error}"));
     let engine = LazySmp::with_table(Mode::Exact, 2, table);
     Box::new(engine.unwrap_or_else(|error| panic!("cannot start Lazy SMP: {error}")))
@@ -165,7 +165,11 @@ fn positions(game: &ConnectFour, name: &str, text: &'static str) -> Vec<Position
 }
 
 /// Solves every position with `engine` (its table persists across them), asserting each score.
-fn solve_all(engine: &mut dyn Engine<ConnectFour, Failure = Infallible>, game: &ConnectFour, positions: &[Position]) {
+fn solve_all(
+    engine: &mut dyn Engine<ConnectFour, Value = Value, Failure = Infallible>,
+    game: &ConnectFour,
+    positions: &[Position],
+) {
     for position in positions {
         let value = engine.search(game, &position.board).unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(game.score(&position.board, value), position.score, "the score of {}", position.moves);

@@ -20,15 +20,15 @@ const END_EASY_SUBSET: usize = 50;
 
 /// A state of a Ludus game for the `minimax` crate: the game (it carries its parameters) and a position.
 #[derive(Clone)]
-struct Node<Rules: Game> {
-    game: Rules,
-    position: Rules::Position,
+struct Node<Ruleset: Game> {
+    game: Ruleset,
+    position: Ruleset::Position,
 }
 
 /// The `minimax` crate's view of a Ludus game.
-struct Adapter<Rules>(PhantomData<Rules>);
+struct Adapter<Ruleset>(PhantomData<Ruleset>);
 
-fn winner<Rules: Game>(node: &Node<Rules>) -> Option<minimax::Winner> {
+fn winner<Ruleset: Game>(node: &Node<Ruleset>) -> Option<minimax::Winner> {
     match node.game.outcome(&node.position) {
         Some(Value::Win(_)) => Some(minimax::Winner::PlayerToMove),
         Some(Value::Lose(_)) => Some(minimax::Winner::PlayerJustMoved),
@@ -37,14 +37,14 @@ fn winner<Rules: Game>(node: &Node<Rules>) -> Option<minimax::Winner> {
     }
 }
 
-impl<Rules: Game + Clone> minimax::Game for Adapter<Rules>
+impl<Ruleset: Game + Clone> minimax::Game for Adapter<Ruleset>
 where
-    Rules::Move: Copy,
+    Ruleset::Move: Copy,
 {
-    type S = Node<Rules>;
-    type M = Rules::Move;
+    type S = Node<Ruleset>;
+    type M = Ruleset::Move;
 
-    fn generate_moves(node: &Node<Rules>, moves: &mut Vec<Rules::Move>) -> Option<minimax::Winner> {
+    fn generate_moves(node: &Node<Ruleset>, moves: &mut Vec<Ruleset::Move>) -> Option<minimax::Winner> {
         if let Some(result) = winner(node) {
             return Some(result);
         }
@@ -53,35 +53,35 @@ where
         moves.is_empty().then_some(minimax::Winner::PlayerJustMoved)
     }
 
-    fn apply(node: &mut Node<Rules>, mv: Rules::Move) -> Option<Node<Rules>> {
+    fn apply(node: &mut Node<Ruleset>, mv: Ruleset::Move) -> Option<Node<Ruleset>> {
         Some(Node { game: node.game.clone(), position: node.game.play(&node.position, &mv) })
     }
 
-    fn get_winner(node: &Node<Rules>) -> Option<minimax::Winner> {
+    fn get_winner(node: &Node<Ruleset>) -> Option<minimax::Winner> {
         winner(node)
     }
 }
 
 /// No heuristic: every search here goes to the end of the game, so the evaluator is never asked.
-struct Exact<Rules>(PhantomData<Rules>);
+struct Exact<Ruleset>(PhantomData<Ruleset>);
 
-impl<Rules: Game + Clone> minimax::Evaluator for Exact<Rules>
+impl<Ruleset: Game + Clone> minimax::Evaluator for Exact<Ruleset>
 where
-    Rules::Move: Copy,
+    Ruleset::Move: Copy,
 {
-    type G = Adapter<Rules>;
+    type G = Adapter<Ruleset>;
 
-    fn evaluate(&self, _node: &Node<Rules>) -> minimax::Evaluation {
+    fn evaluate(&self, _node: &Node<Ruleset>) -> minimax::Evaluation {
         0
     }
 }
 
 /// The `minimax` crate's outcome of a position: 1 win, 0 draw, -1 loss for the player to move.
-fn minimax_outcome<Rules: Game + Clone>(game: &Rules, position: &Rules::Position, depth: u8) -> i32
+fn minimax_outcome<Ruleset: Game + Clone>(game: &Ruleset, position: &Ruleset::Position, depth: u8) -> i32
 where
-    Rules::Move: Copy,
+    Ruleset::Move: Copy,
 {
-    let mut strategy = minimax::Negamax::new(Exact::<Rules>(PhantomData), depth);
+    let mut strategy = minimax::Negamax::new(Exact::<Ruleset>(PhantomData), depth);
     let node = Node { game: game.clone(), position: position.clone() };
     if strategy.choose_move(&node).is_none() {
         return winner(&node).map_or(-1, |result| result.evaluate().signum().into());

@@ -7,16 +7,17 @@
 //! `cargo run --release --example custom_cli -- analyze take-away:pile=21`, or
 //! `cargo run --release --example custom_cli -- db solve take-away:pile=100`.
 
-use ludus_framework::database::Solvable;
+use ludus_framework::engines::retrograde::ByKey;
 use ludus_framework::engines::retrograde::Tiers;
 use ludus_framework::game::FromKey;
 use ludus_framework::input::{Reader, Source};
-use ludus_framework::playable::{Arguments, Made, Parameter, ParameterKind, Playable, Registration, TextForm};
+use ludus_framework::playable::{Arguments, Made, Parameter, ParameterKind, Playable, Registration, TextForm, Tiered};
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, Cases, Comparison, EachCase, GenOptions, Kind, Parallelism, Problem, Sample,
     SeededRng, SolveOptions, Solver, Tables,
 };
 use ludus_framework::prelude::*;
+use ludus_framework::Rules;
 use rand::Rng;
 
 /// A plugin: the digit sum of each number of an input (`T`, then `T` numbers; answers `Case #x: S`).
@@ -143,9 +144,10 @@ struct TakeAway {
     pile: u32,
 }
 
-impl Game for TakeAway {
+impl Rules for TakeAway {
     type Position = u32;
     type Move = u32;
+    type Outcome = Value;
     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
         moves.extend((1..=3).filter(|take| take <= pile));
     }
@@ -156,6 +158,8 @@ impl Game for TakeAway {
         (*pile == 0).then_some(Value::LOST)
     }
 }
+
+impl Game for TakeAway {}
 
 impl SearchHints for TakeAway {}
 
@@ -201,7 +205,7 @@ impl TextForm for TakeAway {
             _ => Err(format!("take 1, 2 or 3, at most {pile}")),
         }
     }
-    fn render_move(&self, take: &u32) -> String {
+    fn render_move(&self, _position: &Self::Position, take: &u32) -> String {
         take.to_string()
     }
 }
@@ -209,7 +213,7 @@ impl TextForm for TakeAway {
 fn take_away(arguments: &Arguments) -> ludus_framework::Result<Made> {
     let game = TakeAway { pile: arguments.whole("pile")? };
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }).with_database(Solvable::new(game, name)))
+    Ok(Made::solvable(Playable::win_loss(game, name), Tiered(ByKey)))
 }
 
 fn main() -> std::process::ExitCode {

@@ -7,6 +7,7 @@ use ludus_framework::analysis;
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::Rules;
 use ludus_framework::Statistics;
 use ludus_framework::{Canonicalize, Game, SearchHints, Value};
 
@@ -15,9 +16,10 @@ struct Subtraction {
     removals: Vec<u32>,
 }
 
-impl Game for Subtraction {
+impl Rules for Subtraction {
     type Position = u32;
     type Move = u32;
+    type Outcome = Value;
 
     fn moves(&self, counters: &u32, moves: &mut Vec<u32>) {
         moves.extend(self.removals.iter().copied().filter(|take| take <= counters));
@@ -32,6 +34,8 @@ impl Game for Subtraction {
         (*counters == 0).then_some(Value::LOST)
     }
 }
+
+impl Game for Subtraction {}
 
 /// No search hints: every engine searches every move. (A game that knows more, such as which moves are
 /// forced or promising, says so here; see `ludus_framework::hints`.)

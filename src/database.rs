@@ -5,7 +5,8 @@ use crate::commands::print_analysis;
 use crate::output::print_json;
 use crate::registry::Registry;
 use anyhow::{Context, Result};
-use ludus_framework::database::{DatabaseGame, SolveBudget, TierReport};
+use ludus_framework::database::{DatabaseSummary, SolveBudget, TierReport};
+use ludus_framework::playable::DatabaseGame;
 use ludus_framework::plugin::with_threads;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -171,6 +172,20 @@ fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<
     if format == Format::Json {
         return Ok(print_json(&serde_json::to_value(&analysis)?)?);
     }
+    let analysis = match analysis {
+        DatabaseSummary::Outcomes(analysis) => analysis,
+        DatabaseSummary::Scores(report) => {
+            let summary = &report.summary;
+            say!("{}: the start's score is {}", report.game, summary.start);
+            say!("{} positions, {} bytes on disk", summary.positions, summary.bytes);
+            say!();
+            say!("{:>10}  {:>14}", "score", "positions");
+            for row in &summary.by_score {
+                say!("{:>10}  {:>14}", row.score, row.positions);
+            }
+            return Ok(());
+        }
+    };
     let summary = &analysis.summary;
     say!("{}: the start is a {}", analysis.game, analysis.start);
     say!("{} positions in {} tiers, {} bytes on disk", summary.positions, summary.tiers.len(), summary.bytes);
@@ -195,7 +210,7 @@ fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<
         if let Some(longest) = longest {
             let remoteness = longest.value.remoteness().unwrap_or(0);
             say!();
-            say!("longest {what}: {remoteness} plies, for example (key {:x}):", longest.key);
+            say!("longest {what}: {remoteness} plies, for example (key {:#x}):", longest.key);
             say!("{}", drawing.as_deref().unwrap_or("(the key does not decode to a position)"));
         }
     }

@@ -3,7 +3,7 @@
 //! (analyse, play, solve into a database) comes from what its registration makes.
 
 use anyhow::{bail, Result};
-use ludus_framework::database::DatabaseGame;
+use ludus_framework::playable::DatabaseGame;
 use ludus_framework::playable::{find_registration, Made, PlayableGame, Registration};
 use ludus_framework::plugin::{Plugin, Workload};
 

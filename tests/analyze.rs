@@ -39,11 +39,11 @@ fn read(json: &serde_json::Value) -> (String, Option<u64>) {
 
 /// Checks an analysis against values computed directly: the position's, and each move's (the child's value
 /// backed up).
-fn check<Rules: TextForm>(
-    game: &Rules,
+fn check<Ruleset: TextForm>(
+    game: &Ruleset,
     position: &str,
     json: &serde_json::Value,
-    value_of: &mut dyn FnMut(&Rules::Position) -> Value,
+    value_of: &mut dyn FnMut(&Ruleset::Position) -> Value,
 ) {
     let board = game.parse_position(position).expect("a valid position");
     assert_eq!(read(json), words(value_of(&board)), "{position}");

@@ -7,7 +7,7 @@
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
-use ludus_framework::Game;
+use ludus_framework::Rules;
 use ludus_games::connect_four::ConnectFour;
 mod common;
 

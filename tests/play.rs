@@ -13,7 +13,8 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
 use ludus_framework::plugin::seeded_rng;
-use ludus_framework::{Canonicalize, SearchHints};
+use ludus_framework::Rules;
+use ludus_framework::{Canonicalize, Game, SearchHints};
 use ludus_games::classic::TicTacToe;
 use ludus_games::connect_four::ConnectFour;
 use rand::Rng;
@@ -110,9 +111,9 @@ fn tmux_available() -> bool {
 const END: [&str; 3] = ["You win.", "I win.", "The game is a draw."];
 
 /// Plays one game in a terminal: `spec` names the game, the person takes `side`; returns the final screen.
-fn play_game<Rules>(game: &Rules, spec: &str, side: &str, seed: u64) -> String
+fn play_game<Ruleset>(game: &Ruleset, spec: &str, side: &str, seed: u64) -> String
 where
-    Rules: TextForm + Canonicalize + SearchHints,
+    Ruleset: Game + TextForm + Canonicalize + SearchHints,
 {
     // One session name per game (the seeds differ): tests run at once.
     let terminal = Terminal::start(
@@ -157,7 +158,7 @@ where
         }
         let moves = game.legal_moves(&position);
         let mv = &moves[rng.gen_range(0..moves.len())];
-        terminal.type_line(&game.render_move(mv));
+        terminal.type_line(&game.render_move(&position, mv));
         position = game.play(&position, mv);
     }
 }
@@ -228,9 +229,10 @@ fn whole_games_against_a_solved_database_in_a_terminal() {
 /// of its position (judged by the test's own scored engine, extra moves included: a player may move twice), and
 /// the person ends with at most the margin the start gives his side.
 fn play_kalah(pits: usize, seeds: u32, side: &str, seed: u64) {
-    use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine};
-    use ludus_framework::playable::ScoredText;
+    use ludus_framework::engines::scored::ScoredAlphaBeta;
+    use ludus_framework::playable::TextForm;
     use ludus_framework::scored::{Player, ScoredGame};
+    use ludus_framework::Engine;
     use ludus_games::kalah::Kalah;
     let game = Kalah::new(pits, seeds).unwrap();
     let spec = format!("kalah:pits={pits},seeds={seeds}");
@@ -243,7 +245,7 @@ fn play_kalah(pits: usize, seeds: u32, side: &str, seed: u64) {
     let mut rng = seeded_rng(seed);
     let mut position = game.start();
     let start_value = person.score_for(
-        game.mover(&position).score_for(judge.search_score(&game, &position).unwrap(), Player::First),
+        game.mover(&position).score_for(judge.search(&game, &position).unwrap(), Player::First),
         Player::First,
     );
     let (mut prompts, mut replies, mut extra_moves) = (0, 0, 0);
@@ -251,17 +253,20 @@ fn play_kalah(pits: usize, seeds: u32, side: &str, seed: u64) {
         let screen = terminal.wait_for(&["your move>", END[0], END[1], END[2]], prompts + 1);
         let mine: Vec<&str> = screen.lines().filter_map(|line| line.strip_prefix("I play ")).collect();
         for reply in &mine[replies..] {
-            let before = judge.search_score(&game, &position).unwrap();
+            let before = judge.search(&game, &position).unwrap();
             let mv = game.parse_move(&position, reply.trim_end_matches('.')).expect("a legal move");
             let child = game.play(&position, &mv);
             extra_moves += usize::from(game.mover(&child) == game.mover(&position));
-            let after = game.score_seen_from(&position, &child, judge.search_score(&game, &child).unwrap());
+            let after = game.score_seen_from(&position, &child, judge.search(&game, &child).unwrap());
             assert_eq!(after, before, "{spec}: the perfect player's {reply} lost score:\n{screen}");
             position = child;
         }
         replies = mine.len();
         if END.iter().any(|end| screen.contains(end)) {
-            let final_score = person.score_for(game.first_player_score(&position).expect("over"), Player::First);
+            let final_score = person.score_for(
+                game.mover(&position).score_for(game.outcome(&position).expect("over"), Player::First),
+                Player::First,
+            );
             assert!(final_score <= start_value, "{spec}: the person got {final_score}, more than {start_value}");
             break;
         }
@@ -269,7 +274,7 @@ fn play_kalah(pits: usize, seeds: u32, side: &str, seed: u64) {
         assert_eq!(game.mover(&position), person, "the prompt comes on the person's turn");
         let moves = game.legal_moves(&position);
         let mv = moves[rng.gen_range(0..moves.len())];
-        terminal.type_line(&game.render_move(&mv));
+        terminal.type_line(&game.render_move(&position, &mv));
         let child = game.play(&position, &mv);
         extra_moves += usize::from(game.mover(&child) == game.mover(&position));
         position = child;

@@ -5,10 +5,13 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ValueIteration};
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ValueIteration};
 use ludus_framework::engines::Mode;
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::{Deterministic, ScoredCanonicalize, ScoredHints};
+use ludus_framework::playable::TextForm;
+use ludus_framework::scored::Deterministic;
+use ludus_framework::Canonicalize;
+use ludus_framework::Engine;
+use ludus_framework::SearchHints;
 use ludus_games::kalah::Kalah;
 use ludus_games::othello::Othello;
 use ludus_games::pig::Pig;
@@ -25,14 +28,14 @@ fn analyze(game: &str, position: &str) -> serde_json::Value {
 }
 
 /// The analysis of `text` agrees with the engine called directly, and its line ends at the value.
-fn check_scored<Rules>(game: &Rules, spec: &str, text: &str)
+fn check_scored<Ruleset>(game: &Ruleset, spec: &str, text: &str)
 where
-    Rules: ScoredText + ScoredCanonicalize + ScoredHints + Deterministic,
+    Ruleset: TextForm + Canonicalize + SearchHints + Deterministic,
 {
     let json = analyze(spec, text);
     let position = game.parse_position(text).unwrap();
     let mut engine = ScoredAlphaBeta::new(Mode::Exact);
-    let value = engine.search_score(game, &position).unwrap();
+    let value = engine.search(game, &position).unwrap();
     assert_eq!(json["score"], value, "{spec} {text}");
     assert_eq!(json["value"], ["loss", "draw", "win"][(value.signum() + 1) as usize]);
     assert!(json["remoteness"].is_null());
@@ -41,7 +44,7 @@ where
     for entry in moves {
         let mv = game.parse_move(&position, entry["move"].as_str().unwrap()).unwrap();
         let child = game.play(&position, &mv);
-        let score = game.score_seen_from(&position, &child, engine.search_score(game, &child).unwrap());
+        let score = game.score_seen_from(&position, &child, engine.search(game, &child).unwrap());
         assert_eq!(entry["score"], score);
         assert_eq!(entry["best"], score == value);
     }
@@ -51,7 +54,7 @@ where
         end = game.play(&end, &mv);
     }
     assert!(game.is_over(&end), "the line plays to the end");
-    assert_eq!(game.score_seen_from(&position, &end, game.score(&end).unwrap()), value);
+    assert_eq!(game.score_seen_from(&position, &end, game.outcome(&end).unwrap()), value);
 }
 
 #[test]

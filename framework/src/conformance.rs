@@ -22,11 +22,11 @@ use serde::Serialize;
 
 /// A move of `moves` (those of `position`, which is not over) that ends the game although the game's shortcuts
 /// are said to catch every such move ([`SearchHints::shortcuts_catch_game_ends`]) and none settles `position`.
-fn uncaught_end<'moves, Rules: SearchHints>(
-    game: &Rules,
-    position: &Rules::Position,
-    moves: &'moves [Rules::Move],
-) -> Option<&'moves Rules::Move> {
+fn uncaught_end<'moves, Ruleset: Game + SearchHints>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    moves: &'moves [Ruleset::Move],
+) -> Option<&'moves Ruleset::Move> {
     if !game.shortcuts_catch_game_ends() {
         return None;
     }
@@ -40,7 +40,7 @@ fn uncaught_end<'moves, Rules: SearchHints>(
 pub type Symmetries<'check, Position> = &'check dyn Fn(&Position) -> Vec<Position>;
 
 /// Checks a game's implementation by random playouts from a start position:
-/// - [`Game::moves`] is deterministic, and every move it lists passes [`Game::is_legal`];
+/// - [`Rules::moves`](crate::Rules::moves) is deterministic, and every move it lists passes [`Rules::is_legal`](crate::Rules::is_legal);
 /// - every playout ends within the ply limit;
 /// - the canonical key is the same for every symmetric image of a position;
 /// - optionally, memoized negamax agrees with plain negamax on the positions met (each distinct canonical
@@ -48,16 +48,19 @@ pub type Symmetries<'check, Position> = &'check dyn Fn(&Position) -> Vec<Positio
 ///
 /// ```
 /// use ludus_framework::conformance::GameCheck;
-/// use ludus_framework::{Canonicalize, Game, SearchHints, Value};
+/// use ludus_framework::{Canonicalize, Game, Rules, SearchHints, Value};
 ///
 /// struct TakeAway;
-/// impl Game for TakeAway {
+/// impl Rules for TakeAway {
 ///     type Position = u32;
 ///     type Move = u32;
+///     type Outcome = Value;
 ///     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|take| take <= pile)); }
 ///     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
 ///     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
 /// }
+///
+/// impl Game for TakeAway {}
 /// impl SearchHints for TakeAway {}
 /// impl Canonicalize for TakeAway {
 ///     type Key = u32;
@@ -67,20 +70,20 @@ pub type Symmetries<'check, Position> = &'check dyn Fn(&Position) -> Vec<Positio
 /// GameCheck::new(&TakeAway, 12).playouts(50).max_plies(12).compare_engines().run()?;
 /// # Ok::<(), String>(())
 /// ```
-pub struct GameCheck<'check, Rules: Game> {
-    game: &'check Rules,
-    start: Rules::Position,
+pub struct GameCheck<'check, Ruleset: Game> {
+    game: &'check Ruleset,
+    start: Ruleset::Position,
     playouts: usize,
     max_plies: usize,
     seed: u64,
-    symmetries: Option<Symmetries<'check, Rules::Position>>,
+    symmetries: Option<Symmetries<'check, Ruleset::Position>>,
     compare_engines: bool,
 }
 
-impl<'check, Rules: Canonicalize + SearchHints> GameCheck<'check, Rules> {
+impl<'check, Ruleset: Game + Canonicalize + SearchHints> GameCheck<'check, Ruleset> {
     /// A check of `game` from `start`: 20 playouts of at most 1,000 plies, seed 0, no symmetries, no engine
     /// comparison.
-    pub fn new(game: &'check Rules, start: Rules::Position) -> Self {
+    pub fn new(game: &'check Ruleset, start: Ruleset::Position) -> Self {
         GameCheck { game, start, playouts: 20, max_plies: 1000, seed: 0, symmetries: None, compare_engines: false }
     }
 
@@ -104,7 +107,7 @@ impl<'check, Rules: Canonicalize + SearchHints> GameCheck<'check, Rules> {
 
     /// The game's symmetries: every image must have the position's canonical key.
     #[must_use]
-    pub fn symmetries(self, symmetries: Symmetries<'check, Rules::Position>) -> Self {
+    pub fn symmetries(self, symmetries: Symmetries<'check, Ruleset::Position>) -> Self {
         GameCheck { symmetries: Some(symmetries), ..self }
     }
 

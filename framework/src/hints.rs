@@ -1,4 +1,5 @@
-//! Search hints: what a game may tell the engines to search faster, apart from its rules.
+//! Search hints: what a game may tell the engines to search faster, apart from its rules (one trait for every
+//! family: its values are the game's [`Rules::Outcome`], won/lost/drawn or a score).
 //!
 //! [`SearchHints`] is optional knowledge: every method has a default that does nothing, and every engine gives
 //! the same values with or without hints (the differential tests run both, through [`NoHints`]). A game with no
@@ -9,7 +10,7 @@
 //! moves, filtered by [`SearchHints::prune_moves`] and ordered by [`SearchHints::move_score`], best first (both
 //! through [`SearchHints::search_moves`], which a game may override to do the two in one pass).
 
-use crate::game::{Canonicalize, Game};
+use crate::game::{Canonicalize, Game, Outcome, Rules};
 use crate::value::Value;
 
 /// The most history slots an engine keeps ([`SearchHints::history_slot`]); a slot beyond is ignored.
@@ -17,36 +18,36 @@ pub const HISTORY_SLOTS: usize = 4096;
 
 /// What [`SearchHints::proven`] knows of a position before any search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Proven {
+pub enum Proven<Worth = Value> {
     /// A shortcut's value.
-    Shortcut(Shortcut),
+    Shortcut(Shortcut<Worth>),
     /// No shortcut: the worst and the best value the position can have, as [`SearchHints::value_range`] gives.
-    Range(Value, Value),
+    Range(Worth, Worth),
 }
 
 /// A value proven without search, and how much of it is proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Shortcut {
-    /// The value, remoteness included: usable by every engine in every mode.
-    Exact(Value),
-    /// Only the outcome (win, loss or draw) is proven; the remoteness is any. Engines that compute exact
-    /// remoteness use it only to narrow their search (a draw is exact anyway: it has no remoteness).
-    Outcome(Value),
+pub enum Shortcut<Worth = Value> {
+    /// The value, remoteness (or margin) included: usable by every engine in every mode.
+    Exact(Worth),
+    /// Only the outcome (win, loss or draw: the sign of a score) is proven; the remoteness or margin is any.
+    /// Engines that compute exact values use it only to narrow their search (a draw is exact anyway).
+    Outcome(Worth),
 }
 
-impl Shortcut {
+impl<Worth: Outcome> Shortcut<Worth> {
     /// The value (exact or not).
-    pub fn value(self) -> Value {
+    pub fn value(self) -> Worth {
         match self {
             Shortcut::Exact(value) | Shortcut::Outcome(value) => value,
         }
     }
 
     /// The value if it is exact (a draw always is).
-    pub fn exact(self) -> Option<Value> {
+    pub fn exact(self) -> Option<Worth> {
         match self {
             Shortcut::Exact(value) => Some(value),
-            Shortcut::Outcome(Value::Draw) => Some(Value::Draw),
+            Shortcut::Outcome(value) if value.is_draw() => Some(value),
             Shortcut::Outcome(_) => None,
         }
     }
@@ -54,23 +55,25 @@ impl Shortcut {
 
 /// Knowledge that only speeds a search up. Every method is optional; see the module documentation for the order
 /// in which engines consult them. Each method's contract is what the engines rely on for exact values.
-pub trait SearchHints: Game {
+pub trait SearchHints: Rules {
     /// A value proven without search at a position that is not over, or `None`.
     ///
-    /// Contract: the value is right (its remoteness too when [`Shortcut::Exact`]).
-    fn shortcut(&self, position: &Self::Position) -> Option<Shortcut> {
+    /// Contract: the value is right (its remoteness or margin too when [`Shortcut::Exact`]).
+    fn shortcut(&self, position: &Self::Position) -> Option<Shortcut<Self::Outcome>> {
         let _ = position;
         None
     }
 
-    /// The worst and the best value (under [`Value`]'s order, for the player to move) that `position` can still
-    /// have, used to clamp a search window. Default: every value, `(Value::Lose(0), Value::Win(0))`.
+    /// The worst and the best value (under the outcome's order, for the player to move) that `position` can
+    /// still have, used to clamp a search window (and, for scores, bisected by the null-window driver).
+    /// Default: every value, `(Outcome::WORST, Outcome::BEST)`: `(Value::Lose(0), Value::Win(0))`, or
+    /// `(-SCORE_LIMIT, SCORE_LIMIT)`.
     ///
-    /// Contract: called only at positions that are not over and for which [`SearchHints::shortcut`] returned
-    /// `None`; the position's true value lies within the range, ends included.
-    fn value_range(&self, position: &Self::Position) -> (Value, Value) {
+    /// Contract: called only at positions that are not over and for which [`SearchHints::shortcut`] gave no
+    /// exact value; the position's true value lies within the range, ends included.
+    fn value_range(&self, position: &Self::Position) -> (Self::Outcome, Self::Outcome) {
         let _ = position;
-        (Value::Lose(0), Value::Win(0))
+        (Self::Outcome::WORST, Self::Outcome::BEST)
     }
 
     /// What is proven at `position` before any search: the [`SearchHints::shortcut`] if there is one, else the
@@ -79,7 +82,7 @@ pub trait SearchHints: Game {
     /// Override it only to compute the same faster, for example when the shortcut and the range share their work
     /// (Connect Four's threats). Contract: called only at positions that are not over; the result is what the
     /// default gives, or at least something the contracts of `shortcut` and `value_range` allow.
-    fn proven(&self, position: &Self::Position) -> Proven {
+    fn proven(&self, position: &Self::Position) -> Proven<Self::Outcome> {
         match self.shortcut(position) {
             Some(shortcut) => Proven::Shortcut(shortcut),
             None => {
@@ -106,7 +109,7 @@ pub trait SearchHints: Game {
 
     /// Whether the shortcuts catch every move that ends the game: at a position where [`SearchHints::proven`]
     /// gives a range, or a shortcut that is not exact, no move leads to a position that is over. The alpha-beta
-    /// engines then ask [`Game::outcome`] only at the root (below it, every position they reach is a move from
+    /// engines then ask [`Rules::outcome`] only at the root (below it, every position they reach is a move from
     /// one they expanded), which saves a test for the end of the game at every position. Default: `false`.
     ///
     /// Connect Four's shortcuts, for example, settle every position where the player to move can complete four
@@ -115,6 +118,16 @@ pub trait SearchHints: Game {
     /// tests it on the positions of its playouts).
     fn shortcuts_catch_game_ends(&self) -> bool {
         false
+    }
+
+    /// A guess at the value of `position` (not over) for its mover, without search (an evaluation: Kalah's
+    /// difference of the stores). The scored alpha-beta aims its first null-window test by a shallow search
+    /// that scores its horizon by it. Contract: deterministic, within [`SearchHints::value_range`] (clamped to
+    /// it otherwise); its accuracy changes the work, never a value. Default: `None` (no guess: the driver asks
+    /// who wins first).
+    fn estimate(&self, position: &Self::Position) -> Option<Self::Outcome> {
+        let _ = position;
+        None
     }
 
     /// Removes moves from the legal moves of `position` (in `moves`) that need no search. Default: none.
@@ -128,7 +141,7 @@ pub trait SearchHints: Game {
     }
 
     /// How promising `mv` looks in `position`: engines search moves with higher scores first, ties in the order
-    /// of [`Game::moves`]. Default: 0 for every move (the game's order).
+    /// of [`Rules::moves`]. Default: 0 for every move (the game's order).
     ///
     /// Contract: deterministic. The order changes the work done, never the value found.
     fn move_score(&self, position: &Self::Position, mv: &Self::Move) -> i32 {
@@ -151,7 +164,7 @@ pub trait SearchHints: Game {
 
     /// The moves the engines search at `position`, in `moves` (cleared first), best first: the legal moves
     /// filtered by [`SearchHints::prune_moves`] (when there are two or more) and sorted by
-    /// [`SearchHints::move_score`], highest first, ties in the order of [`Game::moves`]. `scores` is scratch
+    /// [`SearchHints::move_score`], highest first, ties in the order of [`Rules::moves`]. `scores` is scratch
     /// space for the scores (its contents on return are unspecified).
     ///
     /// Override it only to compute the same list faster, for example in one pass over a bitboard where
@@ -191,21 +204,23 @@ pub fn order_by_scores<Move>(moves: &mut [Move], scores: &mut [i32]) {
     }
 }
 
-/// A game with its hints turned off: the rules and canonical keys of `Rules`, the default (empty) hints. For
-/// testing that hints change the speed of a search, never its values.
+/// A game with its hints turned off: the rules and canonical keys of the game it holds, the default (empty)
+/// hints. For testing that hints change the speed of a search, never its values.
 ///
 /// ```
 /// use ludus_framework::hints::{NoHints, SearchHints, Shortcut};
-/// use ludus_framework::{Game, Value};
+/// use ludus_framework::{Game, Rules, Value};
 ///
 /// struct Pile;
-/// impl Game for Pile {
+/// impl Rules for Pile {
 ///     type Position = u32;
 ///     type Move = u32;
+///     type Outcome = Value;
 ///     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|take| take <= pile)); }
 ///     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
 ///     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
 /// }
+/// impl Game for Pile {}
 /// impl SearchHints for Pile {
 ///     fn shortcut(&self, pile: &u32) -> Option<Shortcut> { (*pile <= 2).then_some(Shortcut::Exact(Value::Win(1))) }
 /// }
@@ -213,13 +228,14 @@ pub fn order_by_scores<Move>(moves: &mut [Move], scores: &mut [i32]) {
 /// assert_eq!(NoHints(&Pile).shortcut(&2), None);
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct NoHints<'game, Rules>(pub &'game Rules);
+pub struct NoHints<'game, Inner>(pub &'game Inner);
 
-impl<Rules: Game> Game for NoHints<'_, Rules> {
-    type Position = Rules::Position;
-    type Move = Rules::Move;
+impl<Inner: Rules> Rules for NoHints<'_, Inner> {
+    type Position = Inner::Position;
+    type Move = Inner::Move;
+    type Outcome = Inner::Outcome;
 
-    const POSITIONS_REPEAT: bool = Rules::POSITIONS_REPEAT;
+    const POSITIONS_REPEAT: bool = Inner::POSITIONS_REPEAT;
 
     fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
         self.0.moves(position, moves);
@@ -229,8 +245,12 @@ impl<Rules: Game> Game for NoHints<'_, Rules> {
         self.0.play(position, mv)
     }
 
-    fn outcome(&self, position: &Self::Position) -> Option<Value> {
+    fn outcome(&self, position: &Self::Position) -> Option<Self::Outcome> {
         self.0.outcome(position)
+    }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.0.turn_passes(from, to)
     }
 
     fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
@@ -238,12 +258,20 @@ impl<Rules: Game> Game for NoHints<'_, Rules> {
     }
 }
 
-impl<Rules: Canonicalize> Canonicalize for NoHints<'_, Rules> {
-    type Key = Rules::Key;
+impl<Inner: Game> Game for NoHints<'_, Inner> {}
+
+impl<Inner: crate::scored::ScoredGame> crate::scored::ScoredGame for NoHints<'_, Inner> {
+    const SCORES: crate::scored::ScoreKind = Inner::SCORES;
+}
+
+impl<Inner: crate::scored::Deterministic> crate::scored::Deterministic for NoHints<'_, Inner> {}
+
+impl<Inner: Canonicalize> Canonicalize for NoHints<'_, Inner> {
+    type Key = Inner::Key;
 
     fn canonical(&self, position: &Self::Position) -> Self::Key {
         self.0.canonical(position)
     }
 }
 
-impl<Rules: Game> SearchHints for NoHints<'_, Rules> {}
+impl<Inner: Rules> SearchHints for NoHints<'_, Inner> {}

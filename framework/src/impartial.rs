@@ -37,11 +37,25 @@ pub trait Impartial {
     }
 }
 
+/// A reference to an impartial game is the game (so that the sums below may hold either).
+impl<Inner: Impartial + ?Sized> Impartial for &Inner {
+    type Component = Inner::Component;
+    type Key = Inner::Key;
+
+    fn key(&self, component: &Self::Component) -> Self::Key {
+        (**self).key(component)
+    }
+
+    fn options(&self, component: &Self::Component, emit: &mut dyn FnMut(&[Self::Component], u64)) {
+        (**self).options(component, emit);
+    }
+}
+
 /// Any [`Impartial`] game seen as a two-player [`Game`](crate::Game): a position is a list of components, a move replaces
 /// one component by the parts of one of its options. Lets negamax cross-check the Grundy engine (a sum is lost
 /// exactly when its nimber is zero). The canonical key is the sorted list of component keys.
 #[derive(Clone, Copy, Debug)]
-pub struct SumGame<'a, Rules>(pub &'a Rules);
+pub struct SumGame<Inner>(pub Inner);
 
 /// A move of a [`SumGame`]: which component, and which of its options (in `options` order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,9 +66,10 @@ pub struct SumMove {
     pub option: usize,
 }
 
-impl<Rules: Impartial> crate::game::Game for SumGame<'_, Rules> {
-    type Position = Vec<Rules::Component>;
+impl<Ruleset: Impartial> crate::game::Rules for SumGame<Ruleset> {
+    type Position = Vec<Ruleset::Component>;
     type Move = SumMove;
+    type Outcome = crate::Value;
 
     fn moves(&self, position: &Self::Position, moves: &mut Vec<SumMove>) {
         for (component, part) in position.iter().enumerate() {
@@ -67,7 +82,7 @@ impl<Rules: Impartial> crate::game::Game for SumGame<'_, Rules> {
     }
 
     fn play(&self, position: &Self::Position, mv: &SumMove) -> Self::Position {
-        let mut next: Vec<Rules::Component> = Vec::with_capacity(position.len() + 1);
+        let mut next: Vec<Ruleset::Component> = Vec::with_capacity(position.len() + 1);
         for (index, part) in position.iter().enumerate() {
             if index != mv.component {
                 next.push(part.clone());
@@ -89,17 +104,19 @@ impl<Rules: Impartial> crate::game::Game for SumGame<'_, Rules> {
     }
 }
 
+impl<Ruleset: Impartial> crate::game::Game for SumGame<Ruleset> {}
+
 /// No hints: the engines search every move of a sum.
-impl<Rules: Impartial> crate::hints::SearchHints for SumGame<'_, Rules> {}
+impl<Ruleset: Impartial> crate::hints::SearchHints for SumGame<Ruleset> {}
 
-impl<Rules: Impartial> crate::game::Canonicalize for SumGame<'_, Rules>
+impl<Ruleset: Impartial> crate::game::Canonicalize for SumGame<Ruleset>
 where
-    Rules::Key: Ord,
+    Ruleset::Key: Ord,
 {
-    type Key = Vec<Rules::Key>;
+    type Key = Vec<Ruleset::Key>;
 
-    fn canonical(&self, position: &Self::Position) -> Vec<Rules::Key> {
-        let mut keys: Vec<Rules::Key> = position.iter().map(|part| self.0.key(part)).collect();
+    fn canonical(&self, position: &Self::Position) -> Vec<Ruleset::Key> {
+        let mut keys: Vec<Ruleset::Key> = position.iter().map(|part| self.0.key(part)).collect();
         keys.sort();
         keys
     }
@@ -113,18 +130,19 @@ where
 /// solved whole, as this game. Moves and keys are those of [`SumGame`]; a position with no move is won for the
 /// player to move (`Value::Win(0)`: the opponent made the last move).
 #[derive(Clone, Copy, Debug)]
-pub struct MisereSum<'a, Rules>(pub &'a Rules);
+pub struct MisereSum<Inner>(pub Inner);
 
-impl<Rules: Impartial> crate::game::Game for MisereSum<'_, Rules> {
-    type Position = Vec<Rules::Component>;
+impl<Ruleset: Impartial> crate::game::Rules for MisereSum<Ruleset> {
+    type Position = Vec<Ruleset::Component>;
     type Move = SumMove;
+    type Outcome = crate::Value;
 
     fn moves(&self, position: &Self::Position, moves: &mut Vec<SumMove>) {
-        SumGame(self.0).moves(position, moves);
+        SumGame(&self.0).moves(position, moves);
     }
 
     fn play(&self, position: &Self::Position, mv: &SumMove) -> Self::Position {
-        SumGame(self.0).play(position, mv)
+        SumGame(&self.0).play(position, mv)
     }
 
     fn outcome(&self, position: &Self::Position) -> Option<crate::value::Value> {
@@ -139,16 +157,18 @@ impl<Rules: Impartial> crate::game::Game for MisereSum<'_, Rules> {
     }
 }
 
+impl<Ruleset: Impartial> crate::game::Game for MisereSum<Ruleset> {}
+
 /// No hints: the engines search every move of a sum.
-impl<Rules: Impartial> crate::hints::SearchHints for MisereSum<'_, Rules> {}
+impl<Ruleset: Impartial> crate::hints::SearchHints for MisereSum<Ruleset> {}
 
-impl<Rules: Impartial> crate::game::Canonicalize for MisereSum<'_, Rules>
+impl<Ruleset: Impartial> crate::game::Canonicalize for MisereSum<Ruleset>
 where
-    Rules::Key: Ord,
+    Ruleset::Key: Ord,
 {
-    type Key = Vec<Rules::Key>;
+    type Key = Vec<Ruleset::Key>;
 
-    fn canonical(&self, position: &Self::Position) -> Vec<Rules::Key> {
-        SumGame(self.0).canonical(position)
+    fn canonical(&self, position: &Self::Position) -> Vec<Ruleset::Key> {
+        SumGame(&self.0).canonical(position)
     }
 }

@@ -16,19 +16,21 @@
 //!
 //! ```
 //! use ludus_framework::engines::{negamax::{MemoNegamax, PlainNegamax}, Mode, Engine};
-//! use ludus_framework::{analysis, Canonicalize, Game, SearchHints, Value};
+//! use ludus_framework::{analysis, Canonicalize, Game, Rules, SearchHints, Value};
 //!
 //! /// Remove 1, 3 or 4 counters; whoever cannot move loses.
 //! struct Subtraction;
-//! impl Game for Subtraction {
+//! impl Rules for Subtraction {
 //!     type Position = u32;
 //!     type Move = u32;
+//!     type Outcome = Value; // won, lost or drawn (a scored game's outcome is an `i32`)
 //!     fn moves(&self, counters: &u32, moves: &mut Vec<u32>) {
 //!         moves.extend([1, 3, 4].into_iter().filter(|take| take <= counters));
 //!     }
 //!     fn play(&self, counters: &u32, take: &u32) -> u32 { counters - take }
 //!     fn outcome(&self, counters: &u32) -> Option<Value> { (*counters == 0).then_some(Value::LOST) }
 //! }
+//! impl Game for Subtraction {} // turns alternate: the win/loss/draw engines take it
 //! impl SearchHints for Subtraction {} // no hints: the engines search every move
 //! impl Canonicalize for Subtraction {
 //!     type Key = u32;
@@ -48,6 +50,7 @@
 //! ```
 
 pub mod analysis;
+pub mod board;
 #[cfg(feature = "plugin")]
 pub mod conformance;
 #[cfg(feature = "database")]
@@ -67,11 +70,12 @@ pub mod scored;
 pub mod solitaire;
 pub mod stats;
 pub mod table;
+pub mod text;
 pub mod value;
 
 pub use engines::{Engine, Statistics, TableEngine};
 pub use error::{Budget, Error, Result};
-pub use game::{Canonicalize, FromKey, Game, Move, Position};
+pub use game::{Canonicalize, FromKey, Game, Move, Outcome, Player, Position, Rules, SCORE_LIMIT};
 pub use hints::{Proven, SearchHints, Shortcut};
 pub use impartial::{Impartial, MisereSum, SumGame};
 pub use puzzle::{Construct, Enumerate, Puzzle, Verify, Violation};

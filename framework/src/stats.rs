@@ -27,3 +27,30 @@ impl std::fmt::Display for Stats {
         write!(f, "{} visited, {} table entries, {} hits", self.visited, self.table_entries, self.hits)
     }
 }
+
+/// How far an iterative solve (value iteration) went: what an analysis reports beside a value that is exact
+/// only to a tolerance.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Convergence {
+    /// Positions solved.
+    pub positions: u64,
+    /// Sweeps run.
+    pub sweeps: u64,
+    /// The largest change of a value in the last sweep: the tolerance reached.
+    pub residual: f64,
+    /// Whether the residual went below the tolerance asked (else the cap on sweeps stopped the iteration).
+    pub converged: bool,
+}
+
+impl std::fmt::Display for Convergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "value iteration: {} positions, {} sweeps, largest change of the last sweep {:.1e}{}",
+            self.positions,
+            self.sweeps,
+            self.residual,
+            if self.converged { "" } else { " (stopped by the cap on sweeps before the tolerance)" }
+        )
+    }
+}

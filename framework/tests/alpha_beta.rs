@@ -11,6 +11,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::hints::{NoHints, SearchHints, Shortcut};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::table::{KeyedTable, ShardedTable, UnboundedTable};
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Game, Value};
 use ludus_framework::{Statistics, TableEngine};
 use rand::Rng;
@@ -30,9 +31,10 @@ impl RandomGraph {
     }
 }
 
-impl Game for RandomGraph {
+impl Rules for RandomGraph {
     type Position = (u32, u32);
     type Move = (u32, u32);
+    type Outcome = Value;
 
     fn moves(&self, &(level, index): &(u32, u32), moves: &mut Vec<(u32, u32)>) {
         if level == 0 {
@@ -65,6 +67,8 @@ impl Game for RandomGraph {
         }
     }
 }
+
+impl Game for RandomGraph {}
 
 impl Canonicalize for RandomGraph {
     type Key = (u32, u32);
@@ -106,10 +110,11 @@ fn transform(mask: u16, symmetry: usize) -> u16 {
         .fold(0, |acc, bit| acc | bit)
 }
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     /// (cells of the player to move, cells of the other player)
     type Position = (u16, u16);
     type Move = u16;
+    type Outcome = Value;
 
     fn moves(&self, &(mine, theirs): &(u16, u16), moves: &mut Vec<u16>) {
         moves.extend((0..9).filter(|cell| (mine | theirs) & (1 << cell) == 0));
@@ -129,6 +134,8 @@ impl Game for TicTacToe {
         }
     }
 }
+
+impl Game for TicTacToe {}
 
 impl Canonicalize for TicTacToe {
     type Key = (u16, u16);
@@ -180,12 +187,12 @@ impl SearchHints for TicTacToe {
 }
 
 /// Random positions reachable in `game` from `start`, by random playouts stopped at a random ply.
-fn random_positions<Rules: Game>(
-    game: &Rules,
-    start: &Rules::Position,
+fn random_positions<Ruleset: Game>(
+    game: &Ruleset,
+    start: &Ruleset::Position,
     count: usize,
     seed: u64,
-) -> Vec<Rules::Position> {
+) -> Vec<Ruleset::Position> {
     let mut rng = seeded_rng(seed);
     let mut positions = Vec::new();
     while positions.len() < count {
@@ -328,9 +335,10 @@ fn alpha_beta_prunes_where_memoized_negamax_cannot() {
 /// Remove 1, 3 or 4 counters; whoever cannot move loses (no outcome: the normal-play rule decides).
 struct Subtraction;
 
-impl Game for Subtraction {
+impl Rules for Subtraction {
     type Position = u32;
     type Move = u32;
+    type Outcome = Value;
     fn moves(&self, counters: &u32, moves: &mut Vec<u32>) {
         moves.extend([1, 3, 4].into_iter().filter(|take| take <= counters));
     }
@@ -341,6 +349,8 @@ impl Game for Subtraction {
         None
     }
 }
+
+impl Game for Subtraction {}
 
 impl SearchHints for Subtraction {}
 

@@ -38,9 +38,9 @@ fn assert_positions_budget<Output: std::fmt::Debug>(result: ludus_framework::Res
 /// Runs a two-player engine on piles 0..=24: with 5 positions it must give up on the large piles (never answer
 /// wrongly); with a large budget it must agree with its unbudgeted twin.
 fn check_two_player(
-    mut tiny: impl Engine<TakeAway>,
-    mut ample: impl Engine<TakeAway>,
-    mut free: impl Engine<TakeAway, Failure = Infallible>,
+    mut tiny: impl Engine<TakeAway, Value = Value>,
+    mut ample: impl Engine<TakeAway, Value = Value>,
+    mut free: impl Engine<TakeAway, Value = Value, Failure = Infallible>,
 ) {
     // The search itself tells a budget that ran out from a failure.
     assert!(matches!(tiny.search_within(&TAKE_AWAY, &24, 5), Err(Stop::Budget)));

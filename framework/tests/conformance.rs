@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use ludus_framework::conformance::GameCheck;
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Game, SearchHints, Shortcut, Value};
 use std::cell::Cell;
 
@@ -25,9 +26,10 @@ struct Pile {
     small_piles_won: bool,
 }
 
-impl Game for Pile {
+impl Rules for Pile {
     type Position = u32;
     type Move = u32;
+    type Outcome = Value;
     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
         moves.extend((1..=2).filter(|take| take <= pile));
         if self.lists_an_illegal_move {
@@ -51,6 +53,8 @@ impl Game for Pile {
         (1..=2).contains(take) && take <= pile
     }
 }
+
+impl Game for Pile {}
 
 impl SearchHints for Pile {
     fn shortcut(&self, pile: &u32) -> Option<Shortcut> {

@@ -13,6 +13,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::error::Budget;
 use ludus_framework::plugin::with_threads;
 use ludus_framework::table::KeyedTable;
+use ludus_framework::Rules;
 use ludus_framework::Statistics;
 use ludus_framework::{Canonicalize, Enumerate, Error, Game, Puzzle, SearchHints, Value, Verify, Violation};
 use std::ops::ControlFlow;
@@ -26,9 +27,10 @@ struct RandomGame {
     width: u64,
 }
 
-impl Game for RandomGame {
+impl Rules for RandomGame {
     type Position = (u32, u64);
     type Move = u64;
+    type Outcome = Value;
 
     fn moves(&self, &(depth, node): &(u32, u64), moves: &mut Vec<u64>) {
         let roll = mix(self.seed ^ u64::from(depth) << 40 ^ node);
@@ -54,6 +56,8 @@ impl Game for RandomGame {
         })
     }
 }
+
+impl Game for RandomGame {}
 
 /// No hints: the reference engines see the bare rules.
 impl SearchHints for RandomGame {}

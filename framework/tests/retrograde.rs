@@ -13,6 +13,7 @@ use common::mix;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::retrograde::{ByRank, Rank, Retrograde, RetrogradeSolver, TierSpec, Tiers};
 use ludus_framework::engines::{Engine, Mode};
+use ludus_framework::Rules;
 use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game, SearchHints, Statistics, Value};
 use std::collections::{HashMap, VecDeque};
 
@@ -58,9 +59,10 @@ impl RandomGraph {
     }
 }
 
-impl Game for RandomGraph {
+impl Rules for RandomGraph {
     type Position = u32;
     type Move = u32;
+    type Outcome = Value;
     fn moves(&self, node: &u32, moves: &mut Vec<u32>) {
         let count = mix(self.seed ^ (u64::from(*node) << 20)) % 4;
         let reach = if self.acyclic { *node } else { ((node / self.block + 1) * self.block).min(self.nodes) };
@@ -79,6 +81,8 @@ impl Game for RandomGraph {
         mix(self.seed ^ u64::from(*node) ^ 0xdead_beef).is_multiple_of(13).then_some(Value::Draw)
     }
 }
+
+impl Game for RandomGraph {}
 
 impl SearchHints for RandomGraph {}
 
@@ -132,12 +136,12 @@ impl Rank for RandomGraph {
 /// positions, a win in `n` (some child lost in `n - 1`) and a loss in `n` (every child won, the slowest in
 /// `n - 1`); it stops after a round that decides nothing, and what is left is a draw. Written apart from the
 /// engine: forward moves only, full sweeps, no counters.
-fn value_iteration<Rules>(game: &Rules, start: &Rules::Position) -> HashMap<Rules::Key, Value>
+fn value_iteration<Ruleset>(game: &Ruleset, start: &Ruleset::Position) -> HashMap<Ruleset::Key, Value>
 where
-    Rules: Canonicalize,
+    Ruleset: ludus_framework::Game + Canonicalize,
 {
     let mut positions = vec![start.clone()];
-    let mut place: HashMap<Rules::Key, usize> = HashMap::from([(game.canonical(start), 0)]);
+    let mut place: HashMap<Ruleset::Key, usize> = HashMap::from([(game.canonical(start), 0)]);
     let mut children: Vec<Vec<usize>> = Vec::new();
     let mut values: Vec<Option<Value>> = Vec::new();
     let mut queue = VecDeque::from([0]);
@@ -293,9 +297,10 @@ struct CatAndMouse {
 /// Mouse's node, cat's node, mouse to move.
 type Chase = (u8, u8, bool);
 
-impl Game for CatAndMouse {
+impl Rules for CatAndMouse {
     type Position = Chase;
     type Move = u8;
+    type Outcome = Value;
     const POSITIONS_REPEAT: bool = true;
     fn moves(&self, &(mouse, cat, mouse_moves): &Chase, moves: &mut Vec<u8>) {
         let from = if mouse_moves { mouse } else { cat };
@@ -320,6 +325,8 @@ impl Game for CatAndMouse {
         }
     }
 }
+
+impl Game for CatAndMouse {}
 
 impl Canonicalize for CatAndMouse {
     type Key = Chase;
@@ -401,9 +408,10 @@ struct BadTiers {
     cycle: bool,
 }
 
-impl Game for BadTiers {
+impl Rules for BadTiers {
     type Position = u8;
     type Move = u8;
+    type Outcome = Value;
     fn moves(&self, cell: &u8, moves: &mut Vec<u8>) {
         moves.push(cell + 1);
     }
@@ -414,6 +422,8 @@ impl Game for BadTiers {
         (*cell >= 4).then_some(Value::LOST)
     }
 }
+
+impl Game for BadTiers {}
 
 impl Canonicalize for BadTiers {
     type Key = u8;

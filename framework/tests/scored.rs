@@ -9,12 +9,14 @@ mod common;
 
 use common::mix;
 use ludus_framework::engines::alpha_beta::ScoreSearch;
-use ludus_framework::engines::scored::{Expectimax, ScoredAlphaBeta, ScoredEngine, ScoredMinimax, ValueIteration};
+use ludus_framework::engines::scored::{Expectimax, ScoredAlphaBeta, ScoredMinimax, ValueIteration};
 use ludus_framework::engines::{Mode, Stop};
-use ludus_framework::scored::{
-    Chance, Deterministic, Player, ScoredCanonicalize, ScoredGame, ScoredHints, SCORE_LIMIT,
-};
+use ludus_framework::scored::{Chance, Deterministic, Player, ScoredGame, SCORE_LIMIT};
 use ludus_framework::table::{mib, KeyedTable, PackedTable, UnboundedTable};
+use ludus_framework::Canonicalize;
+use ludus_framework::Engine;
+use ludus_framework::Rules;
+use ludus_framework::SearchHints;
 use ludus_framework::{Budget, Error};
 
 /// A random graph of `nodes` nodes: node `i`'s children are later nodes (so it never loops, unless `loops`);
@@ -50,19 +52,12 @@ impl RandomGraph {
     }
 }
 
-impl ScoredGame for RandomGraph {
+impl Rules for RandomGraph {
     type Position = u64;
     type Move = u64;
+    type Outcome = i32;
 
-    fn mover(&self, node: &u64) -> Player {
-        if self.draw(*node, 4).is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    fn score(&self, node: &u64) -> Option<i32> {
+    fn outcome(&self, node: &u64) -> Option<i32> {
         self.children(*node).is_empty().then(|| (self.draw(*node, 5) % 41) as i32 - 20)
     }
 
@@ -73,11 +68,28 @@ impl ScoredGame for RandomGraph {
     fn play(&self, _node: &u64, child: &u64) -> u64 {
         *child
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
+}
+
+impl ScoredGame for RandomGraph {}
+
+impl RandomGraph {
+    /// The player to move (the one whose view every score of the position takes).
+    pub fn mover(&self, node: &u64) -> Player {
+        if self.draw(*node, 4).is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
 }
 
 impl Deterministic for RandomGraph {}
 
-impl ScoredCanonicalize for RandomGraph {
+impl Canonicalize for RandomGraph {
     type Key = u64;
 
     fn canonical(&self, node: &u64) -> u64 {
@@ -85,8 +97,8 @@ impl ScoredCanonicalize for RandomGraph {
     }
 }
 
-impl ScoredHints for RandomGraph {
-    fn score_range(&self, node: &u64) -> (i32, i32) {
+impl SearchHints for RandomGraph {
+    fn value_range(&self, node: &u64) -> (i32, i32) {
         if !self.hinted {
             return (-SCORE_LIMIT, SCORE_LIMIT);
         }
@@ -136,7 +148,7 @@ impl Chance for RandomGraph {
 
 /// The minimax value of a node by plain recursion (the graphs are small).
 fn minimax(game: &RandomGraph, node: u64) -> i32 {
-    if let Some(score) = game.score(&node) {
+    if let Some(score) = game.outcome(&node) {
         return score;
     }
     game.children(node).iter().map(|&child| game.score_seen_from(&node, &child, minimax(game, child))).max().unwrap()
@@ -158,19 +170,19 @@ fn alpha_beta_agrees_with_plain_minimax_on_random_graphs_with_extra_turns() {
             let mut shallow = ScoredAlphaBeta::new(Mode::Exact).with_guess_budget(4);
             let mut unguessed = ScoredAlphaBeta::new(Mode::Exact).with_guess_budget(0);
             for node in (0..game.nodes).rev() {
-                let reference = ScoredMinimax::new().search_score(&game, &node).unwrap();
+                let reference = ScoredMinimax::new().search(&game, &node).unwrap();
                 assert_eq!(reference, minimax(&game, node));
                 for engine in [
-                    &mut keyed as &mut dyn ScoredEngine<RandomGraph>,
+                    &mut keyed as &mut dyn Engine<RandomGraph, Value = i32, Failure = ludus_framework::Error>,
                     &mut packed,
                     &mut full,
                     &mut tiny,
                     &mut shallow,
                     &mut unguessed,
                 ] {
-                    assert_eq!(engine.search_score(&game, &node).unwrap(), reference, "seed {seed} node {node}");
+                    assert_eq!(engine.search(&game, &node).unwrap(), reference, "seed {seed} node {node}");
                 }
-                assert_eq!(signs.search_score(&game, &node).unwrap(), reference.signum());
+                assert_eq!(signs.search(&game, &node).unwrap(), reference.signum());
                 for threshold in [reference - 1, reference, reference + 1] {
                     assert_eq!(keyed.at_least(&game, &node, threshold, u64::MAX).unwrap(), reference >= threshold);
                 }
@@ -218,7 +230,7 @@ impl Fraction {
 
 /// The expectimax value of a node by plain recursion over every outcome, in exact fractions.
 fn expectation(game: &RandomGraph, node: u64) -> Fraction {
-    if let Some(score) = game.score(&node) {
+    if let Some(score) = game.outcome(&node) {
         return Fraction::whole(score);
     }
     let seen = |child: u64| {
@@ -262,7 +274,7 @@ fn expectimax_agrees_with_exact_expectations_on_random_chance_graphs() {
             let mut engine = Expectimax::default();
             for node in (0..game.nodes).rev() {
                 let exact = expectation(&game, node);
-                let found = engine.try_score(&game, &node).unwrap();
+                let found = engine.try_value(&game, &node).unwrap();
                 assert!(found.error < 1e-12);
                 assert!(
                     (found.value - exact.value()).abs() <= found.error.max(1e-15) * 4.0,
@@ -272,7 +284,7 @@ fn expectimax_agrees_with_exact_expectations_on_random_chance_graphs() {
             }
             // From the root alone, with bounds Star1 expands fewer positions.
             let mut fresh = Expectimax::default();
-            fresh.try_score(&game, &0).unwrap();
+            fresh.try_value(&game, &0).unwrap();
             let visited = ludus_framework::Statistics::stats(&fresh).visited;
             if hinted {
                 pruned += visited;
@@ -308,20 +320,13 @@ impl RandomChain {
     }
 }
 
-impl ScoredGame for RandomChain {
+impl Rules for RandomChain {
     type Position = (u64, bool);
     type Move = (u64, bool);
+    type Outcome = i32;
     const POSITIONS_REPEAT: bool = true;
 
-    fn mover(&self, position: &(u64, bool)) -> Player {
-        if position.1 {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    fn score(&self, position: &(u64, bool)) -> Option<i32> {
+    fn outcome(&self, position: &(u64, bool)) -> Option<i32> {
         self.is_leaf(position.0).then(|| (self.draw(position.0, 7) % 41) as i32 - 20)
     }
 
@@ -334,9 +339,26 @@ impl ScoredGame for RandomChain {
     fn play(&self, _position: &(u64, bool), mv: &(u64, bool)) -> (u64, bool) {
         *mv
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
 }
 
-impl ScoredCanonicalize for RandomChain {
+impl ScoredGame for RandomChain {}
+
+impl RandomChain {
+    /// The player to move (the one whose view every score of the position takes).
+    pub fn mover(&self, position: &(u64, bool)) -> Player {
+        if position.1 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+}
+
+impl Canonicalize for RandomChain {
     type Key = (u64, bool);
 
     fn canonical(&self, position: &(u64, bool)) -> (u64, bool) {
@@ -366,7 +388,7 @@ fn solve_linear(game: &RandomChain) -> Vec<f64> {
         for first in [false, true] {
             let row = place((node, first));
             matrix[row][row] = 1.0;
-            if let Some(score) = game.score(&(node, first)) {
+            if let Some(score) = game.outcome(&(node, first)) {
                 matrix[row][size] = f64::from(score);
                 continue;
             }
@@ -421,21 +443,21 @@ fn value_iteration_agrees_with_a_linear_system_on_loopy_chance_graphs() {
 #[test]
 fn every_scored_engine_keeps_to_its_budget() {
     let game = RandomGraph { seed: 3, nodes: 200, chance: false, hinted: false };
-    let reference = ScoredMinimax::new().search_score(&game, &0).unwrap();
+    let reference = ScoredMinimax::new().search(&game, &0).unwrap();
     let mut tiny = ScoredAlphaBeta::new(Mode::Exact).with_budget(3);
-    assert!(matches!(tiny.try_score(&game, &0), Err(Error::Budget(Budget::Positions(3)))));
-    assert!(matches!(tiny.score_within(&game, &0, 2), Err(Stop::Budget)));
-    assert_eq!(ScoredAlphaBeta::new(Mode::Exact).with_budget(1 << 40).try_score(&game, &0).unwrap(), reference);
+    assert!(matches!(tiny.try_value(&game, &0), Err(Error::Budget(Budget::Positions(3)))));
+    assert!(matches!(tiny.search_within(&game, &0, 2), Err(Stop::Budget)));
+    assert_eq!(ScoredAlphaBeta::new(Mode::Exact).with_budget(1 << 40).try_value(&game, &0).unwrap(), reference);
     assert!(matches!(
-        ScoredMinimax::new().with_budget(3).try_score(&game, &0),
+        ScoredMinimax::new().with_budget(3).try_value(&game, &0),
         Err(Error::Budget(Budget::Positions(3)))
     ));
     let chance = RandomGraph { chance: true, ..game };
     assert!(matches!(
-        Expectimax::default().with_budget(2).try_score(&chance, &0),
+        Expectimax::default().with_budget(2).try_value(&chance, &0),
         Err(Error::Budget(Budget::Positions(2)))
     ));
-    assert!(matches!(Expectimax::new(64).try_score(&chance, &0), Err(Error::Budget(Budget::TableBytes(64)))));
+    assert!(matches!(Expectimax::new(64).try_value(&chance, &0), Err(Error::Budget(Budget::TableBytes(64)))));
     let chain = RandomChain { seed: 1, nodes: 40 };
     let refused = ValueIteration { max_positions: 5, ..ValueIteration::default() }.solve(&chain, &(0, true));
     assert!(matches!(refused, Err(Error::Budget(Budget::Positions(5)))));

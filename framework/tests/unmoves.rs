@@ -13,6 +13,7 @@
 
 use ludus_framework::database::{Database, SolveBudget};
 use ludus_framework::engines::retrograde::{is_parent, ByRank, Rank, Retrograde, RetrogradeSolver, TierSpec, Tiers};
+use ludus_framework::Rules;
 use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game, Value};
 use std::collections::{HashMap, VecDeque};
 
@@ -49,9 +50,10 @@ impl Shove {
     }
 }
 
-impl Game for Shove {
+impl Rules for Shove {
     type Position = Row;
     type Move = Step;
+    type Outcome = Value;
     const POSITIONS_REPEAT: bool = true;
 
     fn moves(&self, row: &Row, moves: &mut Vec<Step>) {
@@ -85,6 +87,8 @@ impl Game for Shove {
         (row.mover == 0).then_some(Value::LOST)
     }
 }
+
+impl Game for Shove {}
 
 impl Canonicalize for Shove {
     type Key = u32;

@@ -4,10 +4,11 @@
 //! to solve the position after them, as `ludus analyze` reads them: `-- 6 256 16777216 c2 b2 a2`). Prints
 //! the perfect-play margin for Black, the time, positions and table.
 
-use ludus_framework::engines::scored::{Progress, ScoredAlphaBeta, ScoredEngine, GUESS_POSITIONS};
+use ludus_framework::engines::scored::{Progress, ScoredAlphaBeta, GUESS_POSITIONS};
 use ludus_framework::engines::Mode;
-use ludus_framework::playable::ScoredText;
+use ludus_framework::playable::TextForm;
 use ludus_framework::table::{mib, PackedTable, TableStorage};
+use ludus_framework::Engine;
 use ludus_framework::{Statistics, TableEngine};
 use ludus_games::othello::{CompactOthello, Othello};
 use std::io::Write;
@@ -44,7 +45,7 @@ fn main() -> Result<(), ludus_framework::Error> {
     let table = PackedTable::with_budget(mib(table_mb))?;
     let mut engine =
         ScoredAlphaBeta::with_table(Mode::Exact, table).with_progress(hook).with_guess_budget(guess_budget);
-    let score = engine.search_score(&game, &root)?;
+    let score = engine.search(&game, &root)?;
     let score = if root.black_to_move { score } else { -score };
     let stats = engine.stats();
     let mut out = std::io::stdout().lock();

@@ -32,6 +32,7 @@ mod board_form;
 mod rank;
 
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Error, FromKey, Game, Result, Value};
 
 /// A position: the cells of each player's cars (bit `y * n + x`) and who is to move.
@@ -146,9 +147,10 @@ impl Dodgem {
     }
 }
 
-impl Game for Dodgem {
+impl Rules for Dodgem {
     type Position = Cars;
     type Move = Drive;
+    type Outcome = Value;
     const POSITIONS_REPEAT: bool = true;
 
     fn moves(&self, cars: &Cars, moves: &mut Vec<Drive>) {
@@ -189,6 +191,8 @@ impl Game for Dodgem {
         (!can_move).then_some(Value::Win(0))
     }
 }
+
+impl Game for Dodgem {}
 
 impl Canonicalize for Dodgem {
     /// The cars of the player to move (as Blue) in the low 64 bits, the other's (as Red) in the high ones.
@@ -352,7 +356,7 @@ impl ludus_framework::playable::TextForm for Dodgem {
         Ok(drive)
     }
 
-    fn render_move(&self, drive: &Drive) -> String {
+    fn render_move(&self, _position: &Self::Position, drive: &Drive) -> String {
         let name = |cell: u8| format!("{}{}", char::from(b'a' + cell % self.size), cell / self.size + 1);
         match drive.to {
             Some(to) => format!("{}{}", name(drive.from), name(to)),

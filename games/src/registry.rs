@@ -14,12 +14,9 @@ use crate::pig::Pig;
 use crate::quixo::Quixo;
 use crate::teeko::Teeko;
 use crate::three_mens_morris::ThreeMensMorris;
-use ludus_framework::database::{ScoredSolvable, Solvable};
-use ludus_framework::engines::retrograde::ByRank;
-use ludus_framework::playable::{
-    Arguments, Convention, ImpartialPlayable, Made, Parameter, ParameterKind, Playable, Registration, ScoredPlayable,
-    TextForm,
-};
+use ludus_framework::engines::retrograde::{ByKey, ByRank};
+use ludus_framework::playable::{Arguments, Made, Parameter, ParameterKind, Playable, Registration, Tiered, WholeGame};
+use ludus_framework::text::TextForm;
 use ludus_framework::{Error, Result};
 
 /// Every game of this crate.
@@ -178,31 +175,31 @@ pub const GAMES: &[Registration] = &[
 
 fn othello(arguments: &Arguments) -> Result<Made> {
     let game = Othello::new(arguments.whole("size")?, arguments.text("empties")? == "winner")?;
-    Ok(Made::playable(ScoredPlayable::deterministic(game, arguments.canonical_name()).with_board()))
+    Ok(Made::playable(Playable::scored(game, arguments.canonical_name()).with_board()))
 }
 
 fn kalah(arguments: &Arguments) -> Result<Made> {
     let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?;
     let name = arguments.canonical_name();
     // The small variants' databases: every position's score in one file.
-    Ok(Made::playable(ScoredPlayable::deterministic(game, name.clone()).with_board())
-        .with_database(ScoredSolvable::new(game, name)))
+    let playable = Playable::scored(game, name).with_board();
+    Ok(Made::solvable(playable, WholeGame))
 }
 
 fn pig(arguments: &Arguments) -> Result<Made> {
     let game = Pig::new(arguments.whole("goal")?)?;
-    Ok(Made::playable(ScoredPlayable::with_chance(game, arguments.canonical_name()).with_board()))
+    Ok(Made::playable(Playable::with_chance(game, arguments.canonical_name()).with_board()))
 }
 
 fn hog(arguments: &Arguments) -> Result<Made> {
     let game = Hog::new(arguments.whole("goal")?, arguments.whole("dice")?)?;
-    Ok(Made::playable(ScoredPlayable::with_chance(game, arguments.canonical_name()).with_board()))
+    Ok(Made::playable(Playable::with_chance(game, arguments.canonical_name()).with_board()))
 }
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: TicTacToe, name: name.clone() }.with_board())
-        .with_database(Solvable::new(TicTacToe, name)))
+    let playable = Playable::win_loss(TicTacToe, name).with_board();
+    Ok(Made::solvable(playable, Tiered(ByKey)))
 }
 
 fn connect_four(arguments: &Arguments) -> Result<Made> {
@@ -211,11 +208,8 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Connect Four ranks its tiers (column heights, then colours) and un-moves: solved over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable {
-        game,
-        name,
-        indexing,
-    }))
+    let playable = Playable::win_loss(game, name).with_board();
+    Ok(Made::solvable(playable, Tiered(indexing)))
 }
 
 fn nim(arguments: &Arguments) -> Result<Made> {
@@ -224,19 +218,18 @@ fn nim(arguments: &Arguments) -> Result<Made> {
         .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
     // The heaps as the game reads them, so that equal games have equal names.
     let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
-    Ok(Made::playable(Playable { game: NimGame { heaps }, name }.with_board()))
+    Ok(Made::playable(Playable::win_loss(NimGame { heaps }, name).with_board()))
 }
 
 fn octal(arguments: &Arguments) -> Result<Made> {
     let game = OctalGame::parse(arguments.text("code")?)
         .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
-    let (convention, play) = match arguments.text("play")? {
-        "misere" => (Convention::Misere, "misere"),
-        _ => (Convention::Normal, "normal"),
-    };
     // The code as the game reads it (`.77` is `0.77`).
-    let name = format!("octal:code={},play={play}", game.code());
-    Ok(Made::playable(ImpartialPlayable { game, name, convention }))
+    let code = game.code();
+    Ok(match arguments.text("play")? {
+        "misere" => Made::playable(Playable::misere(game, format!("octal:code={code},play=misere")).with_board()),
+        _ => Made::playable(Playable::impartial(game, format!("octal:code={code},play=normal")).with_board()),
+    })
 }
 
 fn dodgem(arguments: &Arguments) -> Result<Made> {
@@ -246,17 +239,14 @@ fn dodgem(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Dodgem ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game, name: name.clone() }.with_board()).with_database(Solvable {
-        game,
-        name,
-        indexing,
-    }))
+    let playable = Playable::win_loss(game, name).with_board();
+    Ok(Made::solvable(playable, Tiered(indexing)))
 }
 
 fn three_mens_morris(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    Ok(Made::playable(Playable { game: ThreeMensMorris, name: name.clone() }.with_board())
-        .with_database(Solvable::new(ThreeMensMorris, name)))
+    let playable = Playable::win_loss(ThreeMensMorris, name).with_board();
+    Ok(Made::solvable(playable, Tiered(ByKey)))
 }
 
 fn quixo(arguments: &Arguments) -> Result<Made> {
@@ -266,20 +256,14 @@ fn quixo(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Quixo ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
-        game,
-        name,
-        indexing,
-    }))
+    let playable = Playable::win_loss(game, name).with_board();
+    Ok(Made::solvable(playable, Tiered(indexing)))
 }
 
 fn teeko(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     let game = Teeko::new();
     let indexing = ByRank::of(&game).with_unmoves();
-    Ok(Made::playable(Playable { game: game.clone(), name: name.clone() }.with_board()).with_database(Solvable {
-        game,
-        name,
-        indexing,
-    }))
+    let playable = Playable::win_loss(game, name).with_board();
+    Ok(Made::solvable(playable, Tiered(indexing)))
 }

@@ -7,7 +7,7 @@ use crate::kalah::Kalah;
 use crate::othello::{CompactOthello, Othello, Threshold};
 use crate::pig::Pig;
 use ludus_framework::engines::alpha_beta::AlphaBeta;
-use ludus_framework::engines::scored::{Expectimax, ScoredAlphaBeta, ScoredEngine, ValueIteration};
+use ludus_framework::engines::scored::{Expectimax, ScoredAlphaBeta, ValueIteration};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{check_result, timed, Measurement, Work, Workload};
 use ludus_framework::table::{mib, PackedTable};
@@ -36,12 +36,12 @@ fn othello_runs(size: u32, margin: i32) -> Result<Vec<Measurement>> {
     let what = format!("Black's margin is {margin}");
     let mut rows = Vec::new();
     let mut keyed = ScoredAlphaBeta::new(Mode::Exact);
-    let (score, seconds) = timed(|| keyed.search_score(&game, &start));
+    let (score, seconds) = timed(|| keyed.search(&game, &start));
     check_result(score? == margin, &what)?;
     rows.push(Measurement::new("scored alpha-beta (keyed)", seconds, keyed.stats(), margin.to_string()));
     let compact = CompactOthello::new(game.clone())?;
     let mut packed = ScoredAlphaBeta::with_table(Mode::Exact, PackedTable::with_budget(mib(64))?);
-    let (score, seconds) = timed(|| packed.search_score(&compact, &start));
+    let (score, seconds) = timed(|| packed.search(&compact, &start));
     check_result(score? == margin, &what)?;
     rows.push(Measurement::new(
         "scored alpha-beta (packed, compact keys)",
@@ -50,7 +50,7 @@ fn othello_runs(size: u32, margin: i32) -> Result<Vec<Measurement>> {
         margin.to_string(),
     ));
     let mut signs = ScoredAlphaBeta::new(Mode::Outcome);
-    let (sign, seconds) = timed(|| signs.search_score(&game, &start));
+    let (sign, seconds) = timed(|| signs.search(&game, &start));
     check_result(sign? == margin.signum(), "the winner")?;
     rows.push(Measurement::new("scored alpha-beta, win/loss only (window around 0)", seconds, signs.stats(), "sign"));
     // What a user of the win/loss engines does: one solve of "does Black get at least k?" per threshold k.
@@ -120,7 +120,7 @@ fn kalah(_threads: usize) -> Result<Vec<Measurement>> {
     for (pits, seeds, margin) in [(4, 3, 6), (5, 2, 2)] {
         let game = Kalah::new(pits, seeds)?;
         let mut engine = ScoredAlphaBeta::new(Mode::Exact);
-        let (score, seconds) = timed(|| engine.search_score(&game, &game.start()));
+        let (score, seconds) = timed(|| engine.search(&game, &game.start()));
         check_result(score? == margin, &format!("Kalah({pits}, {seeds}) is South's by {margin}"))?;
         rows.push(Measurement::new(
             format!("scored alpha-beta, kalah({pits},{seeds})"),
@@ -146,7 +146,7 @@ fn pig(_threads: usize) -> Result<Vec<Measurement>> {
 fn hog(_threads: usize) -> Result<Vec<Measurement>> {
     let game = Hog::new(100, 10)?;
     let mut engine = Expectimax::default();
-    let (found, seconds) = timed(|| engine.try_score(&game, &game.start()));
+    let (found, seconds) = timed(|| engine.try_value(&game, &game.start()));
     let probability = (1.0 + found?.value) / 2.0;
     check_result((0.5..0.6).contains(&probability), "the first player of Hog is favoured, a little")?;
     Ok(vec![Measurement::new("expectimax (Star1)", seconds, engine.stats(), format!("{probability:.10}"))])

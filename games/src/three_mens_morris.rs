@@ -33,6 +33,7 @@ mod board_form;
 
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
 use ludus_framework::playable::TextForm;
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};
 
 /// The points of the board: point `row * 3 + column` is bit `row * 3 + column` of a mask (row 0 at the bottom).
@@ -204,9 +205,10 @@ impl ThreeMensMorris {
     }
 }
 
-impl Game for ThreeMensMorris {
+impl Rules for ThreeMensMorris {
     type Position = Board;
     type Move = Step;
+    type Outcome = Value;
     const POSITIONS_REPEAT: bool = true;
 
     fn moves(&self, board: &Board, moves: &mut Vec<Step>) {
@@ -236,6 +238,8 @@ impl Game for ThreeMensMorris {
         lost.then_some(Value::LOST)
     }
 }
+
+impl Game for ThreeMensMorris {}
 
 impl Canonicalize for ThreeMensMorris {
     /// The player to move's men in bits 9..18, the other's in bits 0..9, smallest over the 8 symmetries.
@@ -386,7 +390,7 @@ impl TextForm for ThreeMensMorris {
         Ok(step)
     }
 
-    fn render_move(&self, step: &Step) -> String {
+    fn render_move(&self, _position: &Self::Position, step: &Step) -> String {
         match step.from {
             Some(from) => format!("{}{}", point_name(from), point_name(step.to)),
             None => point_name(step.to),

@@ -10,8 +10,9 @@ use ludus_framework::engines::Mode;
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
 use ludus_framework::table::KeyedTable;
+use ludus_framework::Rules;
 use ludus_framework::Statistics;
-use ludus_framework::{Budget, Canonicalize, Error, Game, SearchHints};
+use ludus_framework::{Budget, Canonicalize, Error, SearchHints};
 use ludus_games::adjacent_and_consecutive::board::{Board, Placement};
 use ludus_games::adjacent_and_consecutive::game::{FastGame, FastKey, GenericGame};
 use ludus_games::adjacent_and_consecutive::{

@@ -8,7 +8,8 @@
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{GenOptions, Preset};
-use ludus_framework::{Canonicalize, Game, Statistics};
+use ludus_framework::Rules;
+use ludus_framework::{Canonicalize, Statistics};
 use ludus_games::adjacent_and_consecutive::board::{Board, Placement};
 use ludus_games::adjacent_and_consecutive::game::{a_shortcut_win, FastGame, GenericGame};
 use ludus_games::adjacent_and_consecutive::runs::RunsEngine;

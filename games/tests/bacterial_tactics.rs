@@ -8,7 +8,8 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
-use ludus_framework::{Budget, Error, Game, Impartial};
+use ludus_framework::Rules;
+use ludus_framework::{Budget, Error, Impartial};
 use ludus_games::bacterial_tactics::{
     generic_winning_openings, parse, BacterialTactics, Board, FastSolver, Grid, RectangleGame, SpreadGame,
 };

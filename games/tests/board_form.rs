@@ -6,6 +6,7 @@
 
 use ludus_framework::playable::{check_board_form, Board, BoardForm, BoardMove, Layout, Piece, Player, TextForm};
 use ludus_framework::Game;
+use ludus_framework::Rules;
 use ludus_games::classic::{NimGame, TicTacToe};
 use ludus_games::connect_four::ConnectFour;
 use ludus_games::dodgem::Dodgem;
@@ -79,7 +80,12 @@ fn check_place(place: &BoardMove, before: &[Option<Player>], after: &[Option<Pla
 
 /// Random playouts of `game`, every position's board checked against the contract, the text drawing (when
 /// `symbols` gives its marks) and its moves.
-fn check_game<Rules: BoardForm + TextForm>(game: &Rules, symbols: Option<(char, char)>, pushes: bool, playouts: usize) {
+fn check_game<Ruleset: BoardForm + TextForm>(
+    game: &Ruleset,
+    symbols: Option<(char, char)>,
+    pushes: bool,
+    playouts: usize,
+) {
     let mut random = Random(7);
     let mut positions = 0;
     for _ in 0..playouts {
@@ -130,7 +136,7 @@ fn nim_s_heaps_are_its_position_and_each_take_leaves_its_part() {
     for mv in game.legal_moves(&position) {
         let BoardMove::Take { heap, parts } = game.board_move(&position, &mv) else { panic!("a take") };
         let Layout::Heaps { heaps } = game.board(&game.play(&position, &mv)).layout else { panic!("heaps") };
-        assert_eq!(heaps[heap as usize], parts.first().copied().unwrap_or(0), "{}", game.render_move(&mv));
+        assert_eq!(heaps[heap as usize], parts.first().copied().unwrap_or(0), "{}", game.render_move(&position, &mv));
     }
 }
 
@@ -138,9 +144,10 @@ fn nim_s_heaps_are_its_position_and_each_take_leaves_its_part() {
 fn a_board_that_breaks_the_contract_is_caught() {
     /// Tic-tac-toe whose moves all claim the first cell.
     struct OneCell;
-    impl Game for OneCell {
-        type Position = <TicTacToe as Game>::Position;
+    impl Rules for OneCell {
+        type Position = <TicTacToe as Rules>::Position;
         type Move = u8;
+        type Outcome = ludus_framework::Value;
         fn moves(&self, position: &Self::Position, moves: &mut Vec<u8>) {
             TicTacToe.moves(position, moves)
         }
@@ -151,6 +158,8 @@ fn a_board_that_breaks_the_contract_is_caught() {
             TicTacToe.outcome(position)
         }
     }
+
+    impl Game for OneCell {}
     impl TextForm for OneCell {
         fn start(&self) -> Self::Position {
             TicTacToe.start()
@@ -164,8 +173,8 @@ fn a_board_that_breaks_the_contract_is_caught() {
         fn parse_move(&self, position: &Self::Position, text: &str) -> Result<u8, String> {
             TicTacToe.parse_move(position, text)
         }
-        fn render_move(&self, mv: &u8) -> String {
-            TicTacToe.render_move(mv)
+        fn render_move(&self, position: &Self::Position, mv: &u8) -> String {
+            TicTacToe.render_move(position, mv)
         }
     }
     impl BoardForm for OneCell {

@@ -8,8 +8,9 @@ use ludus_framework::engines::negamax::{MemoNegamax, PlainNegamax};
 use ludus_framework::engines::parallel::{ParallelGrundy, ParallelNegamax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::{seeded_rng, with_threads};
+use ludus_framework::Rules;
 use ludus_framework::Statistics;
-use ludus_framework::{analysis, Canonicalize, Game, Impartial, SumGame, Value};
+use ludus_framework::{analysis, Canonicalize, Impartial, SumGame, Value};
 use ludus_games::classic::{Board, DawsonsKayles, Kayles, Nim, TicTacToe};
 use rand::Rng;
 
@@ -112,7 +113,7 @@ fn nim_heaps_have_their_size_as_nimber_and_sums_follow_xor() {
     }
 }
 
-fn nimbers<Rules: Impartial<Component = u32, Key = u32>>(game: &Rules, up_to: u32) -> Vec<u32> {
+fn nimbers<Ruleset: Impartial<Component = u32, Key = u32>>(game: &Ruleset, up_to: u32) -> Vec<u32> {
     let mut engine = GrundyEngine::new();
     (0..=up_to).map(|pins| engine.nimber(game, &pins)).collect()
 }

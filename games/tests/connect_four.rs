@@ -12,7 +12,8 @@ use ludus_framework::plugin::{
     seeded_rng, Corruptions, GenOptions, NoProgress, Plugin, PluginOptions, Preset, SolveOptions,
 };
 use ludus_framework::table::{PackedTable, UnboundedTable};
-use ludus_framework::{Budget, Canonicalize, Error, Game, Value};
+use ludus_framework::Rules;
+use ludus_framework::{Budget, Canonicalize, Error, Value};
 use ludus_framework::{Statistics, TableEngine};
 use ludus_games::connect_four::{exact_score, random_moves, Board, ConnectFour, ConnectFourPlugin};
 

@@ -10,7 +10,8 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::hints::NoHints;
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::table::UnboundedTable;
-use ludus_framework::{Game, Proven, SearchHints, Value};
+use ludus_framework::Rules;
+use ludus_framework::{Proven, SearchHints, Value};
 use ludus_games::connect_four::{random_moves, Board, ConnectFour};
 use rand::Rng;
 

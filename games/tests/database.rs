@@ -11,13 +11,15 @@
 use ludus_framework::analysis::{move_values, principal_variation};
 use ludus_framework::database::file::{write_tier, TierFile};
 use ludus_framework::database::game::StoredValues;
-use ludus_framework::database::{Database, DatabaseGame, Record, Solvable, SolveBudget, TierFiles, TierReport};
+use ludus_framework::database::{Database, Record, SolveBudget, TierFiles, TierReport};
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::retrograde::{ByKey, ByRank, TierSpec, Tiers};
 use ludus_framework::engines::{Engine, Mode, Stop};
+use ludus_framework::playable::{DatabaseGame, Playable, Solvable, Tiered};
 use ludus_framework::plugin::seeded_rng;
-use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game, Value};
+use ludus_framework::Rules;
+use ludus_framework::{Budget, Canonicalize, Error, FromKey, Value};
 use ludus_games::classic::{Board, TicTacToe};
 use ludus_games::connect_four::{self, ConnectFour};
 use ludus_games::dodgem::Dodgem;
@@ -34,16 +36,16 @@ fn scratch(name: &str) -> PathBuf {
 const AMPLE: SolveBudget = SolveBudget { memory_mb: 4096, max_positions: u64::MAX };
 
 /// Solves into `directory`, returning the reports.
-fn solve<Rules>(
-    database: &Database<'_, Rules>,
-    start: &Rules::Position,
+fn solve<Ruleset>(
+    database: &Database<'_, Ruleset>,
+    start: &Ruleset::Position,
     budget: SolveBudget,
 ) -> Result<Vec<TierReport>, Error>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: ludus_framework::database::RecordKey,
-    Rules::Tier: serde::Serialize + serde::de::DeserializeOwned,
+    Ruleset: ludus_framework::Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: ludus_framework::database::RecordKey,
+    Ruleset::Tier: serde::Serialize + serde::de::DeserializeOwned,
 {
     let mut reports = Vec::new();
     database.solve(start, budget, &mut |report| reports.push(report.clone()), TierSpec::new())?;
@@ -171,7 +173,7 @@ fn a_database_engine_over_a_damaged_or_missing_file_fails_in_its_search() {
     solve(&database, &Board::EMPTY, AMPLE).unwrap();
     let path = database.tier_path(&1).unwrap();
     let pristine = std::fs::read(&path).unwrap();
-    let solvable = Solvable::new(TicTacToe, "tic-tac-toe".into());
+    let solvable = Solvable::new(Playable::win_loss(TicTacToe, "tic-tac-toe".into()), Tiered(ByKey));
     assert_eq!(solvable.query(&directory, None, 9).unwrap().line.len(), 9, "a draw is played to the end");
     let corner = TicTacToe.play(&Board::EMPTY, &0);
     for damage in ["a flipped byte", "a missing file"] {

@@ -5,10 +5,13 @@
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
 
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ScoredMinimax};
+use ludus_framework::analysis::line_by;
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
 use ludus_framework::engines::Mode;
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::{scored_line, ScoredCheck, ScoredGame};
+use ludus_framework::playable::TextForm;
+use ludus_framework::scored::{ScoredCheck, ScoredGame};
+use ludus_framework::Engine;
+use ludus_framework::Rules;
 use ludus_games::kalah::{Board, Kalah};
 use rand::{Rng, SeedableRng};
 
@@ -77,7 +80,7 @@ fn sowing_follows_the_plain_rules_on_random_games() {
             }
             let me = board.side();
             let stores = [ring[m] as i32, ring[2 * m + 1] as i32];
-            assert_eq!(game.score(&board), Some(stores[me] - stores[1 - me]));
+            assert_eq!(game.outcome(&board), Some(stores[me] - stores[1 - me]));
         }
         assert!(extra_moves > 0, "extra moves happen in Kalah({m}, {n})");
     }
@@ -89,8 +92,8 @@ fn conformance_and_minimax_agree_on_small_variants() {
         let game = Kalah::new(m, n).unwrap();
         ScoredCheck::new(&game, game.start()).playouts(20).compare_engines(300_000).run_deterministic().unwrap();
         if m * n as usize <= 6 {
-            let reference = ScoredMinimax::new().with_budget(50_000_000).try_score(&game, &game.start()).unwrap();
-            assert_eq!(ScoredAlphaBeta::new(Mode::Exact).search_score(&game, &game.start()).unwrap(), reference);
+            let reference = ScoredMinimax::new().with_budget(50_000_000).try_value(&game, &game.start()).unwrap();
+            assert_eq!(ScoredAlphaBeta::new(Mode::Exact).search(&game, &game.start()).unwrap(), reference);
         }
     }
     let game = Kalah::new(6, 6).unwrap();
@@ -102,7 +105,7 @@ fn the_margin_is_the_one_threshold_solves_find_at_every_threshold() {
     for (m, n) in [(3, 3), (4, 2), (4, 3)] {
         let game = Kalah::new(m, n).unwrap();
         let start = game.start();
-        let margin = ScoredAlphaBeta::new(Mode::Exact).search_score(&game, &start).unwrap();
+        let margin = ScoredAlphaBeta::new(Mode::Exact).search(&game, &start).unwrap();
         let total = game.total() as i32;
         for threshold in -total..=total {
             // A fresh engine per threshold: no bound of another search helps.
@@ -113,7 +116,7 @@ fn the_margin_is_the_one_threshold_solves_find_at_every_threshold() {
                 "{m},{n} {threshold}"
             );
         }
-        assert_eq!(ScoredAlphaBeta::new(Mode::Outcome).search_score(&game, &start).unwrap(), margin.signum());
+        assert_eq!(ScoredAlphaBeta::new(Mode::Outcome).search(&game, &start).unwrap(), margin.signum());
     }
 }
 
@@ -123,11 +126,11 @@ fn principal_variations_keep_the_margin_through_extra_moves() {
         let game = Kalah::new(m, n).unwrap();
         let mut engine = ScoredAlphaBeta::new(Mode::Exact);
         let start = game.start();
-        let value = engine.search_score(&game, &start).unwrap();
-        let line = scored_line(&game, &start, 500, |_| false, |child| engine.search_score(&game, child)).unwrap();
+        let value = engine.search(&game, &start).unwrap();
+        let line = line_by(&game, &start, 500, |_| false, |child| engine.search(&game, child)).unwrap();
         let end = game.play_line(&start, &line).unwrap();
         assert!(game.is_over(&end));
-        assert_eq!(game.score_seen_from(&start, &end, game.score(&end).unwrap()), value);
+        assert_eq!(game.score_seen_from(&start, &end, game.outcome(&end).unwrap()), value);
     }
 }
 
@@ -147,11 +150,12 @@ fn positions_read_back_from_their_board_and_moves() {
 #[test]
 fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_one() {
     use ludus_framework::database::file::{write_tier, TierFile, TierName};
-    use ludus_framework::database::{DatabaseGame, Record, ScoredFromKey, ScoredSolvable, SolveBudget};
-    use ludus_framework::scored::ScoredCanonicalize;
+    use ludus_framework::database::{Record, SolveBudget};
+    use ludus_framework::playable::{DatabaseGame, Playable, Solvable, WholeGame};
+    use ludus_framework::{Canonicalize, FromKey};
     let game = Kalah::new(3, 2).unwrap();
     let name = "kalah:pits=3,seeds=2".to_string();
-    let solvable = ScoredSolvable::new(game, name.clone());
+    let solvable = Solvable::new(Playable::scored(game, name.clone()), WholeGame);
     let directory = std::env::temp_dir().join(format!("ludus-kalah-db-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     assert!(solvable.query(&directory, None, 10).is_err(), "not solved yet");
@@ -168,10 +172,10 @@ fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_o
     let mut engine = ScoredAlphaBeta::new(Mode::Exact);
     for (wide, record) in &records {
         let position = game.checked_position_of_key(wide).unwrap();
-        assert_eq!(record.score(), Some(engine.search_score(&game, &position).unwrap()));
+        assert_eq!(record.score(), Some(engine.search(&game, &position).unwrap()));
     }
     let start = solvable.query(&directory, None, 100).unwrap();
-    assert_eq!(start.value.score(), Some(engine.search_score(&game, &game.start()).unwrap()));
+    assert_eq!(start.value.score(), Some(engine.search(&game, &game.start()).unwrap()));
     assert!(solvable.check(&directory, &mut |_, _, _| {}).unwrap().problems.is_empty());
     // Solved again: found on disk.
     solvable.solve(&directory, budget, &mut |report| assert!(report.resumed)).unwrap();

@@ -9,7 +9,7 @@ use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::impartial::{Impartial, SumGame};
-use ludus_framework::playable::{AnalysisOptions, Convention, ImpartialPlayable, PlayableGame};
+use ludus_framework::playable::{AnalysisOptions, Playable, PlayableGame};
 use ludus_games::classic::{DawsonsKayles, Kayles, OctalGame};
 use std::collections::HashMap;
 
@@ -17,7 +17,7 @@ fn octal(code: &str) -> OctalGame {
     OctalGame::parse(code).unwrap()
 }
 
-fn nimbers<Rules: Impartial<Component = u32, Key = u32>>(game: &Rules, largest: u32) -> Vec<u32> {
+fn nimbers<Ruleset: Impartial<Component = u32, Key = u32>>(game: &Ruleset, largest: u32) -> Vec<u32> {
     let mut engine = GrundyEngine::new();
     (0..=largest).map(|heap| engine.nimber(game, &heap)).collect()
 }
@@ -66,7 +66,7 @@ const CODES: [&str; 6] = ["0.77", "0.07", "0.137", "0.6", "0.51", "0.4007"];
 fn the_grundy_analysis_agrees_with_alpha_beta_over_the_whole_sum() {
     for code in CODES {
         let game = octal(code);
-        let playable = ImpartialPlayable { game: game.clone(), name: code.to_string(), convention: Convention::Normal };
+        let playable = Playable::impartial(game.clone(), code.to_string());
         let sum = SumGame(&game);
         let mut engine = AlphaBeta::new(Mode::Exact);
         for (text, heaps) in small_positions() {
@@ -115,7 +115,7 @@ fn misere_wins(game: &OctalGame, heaps: &[u32], memo: &mut HashMap<Vec<u32>, boo
 fn misere_play_agrees_with_a_brute_force_and_with_bouton() {
     for code in CODES {
         let game = octal(code);
-        let playable = ImpartialPlayable { game: game.clone(), name: code.to_string(), convention: Convention::Misere };
+        let playable = Playable::misere(game.clone(), code.to_string());
         let mut memo = HashMap::new();
         for (text, heaps) in small_positions() {
             let analysis = playable.analyze(Some(&text), &AnalysisOptions::default()).unwrap();
@@ -126,7 +126,7 @@ fn misere_play_agrees_with_a_brute_force_and_with_bouton() {
     }
     // Bouton (1902): misère Nim is lost for the player to move exactly when some heap has two counters or
     // more and the XOR of the heaps is zero, or every heap has at most one and their number is odd.
-    let nim = ImpartialPlayable { game: octal("0.3333"), name: "nim".into(), convention: Convention::Misere };
+    let nim = Playable::misere(octal("0.3333"), "nim".into());
     for (text, heaps) in small_positions().into_iter().filter(|(_, heaps)| heaps.iter().all(|&heap| heap <= 4)) {
         let xor = heaps.iter().fold(0, |acc, heap| acc ^ heap);
         let lost = if heaps.iter().any(|&heap| heap >= 2) { xor == 0 } else { heaps.len() % 2 == 1 };
@@ -139,7 +139,7 @@ fn misere_play_agrees_with_a_brute_force_and_with_bouton() {
 fn long_rows_are_analysed_by_nimbers() {
     // Kayles on 80 pins, where alpha-beta over the sum would take minutes: the mirror move (the middle two
     // pins) wins, and the nimber is the hand-written Kayles's.
-    let playable = ImpartialPlayable { game: octal("0.77"), name: "kayles".into(), convention: Convention::Normal };
+    let playable = Playable::impartial(octal("0.77"), "kayles".into());
     let analysis = playable.analyze(Some("80"), &AnalysisOptions::default()).unwrap();
     assert_eq!(analysis.value.nimber(), Some(GrundyEngine::new().nimber(&Kayles, &80)));
     assert_eq!(analysis.value.word(), "win");
@@ -155,14 +155,15 @@ fn long_rows_are_analysed_by_nimbers() {
 
 #[test]
 fn positions_and_moves_are_read_and_refused_by_their_text() {
-    let playable = ImpartialPlayable { game: octal("0.77"), name: "kayles".into(), convention: Convention::Normal };
+    let playable = Playable::impartial(octal("0.77"), "kayles".into());
     let options = AnalysisOptions::default();
     for bad in ["x", "3,,4", "10001", &"1,".repeat(1001)] {
         assert!(playable.analyze(Some(bad), &options).is_err(), "{bad}");
     }
     let mut session = playable.session(&options).unwrap();
     assert!(session.play("1:3+5").is_ok());
-    assert_eq!(session.drawing(), "3 5\nthe second player to move\n");
+    assert_eq!(session.drawing(), "3 5\n");
+    assert!(!session.first_to_move(), "the second player to move");
     for bad in ["3:1", "1:9", "1", "x:1", "2:1+1+1"] {
         assert!(session.play(bad).is_err(), "{bad}");
     }

@@ -5,12 +5,16 @@
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
 
+use ludus_framework::analysis::{line_by, values_by};
 use ludus_framework::engines::alpha_beta::AlphaBeta;
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredEngine, ScoredMinimax};
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
 use ludus_framework::engines::{Engine, Mode};
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::{move_scores, scored_line, ScoredCanonicalize, ScoredCheck, ScoredGame, ScoredHints};
+use ludus_framework::playable::TextForm;
+use ludus_framework::scored::{ScoredCheck, ScoredGame};
 use ludus_framework::table::{mib, PackedTable};
+use ludus_framework::Canonicalize;
+use ludus_framework::Rules;
+use ludus_framework::SearchHints;
 use ludus_games::othello::{CompactOthello, Discs, Othello, OthelloMove, Threshold};
 use rand::{Rng, SeedableRng};
 
@@ -118,11 +122,11 @@ fn conformance_and_minimax_agree_on_four_by_four() {
 fn four_by_four_is_a_white_win_by_eight_discs() {
     let plain_count = Othello::new(4, false).unwrap();
     let mut engine = ScoredAlphaBeta::new(Mode::Exact);
-    assert_eq!(engine.search_score(&plain_count, &plain_count.start()).unwrap(), -8);
+    assert_eq!(engine.search(&plain_count, &plain_count.start()).unwrap(), -8);
     let tournament = othello(4);
     let mut engine = ScoredAlphaBeta::new(Mode::Exact);
-    assert_eq!(engine.search_score(&tournament, &tournament.start()).unwrap(), -10);
-    assert_eq!(ScoredMinimax::new().search_score(&tournament, &tournament.start()).unwrap(), -10);
+    assert_eq!(engine.search(&tournament, &tournament.start()).unwrap(), -10);
+    assert_eq!(ScoredMinimax::new().search(&tournament, &tournament.start()).unwrap(), -10);
 }
 
 #[test]
@@ -130,7 +134,7 @@ fn the_margin_is_the_one_win_loss_solves_find_at_every_threshold() {
     for size in [4, 5] {
         let game = othello(size);
         let start = game.start();
-        let margin = ScoredAlphaBeta::new(Mode::Exact).search_score(&game, &start).unwrap();
+        let margin = ScoredAlphaBeta::new(Mode::Exact).search(&game, &start).unwrap();
         let cells = (size * size) as i32;
         let mut scored = ScoredAlphaBeta::new(Mode::Exact);
         for threshold in -cells..=cells {
@@ -140,7 +144,7 @@ fn the_margin_is_the_one_win_loss_solves_find_at_every_threshold() {
             assert_eq!(scored.at_least(&game, &start, threshold, u64::MAX).unwrap(), margin >= threshold);
         }
         // The win/loss solve of the scored game: one search around 0.
-        let sign = ScoredAlphaBeta::new(Mode::Outcome).search_score(&game, &start).unwrap();
+        let sign = ScoredAlphaBeta::new(Mode::Outcome).search(&game, &start).unwrap();
         assert_eq!(sign, margin.signum());
     }
 }
@@ -153,13 +157,12 @@ fn principal_variations_keep_the_margin() {
         let mut engine = ScoredAlphaBeta::new(Mode::Exact);
         let mut position = game.start();
         for _ in 0..4 {
-            let value = engine.search_score(&game, &position).unwrap();
-            let line =
-                scored_line(&game, &position, 100, |_| false, |child| engine.search_score(&game, child)).unwrap();
+            let value = engine.search(&game, &position).unwrap();
+            let line = line_by(&game, &position, 100, |_| false, |child| engine.search(&game, child)).unwrap();
             let end = game.play_line(&position, &line).unwrap();
             assert!(game.is_over(&end));
-            assert_eq!(game.score_seen_from(&position, &end, game.score(&end).unwrap()), value);
-            let scores = move_scores(&game, &position, |child| engine.search_score(&game, child)).unwrap();
+            assert_eq!(game.score_seen_from(&position, &end, game.outcome(&end).unwrap()), value);
+            let scores = values_by(&game, &position, |child| engine.search(&game, child)).unwrap();
             assert_eq!(scores.iter().map(|entry| entry.value).max(), Some(value));
             let moves = game.legal_moves(&position);
             position = game.play(&position, &moves[rng.gen_range(0..moves.len())]);
@@ -241,12 +244,9 @@ fn compact_keys_are_one_to_one_and_give_the_same_scores() {
     let mut keyed = ScoredAlphaBeta::new(Mode::Exact);
     let mut position = compact.game.start();
     for _ in 0..3 {
-        let first = compact.game.render_move(&compact.legal_moves(&position)[0]);
+        let first = compact.game.render_move(&position, &compact.legal_moves(&position)[0]);
         position = compact.play(&position, &compact.game.parse_move(&position, &first).unwrap());
-        assert_eq!(
-            packed.search_score(&compact, &position).unwrap(),
-            keyed.search_score(&compact.game, &position).unwrap()
-        );
+        assert_eq!(packed.search(&compact, &position).unwrap(), keyed.search(&compact.game, &position).unwrap());
     }
 }
 
@@ -261,9 +261,9 @@ fn eight_by_eight_endgames_agree_with_minimax() {
             let moves = game.legal_moves(&position);
             position = game.play(&position, &moves[rng.gen_range(0..moves.len())]);
         }
-        let reference = ScoredMinimax::new().search_score(&game, &position).unwrap();
-        assert_eq!(engine.search_score(&game, &position).unwrap(), reference, "{}", game.board_text(&position));
-        let (low, high) = game.score_range(&position);
+        let reference = ScoredMinimax::new().search(&game, &position).unwrap();
+        assert_eq!(engine.search(&game, &position).unwrap(), reference, "{}", game.board_text(&position));
+        let (low, high) = game.value_range(&position);
         assert!(low <= reference && reference <= high);
     }
 }
@@ -273,7 +273,8 @@ fn positions_read_back_from_their_board_and_moves() {
     let game = othello(6);
     // Black's four openings on 6 x 6 are b3, c2, d5 and e4 (the middle cells are c3 and d4 White's, c4 and d3
     // Black's).
-    let openings: Vec<String> = game.legal_moves(&game.start()).iter().map(|mv| game.render_move(mv)).collect();
+    let openings: Vec<String> =
+        game.legal_moves(&game.start()).iter().map(|mv| game.render_move(&game.start(), mv)).collect();
     assert_eq!(openings, ["c2", "b3", "e4", "d5"]);
     let position = game.parse_position("c2 b2 a2").unwrap();
     let board = game.board_text(&position);
@@ -282,6 +283,6 @@ fn positions_read_back_from_their_board_and_moves() {
     assert!(game.parse_position("....../....../..ox../..xo../....../...... q").is_err());
     assert!(game.parse_move(&game.start(), "z9").is_err());
     let mv = game.parse_move(&game.start(), "e4").unwrap();
-    assert_eq!(game.render_move(&mv), "e4");
+    assert_eq!(game.render_move(&game.start(), &mv), "e4");
     assert!(game.parse_move(&game.start(), "a1").is_err());
 }

@@ -6,8 +6,10 @@
 #![allow(clippy::unwrap_used)]
 
 use ludus_framework::engines::scored::{Expectimax, ValueIteration};
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::{ScoredCheck, ScoredGame};
+use ludus_framework::playable::TextForm;
+use ludus_framework::scored::ScoredCheck;
+use ludus_framework::Engine;
+use ludus_framework::Rules;
 use ludus_games::hog::{Hog, HogState};
 use ludus_games::pig::{Pig, PigMove};
 use std::collections::HashMap;
@@ -104,7 +106,7 @@ fn hog_expectimax_agrees_with_every_sequence_of_dice() {
         for (mine, theirs) in [(0, 0), (goal / 2, 0), (0, goal - 1), (goal - 1, goal - 1), (goal / 3, goal / 2)] {
             let state = HogState { mine: mine as u16, theirs: theirs as u16, rolling: 0, first_to_move: true };
             let expected = hog_by_dice(goal, dice, mine, theirs, &mut memo);
-            let found = engine.try_score(&game, &state).unwrap();
+            let found = engine.try_value(&game, &state).unwrap();
             assert!(
                 (found.value - expected).abs() < 1e-12,
                 "hog {goal} {dice} at {mine}-{theirs}: {found:?} {expected}"

@@ -10,7 +10,8 @@ use ludus_framework::database::{Database, SolveBudget, TierFiles};
 use ludus_framework::engines::retrograde::{is_parent, ByRank, Rank, Retrograde, RetrogradeSolver, TierSpec, Tiers};
 use ludus_framework::playable::TextForm;
 use ludus_framework::plugin::seeded_rng;
-use ludus_framework::{Canonicalize, FromKey, Game, Value};
+use ludus_framework::Rules;
+use ludus_framework::{Canonicalize, FromKey, Value};
 use ludus_games::quixo::{Board, Push, Quixo};
 use rand::Rng;
 use std::time::Instant;
@@ -421,10 +422,10 @@ fn positions_and_moves_read_back_from_their_text() {
                 }
                 let moves = game.legal_moves(&board);
                 for push in &moves {
-                    assert_eq!(game.parse_move(&board, &game.render_move(push)), Ok(*push));
+                    assert_eq!(game.parse_move(&board, &game.render_move(&board, push)), Ok(*push));
                 }
                 let push = moves[rng.gen_range(0..moves.len())];
-                line.push(game.render_move(&push));
+                line.push(game.render_move(&board, &push));
                 board = game.play(&board, &push);
             }
             assert_eq!(game.parse_position(&line.join(" ")), Ok(board), "{line:?}");

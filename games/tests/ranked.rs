@@ -8,7 +8,8 @@
 use hashbrown::{HashMap, HashSet};
 use ludus_framework::engines::retrograde::{ByRank, Rank, RetrogradeSolver, TierSpec, Tiers};
 use ludus_framework::plugin::seeded_rng;
-use ludus_framework::{Budget, Canonicalize, Error, FromKey, Game};
+use ludus_framework::Rules;
+use ludus_framework::{Budget, Canonicalize, Error, FromKey};
 use ludus_games::dodgem::{Cars, Dodgem};
 use rand::Rng;
 

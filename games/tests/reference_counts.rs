@@ -12,7 +12,11 @@ use ludus_games::connect_four::{self, ConnectFour};
 const FACTS: &str = include_str!("data/reference_counts.txt");
 
 /// Distinct positions reachable after each ply (up to `plies`), not expanding finished games.
-fn positions_per_ply<Rules: Game>(game: &Rules, start: Rules::Position, plies: usize) -> Vec<HashSet<Rules::Position>> {
+fn positions_per_ply<Ruleset: Game>(
+    game: &Ruleset,
+    start: Ruleset::Position,
+    plies: usize,
+) -> Vec<HashSet<Ruleset::Position>> {
     let mut layers = vec![HashSet::from_iter([start])];
     for _ in 0..plies {
         let mut next = HashSet::new();
@@ -30,7 +34,7 @@ fn positions_per_ply<Rules: Game>(game: &Rules, start: Rules::Position, plies: u
 }
 
 /// Complete games from `position`: (all, won by the player to move at the start, won by the other, drawn).
-fn count_games<Rules: Game>(game: &Rules, position: &Rules::Position, first_to_move: bool) -> [u64; 4] {
+fn count_games<Ruleset: Game>(game: &Ruleset, position: &Ruleset::Position, first_to_move: bool) -> [u64; 4] {
     if let Some(value) = game.outcome(position) {
         // `value` is for the player to move; a loss means the player who just moved won.
         return match value {
@@ -51,7 +55,7 @@ fn count_games<Rules: Game>(game: &Rules, position: &Rules::Position, first_to_m
     total
 }
 
-fn nimbers<Rules: Impartial<Component = u32, Key = u32>>(game: &Rules, argument: &str) -> String {
+fn nimbers<Ruleset: Impartial<Component = u32, Key = u32>>(game: &Ruleset, argument: &str) -> String {
     let last: u32 = argument.trim_start_matches("0..=").parse().expect("a range 0..=N");
     let mut engine = GrundyEngine::new();
     (0..=last).map(|pins| engine.nimber(game, &pins).to_string()).collect::<Vec<_>>().join(",")

@@ -9,6 +9,7 @@ use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::retrograde::{is_parent, ByRank, Retrograde, RetrogradeSolver, TierSolution, TierSpec};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::plugin::seeded_rng;
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, FromKey, Game, Statistics, Value};
 use ludus_games::classic::{Board, TicTacToe};
 use ludus_games::connect_four::{self, ConnectFour};
@@ -21,9 +22,10 @@ use std::time::Instant;
 /// Tic-tac-toe without symmetries: every board its own key, to count the reachable positions.
 struct EveryBoard;
 
-impl Game for EveryBoard {
+impl Rules for EveryBoard {
     type Position = Board;
     type Move = u8;
+    type Outcome = Value;
     fn moves(&self, board: &Board, moves: &mut Vec<u8>) {
         TicTacToe.moves(board, moves);
     }
@@ -34,6 +36,8 @@ impl Game for EveryBoard {
         TicTacToe.outcome(board)
     }
 }
+
+impl Game for EveryBoard {}
 
 impl Canonicalize for EveryBoard {
     type Key = Board;
@@ -103,13 +107,13 @@ fn connect_four_4x4_by_tiers_agrees_with_alpha_beta() {
 
 /// Every position reachable from `start`, one per value of `identity` (the canonical key; the position itself
 /// for every position), by a search written here.
-fn reachable_by<Rules, Identity>(
-    game: &Rules,
-    start: Rules::Position,
-    identity: impl Fn(&Rules::Position) -> Identity,
-) -> Vec<Rules::Position>
+fn reachable_by<Ruleset, Identity>(
+    game: &Ruleset,
+    start: Ruleset::Position,
+    identity: impl Fn(&Ruleset::Position) -> Identity,
+) -> Vec<Ruleset::Position>
 where
-    Rules: Game,
+    Ruleset: Game,
     Identity: Eq + Hash,
 {
     let mut seen: HashSet<Identity> = [identity(&start)].into_iter().collect();
@@ -338,7 +342,7 @@ fn measure_speed() {
 
 /// `FromKey` on `positions`: the key of each decodes to a position with that key, the same outcome and as many
 /// moves; and keys that are not keys of these positions (`garbage`) give `None` or a position with another key.
-fn check_from_key<Rules: FromKey>(game: &Rules, positions: &[Rules::Position], garbage: &[Rules::Key]) {
+fn check_from_key<Ruleset: FromKey>(game: &Ruleset, positions: &[Ruleset::Position], garbage: &[Ruleset::Key]) {
     let mut keys = HashSet::new();
     for position in positions {
         let key = game.canonical(position);
@@ -359,7 +363,7 @@ fn check_from_key<Rules: FromKey>(game: &Rules, positions: &[Rules::Position], g
 
 /// Keys of positions that a game may not hold: whatever `position_of_key` gives for them, it does not panic, and
 /// the position it gives can be canonicalized and searched.
-fn check_random_keys<Rules: FromKey>(game: &Rules, keys: impl Iterator<Item = Rules::Key>) {
+fn check_random_keys<Ruleset: FromKey>(game: &Ruleset, keys: impl Iterator<Item = Ruleset::Key>) {
     for key in keys {
         if let Some(decoded) = game.position_of_key(&key) {
             game.canonical(&decoded);

@@ -1,15 +1,16 @@
-//! Every scored game's board ([`ScoredBoardForm`]) along random playouts: the contract
-//! ([`check_scored_board_form`]), the board against the game's own text (Othello's and Kalah's board texts, the
+//! Every scored game's board ([`BoardForm`]) along random playouts: the contract
+//! ([`check_board_form`]), the board against the game's own text (Othello's and Kalah's board texts, the
 //! numbers of Pig's and Hog's drawings: separate code paths), and each move's place against what the move does;
 //! and the check rejects boards that break the contract.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
 use ludus_framework::playable::{
-    check_board_view, check_scored_board_form, Board, BoardMove, BoardView, Counter, Layout, PlacedMove, Player,
-    ScoredBoardForm, ScoredText,
+    check_board_form, check_board_view, Board, BoardForm, BoardMove, BoardView, Counter, Layout, PlacedMove, Player,
+    TextForm,
 };
 use ludus_framework::scored::ScoredGame;
+use ludus_framework::Rules;
 use ludus_games::hog::Hog;
 use ludus_games::kalah::{Board as KalahBoard, Kalah, Pit};
 use ludus_games::othello::Othello;
@@ -20,26 +21,22 @@ use rand::{Rng, SeedableRng};
 /// Random playouts of `game` (at most 400 moves each), every position checked against the contract and by
 /// `check(position, board)`, every move by `check_move(position, board, move, place, board after)`. Returns
 /// the positions seen.
-fn playouts<Rules: ScoredBoardForm + ScoredText>(
-    game: &Rules,
+fn playouts<Ruleset: BoardForm + TextForm>(
+    game: &Ruleset,
     count: usize,
-    check: impl Fn(&Rules::Position, &Board),
-    check_move: impl Fn(&Rules::Position, &Board, &Rules::Move, &BoardMove, &Board),
+    check: impl Fn(&Ruleset::Position, &Board),
+    check_move: impl Fn(&Ruleset::Position, &Board, &Ruleset::Move, &BoardMove, &Board),
 ) -> usize {
     let mut random = StdRng::seed_from_u64(11);
     let mut positions = 0;
     for _ in 0..count {
         let mut position = game.start();
+        let mut mover = Player::First;
         for _ in 0..400 {
-            check_scored_board_form(game, &position).unwrap_or_else(|error| panic!("{error}"));
+            check_board_form(game, &position).unwrap_or_else(|error| panic!("{error}"));
             let board = game.board(&position);
             check(&position, &board);
-            let expected = if game.mover(&position) == ludus_framework::scored::Player::First {
-                Player::First
-            } else {
-                Player::Second
-            };
-            assert_eq!(board.to_move, Some(expected), "the board's mover is the game's");
+            assert_eq!(board.to_move, Some(mover), "the board's mover is the one the game's turns give");
             positions += 1;
             let moves = game.legal_moves(&position);
             if moves.is_empty() {
@@ -49,7 +46,11 @@ fn playouts<Rules: ScoredBoardForm + ScoredText>(
                 let after = game.board(&game.play(&position, mv));
                 check_move(&position, &board, mv, &game.board_move(&position, mv), &after);
             }
-            position = game.play(&position, &moves[random.gen_range(0..moves.len())]);
+            let next = game.play(&position, &moves[random.gen_range(0..moves.len())]);
+            if game.turn_passes(&position, &next) {
+                mover = mover.other();
+            }
+            position = next;
         }
     }
     assert!(positions > 3 * count, "the playouts went past their starts");
@@ -90,8 +91,8 @@ fn othello_s_grid_is_its_board_text_and_each_disc_lands_on_its_cell() {
                     (size, size, size as usize, size as usize)
                 );
             },
-            |_, before, mv, place, after| {
-                let text = game.render_move(mv);
+            |position, before, mv, place, after| {
+                let text = game.render_move(position, mv);
                 let mover = before.to_move.unwrap();
                 match place {
                     BoardMove::Place { cell } => {
@@ -137,9 +138,13 @@ fn kalah_s_pits_are_its_board_text_and_a_sow_empties_the_mover_s_pit() {
                 assert_eq!(rows.iter().flatten().sum::<u32>() + stores[0] + stores[1], total, "{text}");
                 assert_eq!(drawn.to_move == Some(Player::First), text.ends_with('s'), "{text}");
             },
-            |_, before, pit: &Pit, place, after| {
+            |position, before, pit: &Pit, place, after| {
                 let BoardMove::Sow { pit: sown } = *place else { panic!("{place:?} in Kalah") };
-                assert_eq!(game.render_move(pit), (sown + 1).to_string(), "pits are numbered from 1 in sowing order");
+                assert_eq!(
+                    game.render_move(position, pit),
+                    (sown + 1).to_string(),
+                    "pits are numbered from 1 in sowing order"
+                );
                 let side = usize::from(before.to_move == Some(Player::Second));
                 let (rows, _) = pits_and_stores(before);
                 let seeds = rows[side][sown as usize];
@@ -193,11 +198,11 @@ fn pig_s_panel_holds_its_scores_and_each_button_does_what_it_says() {
                 assert_eq!(scores(board), (drawn[1], drawn[2]));
                 assert_eq!(counter(board, "turn total"), Some(drawn[3]));
             },
-            |_, before, mv, place, after| {
+            |position, before, mv, place, after| {
                 assert_eq!(*place, BoardMove::Choice);
                 let (mine, theirs) = scores(before);
                 let turn = counter(before, "turn total").unwrap();
-                match game.render_move(mv).as_str() {
+                match game.render_move(position, mv).as_str() {
                     "roll" => assert_eq!(scores(after), (mine, theirs), "the die is in the air"),
                     "hold" => {
                         assert_eq!(scores(after), (theirs, mine + turn), "the turn total banked, the turn passed")
@@ -228,9 +233,9 @@ fn hog_s_panel_holds_its_scores_and_a_roll_s_points_are_scored() {
                 assert_eq!(scores(board), (drawn[2], drawn[3]));
                 assert_eq!(counter(board, "dice rolling"), drawn.get(4).copied());
             },
-            |_, before, mv, place, after| {
+            |position, before, mv, place, after| {
                 assert_eq!(*place, BoardMove::Choice);
-                let text = game.render_move(mv);
+                let text = game.render_move(position, mv);
                 let (mine, theirs) = scores(before);
                 if let Some(dice) = text.strip_prefix("roll ") {
                     assert_eq!(counter(after, "dice rolling"), Some(dice.parse().unwrap()));
@@ -248,14 +253,12 @@ fn hog_s_panel_holds_its_scores_and_a_roll_s_points_are_scored() {
 /// Kalah whose board says its moves are made one row too far: every sow outside the mover's row.
 struct SowingOutside(Kalah);
 
-impl ScoredGame for SowingOutside {
+impl Rules for SowingOutside {
     type Position = KalahBoard;
     type Move = Pit;
-    fn mover(&self, board: &KalahBoard) -> ludus_framework::scored::Player {
-        self.0.mover(board)
-    }
-    fn score(&self, board: &KalahBoard) -> Option<i32> {
-        self.0.score(board)
+    type Outcome = i32;
+    fn outcome(&self, board: &KalahBoard) -> Option<i32> {
+        self.0.outcome(board)
     }
     fn moves(&self, board: &KalahBoard, moves: &mut Vec<Pit>) {
         self.0.moves(board, moves);
@@ -263,11 +266,24 @@ impl ScoredGame for SowingOutside {
     fn play(&self, board: &KalahBoard, pit: &Pit) -> KalahBoard {
         self.0.play(board, pit)
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
 }
 
-impl ScoredText for SowingOutside {
+impl ScoredGame for SowingOutside {}
+
+impl SowingOutside {
+    /// The player to move.
+    fn mover(&self, board: &KalahBoard) -> Player {
+        self.0.mover(board)
+    }
+}
+
+impl TextForm for SowingOutside {
     fn start(&self) -> KalahBoard {
-        ScoredText::start(&self.0)
+        TextForm::start(&self.0)
     }
     fn parse_position(&self, text: &str) -> Result<KalahBoard, String> {
         self.0.parse_position(text)
@@ -278,12 +294,12 @@ impl ScoredText for SowingOutside {
     fn parse_move(&self, board: &KalahBoard, text: &str) -> Result<Pit, String> {
         self.0.parse_move(board, text)
     }
-    fn render_move(&self, pit: &Pit) -> String {
-        self.0.render_move(pit)
+    fn render_move(&self, position: &Self::Position, pit: &Pit) -> String {
+        self.0.render_move(position, pit)
     }
 }
 
-impl ScoredBoardForm for SowingOutside {
+impl BoardForm for SowingOutside {
     fn board(&self, board: &KalahBoard) -> Board {
         self.0.board(board)
     }
@@ -295,7 +311,7 @@ impl ScoredBoardForm for SowingOutside {
 #[test]
 fn boards_that_break_the_contract_are_caught() {
     let game = SowingOutside(Kalah::new(3, 2).unwrap());
-    let error = check_scored_board_form(&game, &ScoredText::start(&game)).unwrap_err().to_string();
+    let error = check_board_form(&game, &TextForm::start(&game)).unwrap_err().to_string();
     assert!(error.contains("move 1 is made at Sow { pit: 3 }, outside the board"), "{error}");
     // Pits rows of unequal length.
     let board = Board { layout: Layout::Pits { pits: [vec![2, 2, 2], vec![2, 2]], stores: [0, 0] }, to_move: None };

@@ -8,7 +8,8 @@ use ludus_framework::database::{Database, SolveBudget, TierFiles};
 use ludus_framework::engines::retrograde::{is_parent, ByKey, Retrograde, RetrogradeSolver, TierSpec};
 use ludus_framework::playable::TextForm;
 use ludus_framework::plugin::seeded_rng;
-use ludus_framework::{Canonicalize, FromKey, Game, Value};
+use ludus_framework::Rules;
+use ludus_framework::{Canonicalize, FromKey, Value};
 use ludus_games::three_mens_morris::{Board, Step, ThreeMensMorris};
 use rand::Rng;
 use std::time::Instant;
@@ -38,7 +39,7 @@ fn reachable() -> Reachable {
                 let child = GAME.play(&board, &step);
                 let place = *index.entry(child).or_insert_with(|| {
                     boards.push(child);
-                    lines.push(format!("{} {}", lines[next], GAME.render_move(&step)).trim().to_string());
+                    lines.push(format!("{} {}", lines[next], GAME.render_move(&board, &step)).trim().to_string());
                     boards.len() - 1
                 });
                 found.push(place);
@@ -235,15 +236,15 @@ fn positions_and_moves_read_back_from_their_text() {
             continue;
         }
         for step in GAME.legal_moves(board) {
-            assert_eq!(GAME.parse_move(board, &GAME.render_move(&step)), Ok(step), "{line}");
+            assert_eq!(GAME.parse_move(board, &GAME.render_move(board, &step)), Ok(step), "{line}");
         }
         let drawing = GAME.draw_position(board);
         assert_eq!(drawing.lines().count(), 5, "{drawing}");
     }
     assert_eq!(GAME.parse_position("-"), Ok(Board::START));
     assert_eq!(GAME.parse_position(""), Ok(Board::START));
-    assert_eq!(GAME.render_move(&Step { from: None, to: 4 }), "b2");
-    assert_eq!(GAME.render_move(&Step { from: Some(0), to: 4 }), "a1b2");
+    assert_eq!(GAME.render_move(&Board::START, &Step { from: None, to: 4 }), "b2");
+    assert_eq!(GAME.render_move(&Board::START, &Step { from: Some(0), to: 4 }), "a1b2");
     let drawing = GAME.draw_position(&GAME.parse_position("b2 a1 c3").unwrap());
     assert_eq!(drawing, "3 . . X\n2 . X .\n1 O . .\n  a b c\nO to move (placing a man)\n");
 

@@ -8,7 +8,8 @@
 
 use ludus_framework::database::{Database, RecordKey, SolveBudget};
 use ludus_framework::engines::retrograde::{is_parent, ByKey, ByRank, Rank, Retrograde, TierIndexing, TierSpec, Tiers};
-use ludus_framework::{Canonicalize, FromKey, Game, Value};
+use ludus_framework::Rules;
+use ludus_framework::{Canonicalize, FromKey, Value};
 use ludus_games::connect_four::{Board, ConnectFour};
 use ludus_games::dodgem::Dodgem;
 use ludus_games::quixo::Quixo;
@@ -38,19 +39,19 @@ fn files(directory: &Path) -> Vec<(String, Vec<u8>)> {
 
 /// Every stored value of the database of `game` from `start` in `directory`, by tier and key, read through
 /// `indexing`.
-fn values<Rules, Indexing>(
-    game: &Rules,
+fn values<Ruleset, Indexing>(
+    game: &Ruleset,
     name: &str,
-    start: &Rules::Position,
+    start: &Ruleset::Position,
     directory: &Path,
     indexing: &Indexing,
 ) -> BTreeMap<String, Vec<(u128, Value)>>
 where
-    Rules: Tiers + FromKey + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: serde::Serialize + serde::de::DeserializeOwned,
-    Indexing: TierIndexing<Rules>,
+    Ruleset: ludus_framework::Game + Tiers + FromKey + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: serde::Serialize + serde::de::DeserializeOwned,
+    Indexing: TierIndexing<Ruleset>,
 {
     let database = Database::new(game, name, directory).ranked_by(indexing.ranks());
     let mut all = BTreeMap::new();
@@ -65,12 +66,12 @@ where
 
 /// Solves `game` from `start` three ways (by un-moves, by rank with reverse edges, by key with reverse edges)
 /// and compares the files and values; `positions`, if known, is the number of positions reachable.
-fn three_ways<Rules>(game: &Rules, name: &str, start: &Rules::Position, positions: Option<u64>)
+fn three_ways<Ruleset>(game: &Ruleset, name: &str, start: &Ruleset::Position, positions: Option<u64>)
 where
-    Rules: Rank + Retrograde + FromKey + Clone + Send + Sync + 'static,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: serde::Serialize + serde::de::DeserializeOwned,
+    Ruleset: ludus_framework::Game + Rank + Retrograde + FromKey + Clone + Send + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: serde::Serialize + serde::de::DeserializeOwned,
 {
     let unmoves = ByRank::of(game).with_unmoves();
     let edges = ByRank::of(game);

@@ -8,7 +8,7 @@ use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
 use ludus_framework::database::file::TierFile;
 use ludus_framework::database::store::EXTENSION;
-use ludus_framework::database::DatabaseGame;
+use ludus_framework::playable::DatabaseGame;
 use std::path::{Path, PathBuf};
 
 /// A served database: its game and its directory.

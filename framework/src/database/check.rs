@@ -15,6 +15,7 @@ use super::store::Database;
 use crate::engines::retrograde::{TierIndexing, TierSolution, Tiers};
 use crate::error::Result;
 use crate::game::FromKey;
+use crate::game::Game;
 use crate::value::Value;
 use hashbrown::HashMap;
 use rayon::prelude::*;
@@ -73,21 +74,21 @@ struct Checked<'check, Tier, Key> {
     marks: &'check HashMap<Tier, Marks>,
 }
 
-impl<'game, Rules> Database<'game, Rules>
+impl<'game, Ruleset> Database<'game, Ruleset>
 where
-    Rules: Tiers + FromKey + Sync,
-    Rules::Position: Send + Sync + Debug,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + FromKey + Sync,
+    Ruleset::Position: Send + Sync + Debug,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// Re-derives every record of the database of the positions reachable from `start`, tiers parents first,
     /// each tier read in `indexing`'s form (the same report whatever the indexing: [`crate::engines::retrograde::ByRank`]
     /// holds a tier's values in a flat array by rank instead of a hash map); `progress(tier, done, total)`
     /// hears of each tier before it is checked. Damaged or missing files are problems of the report; only a
     /// failure to list the tiers is an error.
-    pub fn check<Indexing: TierIndexing<Rules>>(
+    pub fn check<Indexing: TierIndexing<Ruleset>>(
         &self,
-        start: &Rules::Position,
+        start: &Ruleset::Position,
         indexing: &Indexing,
         progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<CheckReport> {
@@ -106,7 +107,7 @@ where
         };
         drop(files);
         let (start_tier, start_key) = (game.tier(start), game.canonical(start));
-        let mut marks: HashMap<Rules::Tier, Marks> = HashMap::new();
+        let mut marks: HashMap<Ruleset::Tier, Marks> = HashMap::new();
         let total = order.len();
         for (done, tier) in order.into_iter().enumerate() {
             let name = self.tier_name(&tier)?.tier.to_string();
@@ -146,7 +147,7 @@ where
             }
             let found = AtomicUsize::new(report.problems.len());
             let checked = Checked { tier: &tier, solution: &solution, children: &children, mine: &mine, marks: &marks };
-            let check = |key: &Rules::Key, stored: Value| {
+            let check = |key: &Ruleset::Key, stored: Value| {
                 if found.load(Relaxed) >= MAX_PROBLEMS {
                     return None;
                 }
@@ -173,7 +174,7 @@ where
                     (problems, solution.len() as u64)
                 }
                 None => {
-                    let records: Vec<(Rules::Key, Value)> = solution.iter().collect();
+                    let records: Vec<(Ruleset::Key, Value)> = solution.iter().collect();
                     (records.par_iter().filter_map(|(key, stored)| check(key, *stored)).collect(), records.len() as u64)
                 }
             };
@@ -217,8 +218,8 @@ where
     /// Re-derives one record; `Err` says what is wrong. The keys its moves lead to are marked as reached.
     fn check_record(
         &self,
-        checked: &Checked<'_, Rules::Tier, Rules::Key>,
-        key: &Rules::Key,
+        checked: &Checked<'_, Ruleset::Tier, Ruleset::Key>,
+        key: &Ruleset::Key,
         stored: Value,
     ) -> std::result::Result<(), String> {
         let Checked { tier, solution, children, mine, marks } = *checked;
@@ -269,27 +270,27 @@ where
 
 /// The tiers of `files` with every tier before the tiers its header says it reaches (Kahn's algorithm, the
 /// smallest ready tier first); `None` if they form a cycle.
-fn parents_first<Rules>(
-    database: &Database<'_, Rules>,
-    files: &[(Rules::Tier, super::file::TierFile)],
-) -> Result<Option<Vec<Rules::Tier>>>
+fn parents_first<Ruleset>(
+    database: &Database<'_, Ruleset>,
+    files: &[(Ruleset::Tier, super::file::TierFile)],
+) -> Result<Option<Vec<Ruleset::Tier>>>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
-    let mut graph: HashMap<Rules::Tier, Vec<Rules::Tier>> = HashMap::new();
+    let mut graph: HashMap<Ruleset::Tier, Vec<Ruleset::Tier>> = HashMap::new();
     for (tier, file) in files {
         graph.insert(tier.clone(), database.reached(file)?);
     }
-    let mut parents_left: HashMap<&Rules::Tier, usize> = graph.keys().map(|tier| (tier, 0)).collect();
+    let mut parents_left: HashMap<&Ruleset::Tier, usize> = graph.keys().map(|tier| (tier, 0)).collect();
     for children in graph.values() {
         for child in children {
             *parents_left.entry(child).or_default() += 1;
         }
     }
-    let mut ready: BTreeSet<&Rules::Tier> =
+    let mut ready: BTreeSet<&Ruleset::Tier> =
         parents_left.iter().filter(|(_, &count)| count == 0).map(|(&tier, _)| tier).collect();
     let mut order = Vec::new();
     while let Some(tier) = ready.pop_first() {

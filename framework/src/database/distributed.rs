@@ -23,6 +23,7 @@ use super::record::RecordKey;
 use crate::engines::retrograde::{Entries, InProcess, RankSet, SolvedTiers, TierPlan, TierSchedule, TierWork, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
+use crate::game::Game;
 use hashbrown::HashMap;
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::topology::SimpleCommunicator;
@@ -71,15 +72,15 @@ impl Mpi {
 
     /// The schedule of a solve of `game` over every rank: each tier solved by one worker rank, or, if `split`,
     /// by every rank at once ([`super::split`]).
-    pub fn schedule<'game, Rules>(&self, game: &'game Rules, split: bool) -> MpiSchedule<'game, Rules> {
+    pub fn schedule<'game, Ruleset>(&self, game: &'game Ruleset, split: bool) -> MpiSchedule<'game, Ruleset> {
         MpiSchedule { game, world: self.universe.world(), split }
     }
 }
 
 /// The schedule of a solve over the ranks of MPI's world (see the module's documentation). Every rank runs the
 /// same solve with it; rank 0 schedules, the others solve the tiers they are handed.
-pub struct MpiSchedule<'game, Rules> {
-    pub(super) game: &'game Rules,
+pub struct MpiSchedule<'game, Ruleset> {
+    pub(super) game: &'game Ruleset,
     pub(super) world: SimpleCommunicator,
     /// Whether every tier is solved by every rank at once ([`super::split`]).
     split: bool,
@@ -110,11 +111,11 @@ fn protocol(what: impl Into<String>) -> Error {
     Error::Distributed(what.into())
 }
 
-impl<Rules> MpiSchedule<'_, Rules>
+impl<Ruleset> MpiSchedule<'_, Ruleset>
 where
-    Rules: Tiers + FromKey,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + FromKey,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// The next message, from `from` or from any rank.
     pub(super) fn receive(&self, from: Option<i32>) -> Received {
@@ -138,7 +139,7 @@ where
     }
 
     /// Rank 0: the discovery, then every tier handed out once its inputs are solved.
-    fn manage(&self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
+    fn manage(&self, work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>) -> Result<()> {
         let Tasks { tiers, inputs, mut waiting, parents, mut entries } = Tasks::of(work.discover()?);
         let mut ready: BTreeSet<usize> = (0..tiers.len()).filter(|&at| waiting[at] == 0).collect();
         let mut idle: Vec<i32> = (1..self.world.size()).rev().collect();
@@ -188,9 +189,9 @@ where
     /// An assignment's bytes: the JSON's length, the JSON (the tier and its inputs), the entries' keys.
     pub(super) fn assignment(
         &self,
-        tier: &Rules::Tier,
-        inputs: &[Rules::Tier],
-        entries: Entries<Rules::Position>,
+        tier: &Ruleset::Tier,
+        inputs: &[Ruleset::Tier],
+        entries: Entries<Ruleset::Position>,
     ) -> Result<Vec<u8>> {
         let entries = entries.load()?;
         let ranks = match &entries {
@@ -216,7 +217,7 @@ where
     }
 
     /// A worker: solves each tier it is handed until told to stop.
-    fn serve(&self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
+    fn serve(&self, work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>) -> Result<()> {
         let mut held = SolvedTiers::new();
         loop {
             let message = self.receive(Some(0));
@@ -242,20 +243,20 @@ where
     /// tier reads too.
     fn solve_assigned(
         &self,
-        work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>,
+        work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
         message: &Received,
-        held: &mut SolvedTiers<Rules::Tier, Rules::Key>,
+        held: &mut SolvedTiers<Ruleset::Tier, Ruleset::Key>,
     ) -> Result<()> {
         if message.tag != ASSIGN {
             return Err(protocol(format!("rank 0 sent a message of tag {}", message.tag)));
         }
-        let (tier, inputs, entries) = read_assignment::<Rules::Tier>(&message.bytes)?;
+        let (tier, inputs, entries) = read_assignment::<Ruleset::Tier>(&message.bytes)?;
         let entries = match entries {
             Assigned::Ranks(set) => Entries::Ranks(set),
             Assigned::Keys(keys) => Entries::Positions(
                 keys.into_iter()
                     .map(|wide| {
-                        Rules::Key::from_wide(wide)
+                        Ruleset::Key::from_wide(wide)
                             .and_then(|key| self.game.checked_position_of_key(&key))
                             .ok_or_else(|| protocol(format!("tier {tier:?}: the key {wide:x} is no position's")))
                     })
@@ -363,14 +364,14 @@ impl<Tier: Clone + Eq + std::hash::Hash, Position> Tasks<Tier, Position> {
     }
 }
 
-impl<Rules> TierSchedule<Rules::Tier, Rules::Key, Rules::Position> for MpiSchedule<'_, Rules>
+impl<Ruleset> TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position> for MpiSchedule<'_, Ruleset>
 where
-    Rules: Tiers + FromKey + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + FromKey + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
-    fn run(&mut self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
+    fn run(&mut self, work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>) -> Result<()> {
         if self.world.size() == 1 {
             return InProcess.run(work);
         }

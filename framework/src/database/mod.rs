@@ -7,27 +7,30 @@
 //! - `distributed` (feature `mpi`): the tiered solve over MPI ranks (a manager hands out tiers, workers solve
 //!   and write them); `split` and `split_schedule` (feature `mpi`): every tier solved by every rank at once,
 //!   positions owned by a hash of their key.
-//! - [`scored`]: databases of small scored games ([`ScoredSolvable`]): every position's score in one file of
-//!   score records, queried and checked record by record.
-//! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]).
+//! - [`scored`]: databases of small scored games ([`ScoreDatabase`]): every position's score in one file of
+//!   score records, read by [`StoredScores`], counted by score and checked record by record.
+//! - [`summary`]: counts by value, remoteness and tier ([`Database::summary`]), and the report of either
+//!   family ([`DatabaseSummary`]).
 //! - [`check`]: every record re-derived from its children's records ([`Database::check`]).
-//! - [`game`]: the object interface the CLI holds ([`DatabaseGame`], made by [`Solvable`], in the indexing
-//!   it solves with) and the game registry's entries.
+//! - [`game`]: [`StoredValues`], the engine that reads a win/loss database's records. The object the CLI holds
+//!   is [`crate::playable::DatabaseGame`], one adapter for both families.
 //!
 //! ```
 //! use ludus_framework::database::{Database, SolveBudget};
 //! use ludus_framework::engines::retrograde::{ByKey, TierSpec, Tiers};
-//! use ludus_framework::{Canonicalize, FromKey, Game, Value};
+//! use ludus_framework::{Canonicalize, FromKey, Game, Rules, Value};
 //!
 //! /// Take one or two counters; whoever takes the last wins. A tier is the counters left.
 //! struct Pile;
-//! impl Game for Pile {
+//! impl Rules for Pile {
 //!     type Position = u32;
 //!     type Move = u32;
+//!     type Outcome = Value;
 //!     fn moves(&self, left: &u32, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|take| take <= left)); }
 //!     fn play(&self, left: &u32, take: &u32) -> u32 { left - take }
 //!     fn outcome(&self, left: &u32) -> Option<Value> { (*left == 0).then_some(Value::LOST) }
 //! }
+//! impl Game for Pile {}
 //! impl Canonicalize for Pile {
 //!     type Key = u32;
 //!     fn canonical(&self, left: &u32) -> u32 { *left }
@@ -69,8 +72,8 @@ pub mod store;
 pub mod summary;
 
 pub use check::CheckReport;
-pub use game::{DatabaseGame, Solvable};
+pub use game::StoredValues;
 pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS, MAX_STORED_SCORE};
-pub use scored::{ScoredFromKey, ScoredSolvable};
+pub use scored::{ScoreDatabase, ScoreSummary, StoredScores};
 pub use store::{Database, SolveBudget, TierFiles, TierReport};
-pub use summary::Summary;
+pub use summary::{DatabaseSummary, OutcomeSummary, ScoreReport, Summary};

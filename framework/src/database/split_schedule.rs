@@ -15,6 +15,7 @@ use super::split::{agree, discover_slice, owner, solve_slice, Exchange, SliceSol
 use crate::engines::retrograde::{SolvedTiers, TierSolution, TierSurvey, TierWork, Tiers};
 use crate::error::{Error, Result};
 use crate::game::FromKey;
+use crate::game::Game;
 use crate::value::Value;
 use hashbrown::{HashMap, HashSet};
 use mpi::collective::{CommunicatorCollectives, SystemOperation};
@@ -102,31 +103,34 @@ impl Exchange for SimpleCommunicator {
     }
 }
 
-impl<Rules> MpiSchedule<'_, Rules>
+impl<Ruleset> MpiSchedule<'_, Ruleset>
 where
-    Rules: Tiers + FromKey + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + FromKey + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// The split-tier mode (see the module's documentation).
-    pub(super) fn run_split(&self, work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>) -> Result<()> {
+    pub(super) fn run_split(
+        &self,
+        work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
+    ) -> Result<()> {
         let Some(survey) = self.share_survey(work)? else { return Ok(()) };
         let TierSurvey { order, children, finished, closed } = survey;
         let (me, ranks) = (self.world.this_rank(), self.world.ranks());
         let budget = work.budget();
         let start = work.start();
         let start_key = self.game.canonical(&start).to_wide();
-        let mut found: HashMap<Rules::Tier, Vec<u128>> = HashMap::new();
+        let mut found: HashMap<Ruleset::Tier, Vec<u128>> = HashMap::new();
         if owner(start_key, ranks) == me {
             found.insert(self.game.tier(&start), vec![start_key]);
         }
         drop(start);
-        let none: &[Rules::Tier] = &[];
+        let none: &[Ruleset::Tier] = &[];
 
         // Discovery, parents first: this rank's entries of every tier to solve.
-        let mut reached: HashSet<Rules::Tier> = HashSet::new();
-        let mut to_solve: HashMap<Rules::Tier, Vec<u128>> = HashMap::new();
+        let mut reached: HashSet<Ruleset::Tier> = HashSet::new();
+        let mut to_solve: HashMap<Ruleset::Tier, Vec<u128>> = HashMap::new();
         for tier in &order {
             let mut entries = found.remove(tier).unwrap_or_default();
             entries.sort_unstable();
@@ -150,7 +154,7 @@ where
         for tier in order.iter().rev() {
             let Some(entries) = to_solve.remove(tier) else { continue };
             let below = children.get(tier).map_or(none, Vec::as_slice);
-            let inputs: Vec<Rules::Tier> =
+            let inputs: Vec<Ruleset::Tier> =
                 below.iter().filter(|child| reached.contains(*child) || finished.contains(*child)).cloned().collect();
             let available = agree(&self.world, hold_shares(work, &inputs, &mut held, me, ranks))?;
             let slice = solve_slice(self.game, tier, &entries, &inputs, &held, &self.world, available)?;
@@ -163,15 +167,15 @@ where
     /// The survey, made by rank 0 and sent to the others; `None` on a worker told to stop (rank 0 failed).
     fn share_survey(
         &self,
-        work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>,
-    ) -> Result<Option<TierSurvey<Rules::Tier>>> {
+        work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
+    ) -> Result<Option<TierSurvey<Ruleset::Tier>>> {
         let ranks = self.world.size();
         if self.world.rank() != 0 {
             let message = self.receive(Some(0));
             if message.tag == STOP {
                 return Ok(None);
             }
-            let read = serde_json::from_slice::<SurveyMessage<Rules::Tier>>(&message.bytes)
+            let read = serde_json::from_slice::<SurveyMessage<Ruleset::Tier>>(&message.bytes)
                 .map_err(|error| Error::Distributed(format!("a survey's JSON: {error}")))
                 .and_then(|message| {
                     let SurveyMessage { order, children, finished, closed } = message;
@@ -219,9 +223,9 @@ where
     /// tier's solution assembled with this rank's slice and written.
     fn gather_and_write(
         &self,
-        work: &mut dyn TierWork<Rules::Tier, Rules::Key, Rules::Position>,
-        tier: &Rules::Tier,
-        slice: SliceSolution<Rules::Tier, Rules::Key>,
+        work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
+        tier: &Ruleset::Tier,
+        slice: SliceSolution<Ruleset::Tier, Ruleset::Key>,
     ) -> Result<()> {
         let SliceSolution { mut records, mut reached } = slice;
         let mut failure = None;
@@ -246,7 +250,7 @@ where
     }
 
     /// A worker: its slice sent to rank 0 (or its failure).
-    fn send_slice(&self, slice: &SliceSolution<Rules::Tier, Rules::Key>) -> Result<()> {
+    fn send_slice(&self, slice: &SliceSolution<Ruleset::Tier, Ruleset::Key>) -> Result<()> {
         match slice_bytes(slice) {
             Ok(bytes) => {
                 self.send(0, DONE, &bytes);

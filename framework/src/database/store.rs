@@ -9,6 +9,7 @@ use super::record::{Record, RecordKey};
 use crate::engines::retrograde::{Ranks, RetrogradeSolver, TierIndexing, TierSolution, TierSpec, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
+use crate::game::Game;
 use crate::value::Value;
 use disk::DiskStore;
 use serde::de::DeserializeOwned;
@@ -49,44 +50,44 @@ pub struct TierReport {
 }
 
 /// The ranking a database lays its files out by.
-type RanksOf<Rules> = std::sync::Arc<dyn Ranks<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>>;
+type RanksOf<Ruleset> = std::sync::Arc<dyn Ranks<<Ruleset as Tiers>::Tier, <Ruleset as crate::Canonicalize>::Key>>;
 
 /// A game's solved database in a directory.
-pub struct Database<'game, Rules: Tiers> {
-    game: &'game Rules,
+pub struct Database<'game, Ruleset: Game + Tiers> {
+    game: &'game Ruleset,
     name: String,
     directory: PathBuf,
     /// The game's ranking, for a database laid out by rank (its files in format 2).
-    ranks: Option<RanksOf<Rules>>,
+    ranks: Option<RanksOf<Ruleset>>,
 }
 
-impl<'game, Rules> Database<'game, Rules>
+impl<'game, Ruleset> Database<'game, Ruleset>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// The database of `game`, named `name` with its parameters (written into every header), in `directory`.
-    pub fn new(game: &'game Rules, name: impl Into<String>, directory: impl Into<PathBuf>) -> Self {
+    pub fn new(game: &'game Ruleset, name: impl Into<String>, directory: impl Into<PathBuf>) -> Self {
         Database { game, name: name.into(), directory: directory.into(), ranks: None }
     }
 
     /// The same database laid out by `ranks` (the files it writes hold records by rank, format 2; it reads
     /// both layouts), or by key for `None`: what [`TierIndexing::ranks`] gives.
     #[must_use]
-    pub fn ranked_by(self, ranks: Option<RanksOf<Rules>>) -> Self {
+    pub fn ranked_by(self, ranks: Option<RanksOf<Ruleset>>) -> Self {
         Database { ranks, ..self }
     }
 
     /// The key (widened) of rank `rank` of `tier`, by the ranking its files are laid out by.
-    pub fn key_of_rank(&self, tier: &Rules::Tier, rank: u128) -> Option<u128> {
+    pub fn key_of_rank(&self, tier: &Ruleset::Tier, rank: u128) -> Option<u128> {
         let ranks = self.ranks.as_ref()?;
         ranks.unrank(tier, u64::try_from(rank).ok()?).map(RecordKey::to_wide)
     }
 
     /// The ranking its files are laid out by, if any.
-    pub fn ranks(&self) -> Option<&RanksOf<Rules>> {
+    pub fn ranks(&self) -> Option<&RanksOf<Ruleset>> {
         self.ranks.as_ref()
     }
 
@@ -96,12 +97,12 @@ where
     }
 
     /// The game.
-    pub fn game(&self) -> &'game Rules {
+    pub fn game(&self) -> &'game Ruleset {
         self.game
     }
 
     /// The header name of `tier`.
-    pub fn tier_name(&self, tier: &Rules::Tier) -> Result<TierName> {
+    pub fn tier_name(&self, tier: &Ruleset::Tier) -> Result<TierName> {
         let tier_form =
             serde_json::to_value(tier).map_err(|error| Error::Internal(format!("a tier's serde form: {error}")))?;
         let ranks = self.ranks.as_ref().map(|ranks| ranks.tier_size(tier));
@@ -110,7 +111,7 @@ where
 
     /// The file of `tier`: `tier-` and the tier's serde form with every run of other characters than letters
     /// and digits made one `-` (tier `[4, 3]` is `tier-4-3.ludb`); the header says which tier a file holds.
-    pub fn tier_path(&self, tier: &Rules::Tier) -> Result<PathBuf> {
+    pub fn tier_path(&self, tier: &Ruleset::Tier) -> Result<PathBuf> {
         let name = self.tier_name(tier)?;
         let mut stem = String::from("tier-");
         for character in name.tier.to_string().chars() {
@@ -126,7 +127,7 @@ where
     }
 
     /// Opens the file of `tier` (`None` if there is none).
-    pub fn open(&self, tier: &Rules::Tier) -> Result<Option<TierFile>> {
+    pub fn open(&self, tier: &Ruleset::Tier) -> Result<Option<TierFile>> {
         match self.inspect(tier)? {
             None => Ok(None),
             Some(Inspected::Whole(file)) => Ok(Some(file)),
@@ -135,7 +136,7 @@ where
     }
 
     /// [`TierFile::inspect`] of the file of `tier` (`None` if there is none).
-    pub fn inspect(&self, tier: &Rules::Tier) -> Result<Option<Inspected>> {
+    pub fn inspect(&self, tier: &Ruleset::Tier) -> Result<Option<Inspected>> {
         let path = self.tier_path(tier)?;
         // Only a path that is not there means an unsolved tier; any other failure (a directory that cannot
         // be read, a path through a file) is the system's error, with the path.
@@ -148,7 +149,7 @@ where
     }
 
     /// The tiers a file's header says its moves reach.
-    pub fn reached(&self, file: &TierFile) -> Result<Vec<Rules::Tier>> {
+    pub fn reached(&self, file: &TierFile) -> Result<Vec<Ruleset::Tier>> {
         file.header()
             .reached
             .iter()
@@ -166,12 +167,12 @@ where
     /// kept (a stopped solve resumes, its tiers loaded in the spec's indexing). `report` hears of each tier when
     /// it is done. The memory budget is turned into positions by the indexing's
     /// [`TierIndexing::bytes_per_position`]. Every indexing and schedule writes the same files, byte for byte.
-    pub fn solve<Indexing: TierIndexing<Rules>>(
+    pub fn solve<Indexing: TierIndexing<Ruleset>>(
         &self,
-        start: &Rules::Position,
+        start: &Ruleset::Position,
         budget: SolveBudget,
         report: &mut dyn FnMut(&TierReport),
-        spec: TierSpec<'_, Rules, Indexing>,
+        spec: TierSpec<'_, Ruleset, Indexing>,
     ) -> Result<()> {
         std::fs::create_dir_all(&self.directory)
             .map_err(|cause| Error::Io { path: self.directory.display().to_string(), cause })?;
@@ -199,12 +200,12 @@ where
     /// The values of a tier's file, as a solution the engine can read, in `indexing`'s form; with `keep`, only
     /// the records whose key `keep` accepts (a rank's share of a tier, in the split-tier mode), read a block at a
     /// time, each block's checksum checked, so that only those records are held.
-    pub fn load<Indexing: TierIndexing<Rules>>(
+    pub fn load<Indexing: TierIndexing<Ruleset>>(
         &self,
-        tier: &Rules::Tier,
+        tier: &Ruleset::Tier,
         indexing: &Indexing,
         keep: Option<&dyn Fn(u128) -> bool>,
-    ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+    ) -> Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         let path = self.tier_path(tier)?;
         let mut file = self.open(tier)?.ok_or_else(|| Error::Database {
             path: path.display().to_string(),
@@ -214,7 +215,7 @@ where
         let file_ranks = file.ranks();
         let key_of = |wide: u128| match (&self.ranks, file_ranks) {
             (Some(ranks), Some(_)) => u64::try_from(wide).ok().and_then(|rank| ranks.unrank(tier, rank)),
-            _ => Rules::Key::from_wide(wide),
+            _ => Ruleset::Key::from_wide(wide),
         };
         let record = |(wide, record): (u128, Record)| match (key_of(wide), record.value()) {
             (Some(key), Some(value)) => Ok((key, value)),
@@ -256,7 +257,7 @@ where
 
     /// An error of records read from the file of `tier` at `path`: a key or value that does not fit the tier is
     /// the file's fault.
-    fn file_fault(&self, tier: &Rules::Tier, path: &Path, error: Error) -> Error {
+    fn file_fault(&self, tier: &Ruleset::Tier, path: &Path, error: Error) -> Error {
         match error {
             Error::Records(reason) => {
                 let name = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
@@ -273,7 +274,7 @@ where
     }
 
     /// The error of a record in the file of `tier` at `path` whose key `wide` is of no position of the tier.
-    fn forged(&self, tier: &Rules::Tier, path: &Path, wide: u128) -> Error {
+    fn forged(&self, tier: &Ruleset::Tier, path: &Path, wide: u128) -> Error {
         let tier = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
         Error::Database {
             path: path.display().to_string(),
@@ -286,7 +287,7 @@ where
     }
 
     /// The stored value of `position`: `Ok(None)` if its tier's file has no such position.
-    pub fn value(&self, files: &mut TierFiles, position: &Rules::Position) -> Result<Option<Value>> {
+    pub fn value(&self, files: &mut TierFiles, position: &Ruleset::Position) -> Result<Option<Value>> {
         let tier = self.game.tier(position);
         let path = self.tier_path(&tier)?;
         if !files.open.contains_key(&path) {
@@ -315,16 +316,16 @@ pub struct TierFiles {
     open: hashbrown::HashMap<PathBuf, TierFile>,
 }
 
-impl<Rules> Database<'_, Rules>
+impl<Ruleset> Database<'_, Ruleset>
 where
-    Rules: Tiers + FromKey + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + FromKey + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// The position of a stored key (checked to have that key).
-    pub fn position_of(&self, wide: u128) -> Option<Rules::Position> {
-        let key = Rules::Key::from_wide(wide)?;
+    pub fn position_of(&self, wide: u128) -> Option<Ruleset::Position> {
+        let key = Ruleset::Key::from_wide(wide)?;
         self.game.checked_position_of_key(&key)
     }
 }

@@ -8,6 +8,7 @@ use super::record::RecordKey;
 use super::store::Database;
 use crate::engines::retrograde::Tiers;
 use crate::error::{Error, Result};
+use crate::game::Game;
 use crate::value::Value;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -44,8 +45,14 @@ pub struct RemotenessCounts {
 pub struct Longest {
     /// The value.
     pub value: Value,
-    /// The example's canonical key.
+    /// The example's canonical key (in JSON as hexadecimal text, `"0x1f"`: keys pass 64 bits).
+    #[serde(serialize_with = "serialize_hex")]
     pub key: u128,
+}
+
+/// A key written as hexadecimal text.
+fn serialize_hex<Out: serde::Serializer>(key: &u128, serializer: Out) -> std::result::Result<Out::Ok, Out::Error> {
+    serializer.collect_str(&format_args!("{key:#x}"))
 }
 
 /// A database's summary.
@@ -67,16 +74,16 @@ pub struct Summary {
     pub longest_loss: Option<Longest>,
 }
 
-impl<Rules> Database<'_, Rules>
+impl<Ruleset> Database<'_, Ruleset>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// The tiers reachable from `start`'s tier through the headers, in a deterministic order (each tier's
     /// reached tiers sorted), with their open files. A tier that is reached but has no file is an error.
-    pub fn tier_files(&self, start: &Rules::Position) -> Result<Vec<(Rules::Tier, TierFile)>> {
+    pub fn tier_files(&self, start: &Ruleset::Position) -> Result<Vec<(Ruleset::Tier, TierFile)>> {
         let first = self.game().tier(start);
         let mut seen = BTreeSet::from([first.clone()]);
         let mut queue = std::collections::VecDeque::from([first]);
@@ -101,7 +108,7 @@ where
     }
 
     /// Counts every record of the database of the positions reachable from `start`.
-    pub fn summary(&self, start: &Rules::Position) -> Result<Summary> {
+    pub fn summary(&self, start: &Ruleset::Position) -> Result<Summary> {
         let mut summary = Summary {
             tiers: Vec::new(),
             by_remoteness: Vec::new(),
@@ -158,4 +165,49 @@ where
             .collect();
         Ok(summary)
     }
+}
+
+/// What `ludus db analyze` reports of a database, for either family.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum DatabaseSummary {
+    /// A win/loss/draw game's counts by remoteness and tier.
+    Outcomes(OutcomeSummary),
+    /// A scored game's positions by score.
+    Scores(ScoreReport),
+}
+
+/// A win/loss/draw database's summary with the example positions drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OutcomeSummary {
+    /// The game with its parameters.
+    pub game: String,
+    /// The start position's value (in JSON as its text: `win in 9`).
+    #[serde(serialize_with = "serialize_with_display")]
+    pub start: Value,
+    /// The counts.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// The longest win's example, drawn.
+    pub longest_win_drawing: Option<String>,
+    /// The longest loss's example, drawn.
+    pub longest_loss_drawing: Option<String>,
+}
+
+/// A scored game's database summary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreReport {
+    /// The game with its parameters.
+    pub game: String,
+    /// The counts by score.
+    #[serde(flatten)]
+    pub summary: super::scored::ScoreSummary,
+}
+
+/// A value written as its text.
+fn serialize_with_display<Out: serde::Serializer>(
+    value: &Value,
+    serializer: Out,
+) -> std::result::Result<Out::Ok, Out::Error> {
+    serializer.collect_str(value)
 }

@@ -2,8 +2,10 @@
 //! no cap on nimber size; sums by XOR; counting the winning moves of a sum; budgets of components and table memory for the `try_`
 //! methods.
 
+use crate::engines::{Engine, Stop};
 use crate::error::{Budget, Error, Result};
-use crate::impartial::Impartial;
+use crate::game::Rules;
+use crate::impartial::{Impartial, SumGame};
 use crate::stats::Stats;
 use hashbrown::HashMap;
 
@@ -128,20 +130,20 @@ impl<Key: std::hash::Hash + Eq + Clone> GrundyEngine<Key> {
     }
 
     /// The nimber of one component.
-    pub fn nimber<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, component: &Rules::Component) -> u32 {
+    pub fn nimber<Ruleset: Impartial<Key = Key>>(&mut self, game: &Ruleset, component: &Ruleset::Component) -> u32 {
         self.evaluate(game, component)
     }
 
     /// The nimber of one component within the engine's budgets.
-    pub fn try_nimber<Rules: Impartial<Key = Key>>(
+    pub fn try_nimber<Ruleset: Impartial<Key = Key>>(
         &mut self,
-        game: &Rules,
-        component: &Rules::Component,
+        game: &Ruleset,
+        component: &Ruleset::Component,
     ) -> Result<u32> {
         self.within(|engine| engine.evaluate(game, component))
     }
 
-    fn evaluate<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, component: &Rules::Component) -> u32 {
+    fn evaluate<Ruleset: Impartial<Key = Key>>(&mut self, game: &Ruleset, component: &Ruleset::Component) -> u32 {
         let key = game.key(component);
         if let Some(&nimber) = self.table.get(&key) {
             self.stats.hits += 1;
@@ -177,22 +179,26 @@ impl<Key: std::hash::Hash + Eq + Clone> GrundyEngine<Key> {
     }
 
     /// The nimber of a sum of components (XOR of their nimbers); zero exactly when the player to move loses.
-    pub fn sum<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, components: &[Rules::Component]) -> u32 {
+    pub fn sum<Ruleset: Impartial<Key = Key>>(&mut self, game: &Ruleset, components: &[Ruleset::Component]) -> u32 {
         components.iter().fold(0, |acc, component| acc ^ self.evaluate(game, component))
     }
 
     /// [`GrundyEngine::sum`] within the engine's budgets.
-    pub fn try_sum<Rules: Impartial<Key = Key>>(
+    pub fn try_sum<Ruleset: Impartial<Key = Key>>(
         &mut self,
-        game: &Rules,
-        components: &[Rules::Component],
+        game: &Ruleset,
+        components: &[Ruleset::Component],
     ) -> Result<u32> {
         self.within(|engine| engine.sum(game, components))
     }
 
     /// The number of moves of the sum `components` after which the sum's nimber is zero, counting each option
     /// with its multiplicity: the winning moves of the player to move (zero when the position is lost).
-    pub fn winning_moves<Rules: Impartial<Key = Key>>(&mut self, game: &Rules, components: &[Rules::Component]) -> u64 {
+    pub fn winning_moves<Ruleset: Impartial<Key = Key>>(
+        &mut self,
+        game: &Ruleset,
+        components: &[Ruleset::Component],
+    ) -> u64 {
         let nimbers: Vec<u32> = components.iter().map(|c| self.evaluate(game, c)).collect();
         let total = nimbers.iter().fold(0, |acc, n| acc ^ n);
         let mut winning = 0u64;
@@ -209,10 +215,10 @@ impl<Key: std::hash::Hash + Eq + Clone> GrundyEngine<Key> {
     }
 
     /// [`GrundyEngine::winning_moves`] within the engine's budgets.
-    pub fn try_winning_moves<Rules: Impartial<Key = Key>>(
+    pub fn try_winning_moves<Ruleset: Impartial<Key = Key>>(
         &mut self,
-        game: &Rules,
-        components: &[Rules::Component],
+        game: &Ruleset,
+        components: &[Ruleset::Component],
     ) -> Result<u64> {
         self.within(|engine| engine.winning_moves(game, components))
     }
@@ -225,6 +231,53 @@ impl<Key: std::hash::Hash + Eq + Clone> GrundyEngine<Key> {
     /// The stored nimber of a key, if computed.
     pub fn lookup(&self, key: &Key) -> Option<u32> {
         self.table.get(key).copied()
+    }
+}
+
+/// The value of an impartial position under normal play, as the Sprague-Grundy engine gives it (as the value of
+/// a move, the nimber the move leaves: see [`crate::analysis::SearchValue`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Nimber {
+    /// The nimber: of the position itself, or, for a move, of the position it leads to.
+    pub nimber: u32,
+    /// Whether it is won for the player it is the value of: a position of nimber other than zero, a move that
+    /// leaves zero.
+    pub won: bool,
+    /// Plies to the end where they are known without a search (0 at a finished position).
+    pub remoteness: Option<u32>,
+}
+
+/// The Sprague-Grundy engine as an [`Engine`] of a sum of components under normal play: a position's nimber
+/// (the XOR of its components'), within `budget` components expanded and the table's memory.
+impl<Inner, Key> Engine<SumGame<Inner>> for GrundyEngine<Key>
+where
+    Inner: Impartial<Key = Key>,
+    Key: std::hash::Hash + Eq + Clone,
+{
+    type Value = Nimber;
+    type Failure = Error;
+
+    fn search_within(
+        &mut self,
+        game: &SumGame<Inner>,
+        position: &Vec<Inner::Component>,
+        budget: u64,
+    ) -> std::result::Result<Nimber, Stop<Error>> {
+        let own = std::mem::replace(&mut self.budget, budget);
+        let found = self.within(|engine| engine.sum(&game.0, position));
+        self.budget = own;
+        match found {
+            Ok(nimber) => {
+                let finished = game.legal_moves(position).is_empty();
+                Ok(Nimber { nimber, won: nimber != 0, remoteness: finished.then_some(0) })
+            }
+            Err(Error::Budget(Budget::Positions(_))) => Err(Stop::Budget),
+            Err(error) => Err(Stop::Failure(error)),
+        }
+    }
+
+    fn budget(&self) -> u64 {
+        self.budget
     }
 }
 

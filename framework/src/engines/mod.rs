@@ -30,7 +30,7 @@ pub(crate) mod support;
 
 pub use support::settled_value;
 
-use crate::game::Game;
+use crate::game::Rules;
 use crate::stats::Stats;
 use crate::value::Value;
 use std::convert::Infallible;
@@ -51,6 +51,12 @@ pub trait Statistics {
     /// The statistics gathered so far: positions expanded and table hits since the engine was made, and the
     /// entries its table holds now.
     fn stats(&self) -> Stats;
+
+    /// For an engine whose values are exact only to a tolerance (value iteration), how far its last solve
+    /// went; `None` (the default) for an exact engine.
+    fn convergence(&self) -> Option<crate::stats::Convergence> {
+        None
+    }
 }
 
 /// An engine that keeps a transposition table: it can be read, emptied, and asked for a value it stored.
@@ -91,11 +97,17 @@ pub enum Stop<Failure> {
     Failure(Failure),
 }
 
-/// A two-player search engine: the value of a position of a game.
+/// A search engine: the value of a position of a game, of the type the engine gives (one entry for every
+/// family: the win/loss/draw engines give a [`Value`] with its remoteness, the scored ones a score, the chance
+/// ones an expected score, the Sprague-Grundy engine a nimber).
 ///
 /// Required: [`Engine::search_within`] and [`Engine::budget`]; [`Engine::try_value`], [`Engine::search`] and
-/// (for an engine that cannot fail) [`Engine::value`] are provided from them.
-pub trait Engine<Rules: Game>: Statistics {
+/// (for a win/loss engine that cannot fail) [`Engine::value`] are provided from them.
+pub trait Engine<Ruleset: Rules>: Statistics {
+    /// What a search gives a position, for its player to move: [`Value`], `i32` (a score),
+    /// [`scored::ExpectedScore`], [`grundy::Nimber`].
+    type Value: Copy + std::fmt::Debug;
+
     /// What stops a search besides its budget: [`Infallible`] for an engine that only searches (it then has
     /// [`Engine::value`]), [`crate::Error`] for one that reads values from disk or solves within memory.
     type Failure: Into<crate::Error>;
@@ -107,32 +119,32 @@ pub trait Engine<Rules: Game>: Statistics {
     /// that stops early stores nothing that later searches would read as a value.
     fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
-    ) -> Result<Value, Stop<Self::Failure>>;
+    ) -> Result<Self::Value, Stop<Self::Failure>>;
 
     /// The positions one search may expand before [`Engine::try_value`] gives up (`u64::MAX`: no budget).
     fn budget(&self) -> u64;
 
     /// The value of `position`, or [`crate::Error::Budget`] if the search of this one position would expand
     /// more positions than the engine's budget, or the engine's failure.
-    fn try_value(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+    fn try_value(&mut self, game: &Ruleset, position: &Ruleset::Position) -> crate::Result<Self::Value> {
         let budget = self.budget();
         self.search_within(game, position, budget).map_err(|stop| stopped(stop, budget))
     }
 
     /// The value of `position` whatever the search costs (the engine's budget does not apply), or the engine's
     /// failure.
-    fn search(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<Value> {
+    fn search(&mut self, game: &Ruleset, position: &Ruleset::Position) -> crate::Result<Self::Value> {
         self.search_within(game, position, u64::MAX).map_err(|stop| stopped(stop, u64::MAX))
     }
 
     /// The value of `position` for the player to move (exactness of the remoteness depends on the mode),
     /// whatever the search costs: the engine's budget does not apply. Only an engine that cannot fail has it.
-    fn value(&mut self, game: &Rules, position: &Rules::Position) -> Value
+    fn value(&mut self, game: &Ruleset, position: &Ruleset::Position) -> Value
     where
-        Self: Sized + Engine<Rules, Failure = Infallible>,
+        Self: Sized + Engine<Ruleset, Value = Value, Failure = Infallible>,
     {
         match self.search_within(game, position, u64::MAX) {
             Ok(value) => value,
@@ -152,24 +164,29 @@ fn stopped<Failure: Into<crate::Error>>(stop: Stop<Failure>, positions: u64) -> 
 }
 
 /// An engine that cannot fail, as one whose failure is a [`crate::Error`]: so that engines of both kinds can
-/// stand behind one `dyn Engine<Rules, Failure = Error>`.
+/// stand behind one `dyn Engine<Ruleset, Value = ..., Failure = Error>`.
 pub struct Fallible<Search>(pub Search);
 
 impl<Search: Statistics> Statistics for Fallible<Search> {
     fn stats(&self) -> Stats {
         self.0.stats()
     }
+
+    fn convergence(&self) -> Option<crate::stats::Convergence> {
+        self.0.convergence()
+    }
 }
 
-impl<Rules: Game, Search: Engine<Rules, Failure = Infallible>> Engine<Rules> for Fallible<Search> {
+impl<Ruleset: Rules, Search: Engine<Ruleset, Failure = Infallible>> Engine<Ruleset> for Fallible<Search> {
+    type Value = Search::Value;
     type Failure = crate::Error;
 
     fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
-    ) -> Result<Value, Stop<crate::Error>> {
+    ) -> Result<Search::Value, Stop<crate::Error>> {
         self.0.search_within(game, position, budget).map_err(|stop| match stop {
             Stop::Budget => Stop::Budget,
             Stop::Failure(never) => match never {},

@@ -6,6 +6,7 @@
 use super::support::{score_of, settled_value, stored_value, with_stack, MoveLists};
 use super::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{mib, Bounds, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
@@ -90,18 +91,18 @@ impl Gate {
 
 /// What every negamax search carries: the game, the mode, the engine's counters, the move lists by depth and
 /// the budget.
-struct Walk<'search, Rules: SearchHints> {
-    game: &'search Rules,
+struct Walk<'search, Ruleset: Game + SearchHints> {
+    game: &'search Ruleset,
     mode: Mode,
     stats: &'search mut Stats,
-    lists: MoveLists<Rules::Move>,
+    lists: MoveLists<Ruleset::Move>,
     gate: Gate,
 }
 
-impl<Rules: SearchHints> Walk<'_, Rules> {
+impl<Ruleset: Game + SearchHints> Walk<'_, Ruleset> {
     /// The moves of `position` (at `depth`), counted as one more position visited; `None` once the budget
     /// is spent. Give the list back to `lists` when done.
-    fn expand(&mut self, position: &Rules::Position, depth: usize) -> Option<Vec<Rules::Move>> {
+    fn expand(&mut self, position: &Ruleset::Position, depth: usize) -> Option<Vec<Ruleset::Move>> {
         if !self.gate.admits(self.stats.visited) {
             return None;
         }
@@ -111,12 +112,12 @@ impl<Rules: SearchHints> Walk<'_, Rules> {
 }
 
 /// One plain search.
-struct PlainSearch<'search, Rules: SearchHints> {
-    walk: Walk<'search, Rules>,
+struct PlainSearch<'search, Ruleset: Game + SearchHints> {
+    walk: Walk<'search, Ruleset>,
 }
 
-impl<Rules: SearchHints> PlainSearch<'_, Rules> {
-    fn search(&mut self, position: &Rules::Position, depth: usize) -> Value {
+impl<Ruleset: Game + SearchHints> PlainSearch<'_, Ruleset> {
+    fn search(&mut self, position: &Ruleset::Position, depth: usize) -> Value {
         if let Some(value) = settled_value(self.walk.game, self.walk.mode, position) {
             return value;
         }
@@ -127,20 +128,21 @@ impl<Rules: SearchHints> PlainSearch<'_, Rules> {
     }
 
     /// The value of the child after `mv`, unless the budget ran out during its search.
-    fn child(&mut self, position: &Rules::Position, mv: &Rules::Move, depth: usize) -> Option<Value> {
+    fn child(&mut self, position: &Ruleset::Position, mv: &Ruleset::Move, depth: usize) -> Option<Value> {
         let child = self.walk.game.play(position, mv);
         let value = with_stack(|| self.search(&child, depth + 1));
         (!self.walk.gate.stopped).then_some(value)
     }
 }
 
-impl<Rules: SearchHints> Engine<Rules> for PlainNegamax {
+impl<Ruleset: Game + SearchHints> Engine<Ruleset> for PlainNegamax {
+    type Value = Value;
     type Failure = Infallible;
 
     fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
         let gate = Gate::new(self.stats.visited, budget);
@@ -161,19 +163,22 @@ impl<Rules: SearchHints> Engine<Rules> for PlainNegamax {
 ///
 /// ```
 /// use ludus_framework::engines::{negamax::MemoNegamax, Mode, Engine};
-/// use ludus_framework::{hints::SearchHints, Canonicalize, Game, Value};
+/// use ludus_framework::{Canonicalize, Game, Rules, Value, hints::SearchHints};
 ///
 /// /// Take 1 or 2 from a pile; who cannot move loses.
 /// struct TakeAway;
-/// impl Game for TakeAway {
+/// impl Rules for TakeAway {
 ///     type Position = u32;
 ///     type Move = u32;
+///     type Outcome = Value;
 ///     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
 ///         moves.extend((1..=2).filter(|take| take <= pile));
 ///     }
 ///     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
 ///     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
 /// }
+///
+/// impl Game for TakeAway {}
 /// impl SearchHints for TakeAway {}
 /// impl Canonicalize for TakeAway {
 ///     type Key = u32;
@@ -227,17 +232,17 @@ impl<Table> TableEngine for MemoNegamax<Table> {
 }
 
 /// One memoized search: a walk and the engine's table.
-struct MemoSearch<'search, Rules: SearchHints, Table> {
-    walk: Walk<'search, Rules>,
+struct MemoSearch<'search, Ruleset: Game + SearchHints, Table> {
+    walk: Walk<'search, Ruleset>,
     table: &'search mut Table,
 }
 
-impl<Rules, Table> MemoSearch<'_, Rules, Table>
+impl<Ruleset, Table> MemoSearch<'_, Ruleset, Table>
 where
-    Rules: Canonicalize + SearchHints,
-    Table: TranspositionTable<Rules::Key>,
+    Ruleset: Game + Canonicalize + SearchHints,
+    Table: TranspositionTable<Ruleset::Key>,
 {
-    fn search(&mut self, position: &Rules::Position, depth: usize) -> Value {
+    fn search(&mut self, position: &Ruleset::Position, depth: usize) -> Value {
         if let Some(value) = settled_value(self.walk.game, self.walk.mode, position) {
             return value;
         }
@@ -259,7 +264,7 @@ where
     }
 
     /// The value of the child after `mv`, unless the budget ran out during its search.
-    fn child(&mut self, position: &Rules::Position, mv: &Rules::Move, depth: usize) -> Option<Value> {
+    fn child(&mut self, position: &Ruleset::Position, mv: &Ruleset::Move, depth: usize) -> Option<Value> {
         let child = self.walk.game.play(position, mv);
         let value = with_stack(|| self.search(&child, depth + 1));
         (!self.walk.gate.stopped).then_some(value)
@@ -272,17 +277,18 @@ impl<Table: TableStorage> Statistics for MemoNegamax<Table> {
     }
 }
 
-impl<Rules, Table> Engine<Rules> for MemoNegamax<Table>
+impl<Ruleset, Table> Engine<Ruleset> for MemoNegamax<Table>
 where
-    Rules: Canonicalize + SearchHints,
-    Table: TranspositionTable<Rules::Key>,
+    Ruleset: Game + Canonicalize + SearchHints,
+    Table: TranspositionTable<Ruleset::Key>,
 {
+    type Value = Value;
     type Failure = Infallible;
 
     fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
         let gate = Gate::new(self.stats.visited, budget);

@@ -7,7 +7,8 @@ use crate::stats::Stats;
 use hashbrown::HashSet;
 
 /// A search frame: the state, its untried moves, and the move that led to it.
-type Frame<Rules> = (<Rules as Solitaire>::State, Vec<<Rules as Solitaire>::Move>, Option<<Rules as Solitaire>::Move>);
+type Frame<Ruleset> =
+    (<Ruleset as Solitaire>::State, Vec<<Ruleset as Solitaire>::Move>, Option<<Ruleset as Solitaire>::Move>);
 
 /// Memoized depth-first search. States whose key was already explored (and failed) are not explored again.
 #[derive(Clone, Debug)]
@@ -30,19 +31,19 @@ impl OnePlayerSearch {
 
     /// A shortest-by-discovery witness: the moves from `start` to a goal, or `None` if no goal is reachable.
     /// Uses an explicit stack, so deep games do not overflow the call stack.
-    pub fn solve<Rules: Solitaire>(
+    pub fn solve<Ruleset: Solitaire>(
         &mut self,
-        game: &Rules,
-        start: &Rules::State,
-    ) -> Result<Option<Vec<Rules::Move>>, Error> {
-        let mut seen: HashSet<Rules::Key> = HashSet::new();
+        game: &Ruleset,
+        start: &Ruleset::State,
+    ) -> Result<Option<Vec<Ruleset::Move>>, Error> {
+        let mut seen: HashSet<Ruleset::Key> = HashSet::new();
         // Each frame: the state, its untried moves (reversed, popped from the end), the move that led here.
-        let mut stack: Vec<Frame<Rules>> = Vec::new();
+        let mut stack: Vec<Frame<Ruleset>> = Vec::new();
         seen.insert(game.key(start));
         if game.is_goal(start) {
             return Ok(Some(Vec::new()));
         }
-        let expand = |stats: &mut Stats, state: &Rules::State| {
+        let expand = |stats: &mut Stats, state: &Ruleset::State| {
             stats.visited += 1;
             let mut moves = Vec::new();
             game.moves(state, &mut moves);
@@ -62,7 +63,7 @@ impl OnePlayerSearch {
                 continue;
             }
             if game.is_goal(&next) {
-                let mut line: Vec<Rules::Move> = stack.iter().filter_map(|f| f.2.clone()).collect();
+                let mut line: Vec<Ruleset::Move> = stack.iter().filter_map(|f| f.2.clone()).collect();
                 line.push(mv);
                 self.stats.table_entries = seen.len() as u64;
                 return Ok(Some(line));

@@ -10,6 +10,7 @@ use super::support::{score_of, settled_value, value_of, with_stack};
 use super::{Engine, Mode, Statistics, Stop};
 use crate::error::Budget;
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::hints::SearchHints;
 use crate::impartial::Impartial;
 use crate::stats::Stats;
@@ -74,31 +75,31 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
     }
 
     /// The value of `position` (the engine can be shared between threads: `&self`).
-    pub fn evaluate<Rules>(&self, game: &Rules, position: &Rules::Position) -> Value
+    pub fn evaluate<Ruleset>(&self, game: &Ruleset, position: &Ruleset::Position) -> Value
     where
-        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Move: Send + Sync,
+        Ruleset: Game + Canonicalize<Key = Key> + SearchHints + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Move: Send + Sync,
     {
         self.run(game, position, u64::MAX).unwrap_or(Value::Draw)
     }
 
     /// The value of `position` within the engine's budget of positions.
-    pub fn try_evaluate<Rules>(&self, game: &Rules, position: &Rules::Position) -> crate::Result<Value>
+    pub fn try_evaluate<Ruleset>(&self, game: &Ruleset, position: &Ruleset::Position) -> crate::Result<Value>
     where
-        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Move: Send + Sync,
+        Ruleset: Game + Canonicalize<Key = Key> + SearchHints + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Move: Send + Sync,
     {
         self.run(game, position, self.budget).ok_or(crate::Error::Budget(Budget::Positions(self.budget)))
     }
 
     /// The search of one position within `budget` positions; `None` past it.
-    fn run<Rules>(&self, game: &Rules, position: &Rules::Position, budget: u64) -> Option<Value>
+    fn run<Ruleset>(&self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Option<Value>
     where
-        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Move: Send + Sync,
+        Ruleset: Game + Canonicalize<Key = Key> + SearchHints + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Move: Send + Sync,
     {
         let run =
             Run { limit: self.visited.load(Ordering::Relaxed).saturating_add(budget), stopped: AtomicBool::new(false) };
@@ -115,18 +116,18 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         self.hits.fetch_add(counters.hits, Ordering::Relaxed);
     }
 
-    fn search<Rules>(
+    fn search<Ruleset>(
         &self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         depth: u32,
         run: &Run,
         counters: &mut Stats,
     ) -> Value
     where
-        Rules: Canonicalize<Key = Key> + SearchHints + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Move: Send + Sync,
+        Ruleset: Game + Canonicalize<Key = Key> + SearchHints + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Move: Send + Sync,
     {
         if let Some(value) = settled_value(game, self.mode, position) {
             return value;
@@ -193,19 +194,20 @@ impl<Key: Eq + Hash> Statistics for ParallelNegamax<Key> {
     }
 }
 
-impl<Rules> Engine<Rules> for ParallelNegamax<Rules::Key>
+impl<Ruleset> Engine<Ruleset> for ParallelNegamax<Ruleset::Key>
 where
-    Rules: Canonicalize + SearchHints + Sync,
-    Rules::Key: Send + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Move: Send + Sync,
+    Ruleset: Game + Canonicalize + SearchHints + Sync,
+    Ruleset::Key: Send + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Move: Send + Sync,
 {
+    type Value = Value;
     type Failure = Infallible;
 
     fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
         self.run(game, position, budget).ok_or(Stop::Budget)
@@ -290,16 +292,16 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
     }
 
     /// The nimber of `component` (recursive, memoized in the shared table).
-    pub fn nimber<Rules>(&self, game: &Rules, component: &Rules::Component) -> u32
+    pub fn nimber<Ruleset>(&self, game: &Ruleset, component: &Ruleset::Component) -> u32
     where
-        Rules: Impartial<Key = Key> + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
     {
         self.nimber_in(game, component, &Self::unbounded())
     }
 
-    fn nimber_in<Rules>(&self, game: &Rules, component: &Rules::Component, run: &GrundyRun) -> u32
+    fn nimber_in<Ruleset>(&self, game: &Ruleset, component: &Ruleset::Component, run: &GrundyRun) -> u32
     where
-        Rules: Impartial<Key = Key> + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
     {
         let mut counters = Stats::default();
         let nimber = self.nimber_counted(game, component, run, &mut counters);
@@ -309,15 +311,15 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
     }
 
     /// [`ParallelGrundy::nimber`], counting in the caller's local counters (see [`ParallelNegamax`]'s flush).
-    fn nimber_counted<Rules>(
+    fn nimber_counted<Ruleset>(
         &self,
-        game: &Rules,
-        component: &Rules::Component,
+        game: &Ruleset,
+        component: &Ruleset::Component,
         run: &GrundyRun,
         counters: &mut Stats,
     ) -> u32
     where
-        Rules: Impartial<Key = Key> + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
     {
         let key = game.key(component);
         if let Some(nimber) = self.table.get(&key) {
@@ -347,29 +349,29 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
     }
 
     /// Evaluates each wave in parallel, one wave after the other.
-    pub fn precompute<Rules>(&self, game: &Rules, waves: &[Vec<Rules::Component>])
+    pub fn precompute<Ruleset>(&self, game: &Ruleset, waves: &[Vec<Ruleset::Component>])
     where
-        Rules: Impartial<Key = Key> + Sync,
-        Rules::Component: Send + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
+        Ruleset::Component: Send + Sync,
     {
         self.precompute_in(game, waves, &Self::unbounded());
     }
 
     /// [`ParallelGrundy::precompute`] within the engine's budgets.
-    pub fn try_precompute<Rules>(&self, game: &Rules, waves: &[Vec<Rules::Component>]) -> crate::Result<()>
+    pub fn try_precompute<Ruleset>(&self, game: &Ruleset, waves: &[Vec<Ruleset::Component>]) -> crate::Result<()>
     where
-        Rules: Impartial<Key = Key> + Sync,
-        Rules::Component: Send + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
+        Ruleset::Component: Send + Sync,
     {
         let run = self.bounded();
         self.precompute_in(game, waves, &run);
         run.result(())
     }
 
-    fn precompute_in<Rules>(&self, game: &Rules, waves: &[Vec<Rules::Component>], run: &GrundyRun)
+    fn precompute_in<Ruleset>(&self, game: &Ruleset, waves: &[Vec<Ruleset::Component>], run: &GrundyRun)
     where
-        Rules: Impartial<Key = Key> + Sync,
-        Rules::Component: Send + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
+        Ruleset::Component: Send + Sync,
     {
         for wave in waves {
             if run.is_stopped() {
@@ -382,19 +384,19 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelGrundy<Key> {
     }
 
     /// The nimber of a sum (XOR of the components' nimbers).
-    pub fn sum<Rules>(&self, game: &Rules, components: &[Rules::Component]) -> u32
+    pub fn sum<Ruleset>(&self, game: &Ruleset, components: &[Ruleset::Component]) -> u32
     where
-        Rules: Impartial<Key = Key> + Sync,
-        Rules::Component: Send + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
+        Ruleset::Component: Send + Sync,
     {
         components.par_iter().map(|c| self.nimber(game, c)).reduce(|| 0, |a, b| a ^ b)
     }
 
     /// [`ParallelGrundy::sum`] within the engine's budgets.
-    pub fn try_sum<Rules>(&self, game: &Rules, components: &[Rules::Component]) -> crate::Result<u32>
+    pub fn try_sum<Ruleset>(&self, game: &Ruleset, components: &[Ruleset::Component]) -> crate::Result<u32>
     where
-        Rules: Impartial<Key = Key> + Sync,
-        Rules::Component: Send + Sync,
+        Ruleset: Impartial<Key = Key> + Sync,
+        Ruleset::Component: Send + Sync,
     {
         let run = self.bounded();
         let nimber = components.par_iter().map(|c| self.nimber_in(game, c, &run)).reduce(|| 0, |a, b| a ^ b);

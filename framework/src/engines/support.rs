@@ -2,6 +2,7 @@
 //! (filtered and ordered by the game's hints), the score encoding of values, and stack growth for deep games.
 
 use super::Mode;
+use crate::game::Game;
 use crate::hints::{Proven, SearchHints, Shortcut};
 use crate::table::{TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
@@ -35,7 +36,11 @@ pub(crate) fn with_stack_every<Output>(depth: u32, step: impl FnOnce() -> Output
 
 /// The value of `position` if it needs no search: a finished game, or a shortcut the mode may use (exact-mode
 /// searches take only exact shortcuts).
-pub fn settled_value<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Option<Value> {
+pub fn settled_value<Ruleset: Game + SearchHints>(
+    game: &Ruleset,
+    mode: Mode,
+    position: &Ruleset::Position,
+) -> Option<Value> {
     game.outcome(position).or_else(|| game.shortcut(position).and_then(|shortcut| usable(mode, shortcut)))
 }
 
@@ -57,7 +62,7 @@ pub(crate) enum Known {
 
 /// The outcome, shortcut or value range of a position, as far as `mode` may use them.
 #[inline]
-pub(crate) fn known<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Known {
+pub(crate) fn known<Ruleset: Game + SearchHints>(game: &Ruleset, mode: Mode, position: &Ruleset::Position) -> Known {
     match game.outcome(position) {
         Some(value) => Known::Value(value),
         None => known_unfinished(game, mode, position),
@@ -66,7 +71,11 @@ pub(crate) fn known<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rul
 
 /// [`known`] of a position whose game is not over.
 #[inline]
-pub(crate) fn known_unfinished<Rules: SearchHints>(game: &Rules, mode: Mode, position: &Rules::Position) -> Known {
+pub(crate) fn known_unfinished<Ruleset: Game + SearchHints>(
+    game: &Ruleset,
+    mode: Mode,
+    position: &Ruleset::Position,
+) -> Known {
     match game.proven(position) {
         Proven::Shortcut(shortcut) => match usable(mode, shortcut) {
             Some(value) => Known::Value(value),
@@ -97,9 +106,9 @@ impl<Move: Clone> MoveLists<Move> {
     /// The moves of `position` to search, pruned and ordered by the game's hints
     /// ([`SearchHints::search_moves`]), in the buffer of `depth` (hand it back with [`MoveLists::give_back`]).
     #[inline]
-    pub(crate) fn take<Rules>(&mut self, game: &Rules, position: &Rules::Position, depth: usize) -> Vec<Move>
+    pub(crate) fn take<Ruleset>(&mut self, game: &Ruleset, position: &Ruleset::Position, depth: usize) -> Vec<Move>
     where
-        Rules: SearchHints<Move = Move>,
+        Ruleset: Game + SearchHints<Move = Move>,
     {
         let mut moves = self.by_depth.get_mut(depth).map(std::mem::take).unwrap_or_default();
         // The default `search_moves` keeps every move when a pruning hint would drop them all; an empty list here

@@ -1,92 +1,53 @@
-//! Games people can name, analyse and play from the command line: a game's text form ([`TextForm`]),
-//! and [`Playable`], which turns any game with a text form into an object the CLI holds ([`PlayableGame`]) and
-//! analyses a position with an engine of its choice: the position drawn, its value, every move's value, the
-//! best moves and the principal variation.
+//! Games people can name, analyse and play from the command line, for every family: [`Playable`] turns a game
+//! with a text form into the object the CLI holds ([`PlayableGame`]), analysed with the engine its family calls
+//! for (or one the person chooses), played against the perfect player ([`GameSession`]), and drawn on the
+//! explorer's board when the game has a [`BoardForm`].
 //!
-//! Files: `assessment.rs` (a value as an analysis gives it), `board.rs` (a position as a board, for the
-//! explorer's page), `scored_text.rs`, `scored.rs`, `scored_board.rs` and `scored_session.rs` (scored games,
-//! with or without chance: their text form, analysis, board and play), `session.rs` (a game against the
-//! perfect player), `registry.rs` (the games people name, each registered once with its typed parameters),
-//! `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games), `impartial.rs` (impartial games,
-//! by the Sprague-Grundy engine under normal play).
+//! Files: `database.rs` (a game with a database: [`DatabaseGame`], one adapter for both families),
+//! `engines.rs` (the engine each family's analyses and sessions run, made from [`AnalysisOptions`]),
+//! `session.rs` (a game against the perfect player), `impartial.rs` (impartial games: the text and board of a
+//! sum of components), `registry.rs` (the games people name, each registered once with its typed parameters),
+//! `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games).
+//!
+//! Invariant: one path for every family: an analysis is [`analyze_position`] over the engine the playable makes,
+//! a session is `session::Session` over the same engine, a board is [`board_view`]; every value is seen by
+//! the player to move at its position, a move's by the player who makes it.
 
-use crate::analysis::{move_values, principal_variation, MoveValue};
-use crate::engines::alpha_beta::AlphaBeta;
-use crate::engines::negamax::MemoNegamax;
-use crate::engines::{Engine, Fallible, Mode};
+use crate::analysis::{analyze_position, PositionText, SearchValue};
+use crate::board::board_view;
+use crate::engines::Engine;
 use crate::error::{Error, Result};
-use crate::game::{Canonicalize, Game};
-use crate::hints::SearchHints;
-use crate::stats::Stats;
-use crate::table::{mib, KeyedTable};
+use crate::game::Rules;
+use crate::scored::{Outcomes, Probability, ScoreKind};
+use crate::text::position_after;
 use serde::Serialize;
 
-mod assessment;
-mod board;
+#[cfg(feature = "database")]
+mod database;
+mod engines;
 mod impartial;
 mod registry;
 #[cfg(feature = "parallel")]
 mod retrograde;
-pub(crate) mod scored;
-mod scored_board;
-mod scored_session;
-mod scored_text;
 mod session;
 
-pub use assessment::{Assessment, Expected};
-pub use board::{
+pub use crate::analysis::{Analysis, Assessment, Expected, MoveAnalysis};
+pub use crate::board::{
     check_board_form, check_board_view, Board, BoardForm, BoardMove, BoardView, Counter, GridStyle, Layout, Piece,
-    PlacedMove, Player, Shape, WithBoard,
+    PlacedMove, Player, Shape,
 };
-pub use impartial::{Convention, ImpartialPlayable, ImpartialText, MAX_COMPONENTS};
+pub use crate::text::{position_after_moves, TextForm};
+#[cfg(feature = "database")]
+pub use database::{DatabaseGame, Solvable, Storage, StoredEngine, Tiered, WholeGame};
+pub use impartial::{Heaps, ImpartialText, MAX_COMPONENTS};
 pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
-#[cfg(feature = "parallel")]
-use retrograde::RetrogradeEngine;
-pub use scored::ScoredPlayable;
-pub use scored_board::{check_scored_board_form, ScoredBoardForm};
-pub use scored_text::ScoredText;
-pub use session::session;
-
-/// How positions and moves of a game are written. Contract: `parse_position(render_position(p))` is `p` where
-/// `render_position` gives a parsable form (the game says which in its doc), and `parse_move(p, render_move(m))`
-/// is `m` for every legal move `m` of `p`.
-pub trait TextForm: Game {
-    /// The start position.
-    fn start(&self) -> Self::Position;
-
-    /// A position from its text (`Err` says what was expected and where).
-    fn parse_position(&self, text: &str) -> std::result::Result<Self::Position, String>;
-
-    /// The position drawn for a person (may span several lines).
-    fn draw_position(&self, position: &Self::Position) -> String;
-
-    /// A legal move of `position` from its text (`Err` says why it is not one).
-    fn parse_move(&self, position: &Self::Position, text: &str) -> std::result::Result<Self::Move, String>;
-
-    /// A move's text.
-    fn render_move(&self, mv: &Self::Move) -> String;
-}
-
-/// The position reached from `game`'s start by `moves`, each written as [`TextForm::parse_move`] reads it:
-/// the one reading of a position written as its moves from the start. `Err` names the first move that is not
-/// legal (`move 3: ...`).
-pub fn position_after_moves<'text, Rules: TextForm>(
-    game: &Rules,
-    moves: impl IntoIterator<Item = &'text str>,
-) -> std::result::Result<Rules::Position, String> {
-    let mut position = game.start();
-    for (index, text) in moves.into_iter().enumerate() {
-        let mv = game.parse_move(&position, text).map_err(|reason| format!("move {}: {reason}", index + 1))?;
-        position = game.play(&position, &mv);
-    }
-    Ok(position)
-}
 
 /// The engine an analysis runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AnalysisEngine {
-    /// The game's own choice: alpha-beta, or the retrograde engine for a loopy game.
+    /// The game's own choice: alpha-beta, or the retrograde engine for a loopy game; the scored, chance and
+    /// impartial games' own engines.
     #[default]
     Auto,
     /// Alpha-beta with exact remoteness.
@@ -121,8 +82,7 @@ pub struct AnalysisOptions {
     /// Its table's memory, in MiB (`--table-mb`): at most `memory_mb`.
     pub table_mb: usize,
     /// The memory budget of the whole analysis, in MiB (`--memory-mb`): the table of a searching engine, or
-    /// every position the retrograde engine holds (estimated by
-    /// [`crate::engines::retrograde::bytes_per_position`]).
+    /// every position the retrograde engine or value iteration holds.
     pub memory_mb: usize,
     /// The most positions one search may expand (`--max-positions`).
     pub max_positions: u64,
@@ -143,38 +103,6 @@ impl Default for AnalysisOptions {
             progress: None,
         }
     }
-}
-
-/// One move of an analysed position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveAnalysis {
-    /// The move's text.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// Its value for the player who makes it (the remoteness counted from the position before it; for an
-    /// impartial game under normal play, the nimber of the position it leads to: zero is a winning move).
-    #[serde(flatten)]
-    pub value: Assessment,
-    /// Whether it is among the best moves.
-    pub best: bool,
-}
-
-/// The analysis of a position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Analysis {
-    /// The game, with its parameters.
-    pub game: String,
-    /// The position drawn.
-    pub drawing: String,
-    /// Its value for the player to move.
-    #[serde(flatten)]
-    pub value: Assessment,
-    /// Every legal move, in the game's order, with its value.
-    pub moves: Vec<MoveAnalysis>,
-    /// The principal variation: a best move for each side in turn, to the end (or to the length cap).
-    pub line: Vec<String>,
-    /// The engine's statistics.
-    pub stats: Stats,
 }
 
 /// A game the CLI can name, analyse and play, as an object.
@@ -261,24 +189,108 @@ pub trait GameSession {
 
     /// At a chance node, its outcomes as [`GameSession::play`] reads them, with their probabilities (the
     /// caller rolls the dice, or asks for the outcome); empty at a decision, and in games without chance.
-    fn outcomes(&self) -> Vec<(String, crate::scored::Probability)> {
+    fn outcomes(&self) -> Vec<(String, Probability)> {
         Vec::new()
     }
 }
 
-/// A game with a text form, as a [`PlayableGame`].
-pub struct Playable<Rules> {
+/// Makes the engine of an analysis or a session from the options: the family's choice.
+pub type MakeEngine<Ruleset, Worth> =
+    fn(&AnalysisOptions) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>>;
+
+/// A game with a text form as a [`PlayableGame`], whatever its family: the game, its name, and how its values
+/// are found and read (made by the family's constructor: [`Playable::win_loss`], [`Playable::scored`],
+/// [`Playable::with_chance`], [`Playable::impartial`], [`Playable::misere`]).
+pub struct Playable<Ruleset: Rules, Worth> {
     /// The game.
-    pub game: Rules,
+    pub game: Ruleset,
     /// Its name with its parameters.
     pub name: String,
+    make: MakeEngine<Ruleset, Worth>,
+    automatic: &'static str,
+    scores: ScoreKind,
+    chance: Option<Outcomes<Ruleset>>,
+    board: Option<fn(&Ruleset, &Ruleset::Position) -> BoardView>,
 }
 
-impl<Rules> PlayableGame for Playable<Rules>
+impl<Ruleset: Rules + Clone, Worth> Clone for Playable<Ruleset, Worth> {
+    fn clone(&self) -> Self {
+        Playable { game: self.game.clone(), name: self.name.clone(), ..*self }
+    }
+}
+
+impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
+    /// A game whose engine `make` makes (`automatic`: its name, as `ludus games` lists it), whose scores mean
+    /// `scores`, and whose chance nodes `chance` lists: what each family's constructor fills in.
+    pub fn with_engine(
+        game: Ruleset,
+        name: String,
+        make: MakeEngine<Ruleset, Worth>,
+        automatic: &'static str,
+        scores: ScoreKind,
+        chance: Option<Outcomes<Ruleset>>,
+    ) -> Self {
+        Playable { game, name, make, automatic, scores, chance, board: None }
+    }
+
+    /// The same game, whose positions the explorer's page draws as boards ([`BoardForm`]).
+    #[must_use]
+    pub fn with_board(self) -> Self
+    where
+        Ruleset: BoardForm,
+    {
+        Playable { board: Some(board_view::<Ruleset>), ..self }
+    }
+
+    /// The engine `options` ask for.
+    pub fn engine(
+        &self,
+        options: &AnalysisOptions,
+    ) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>> {
+        (self.make)(options)
+    }
+
+    /// How an analysis reads this game's text, scores and chance nodes.
+    pub fn text(&self) -> PositionText<'_, Ruleset> {
+        PositionText { game: &self.game, name: &self.name, scores: self.scores, chance: self.chance }
+    }
+
+    /// The position written `position` (`None`: the start) after `moves` (an [`Error::Position`] names a text
+    /// that is not a position, or the first illegal move).
+    pub fn position_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Ruleset::Position> {
+        position_after(&self.game, &self.name, position, moves)
+    }
+
+    /// The analysis of `position` by `engine` (a search, or a database's stored values).
+    pub fn analysis_with(
+        &self,
+        engine: &mut (dyn Engine<Ruleset, Value = Worth, Failure = Error> + '_),
+        position: &Ruleset::Position,
+        max_line: usize,
+    ) -> Result<Analysis>
+    where
+        Worth: SearchValue,
+    {
+        analyze_position(&self.text(), engine, position, max_line)
+    }
+
+    /// A game from the start whose perfect player's moves come from `engine` (a search, or a database).
+    pub fn session_with<'game>(
+        &'game self,
+        engine: Box<dyn Engine<Ruleset, Value = Worth, Failure = Error> + 'game>,
+    ) -> Box<dyn GameSession + 'game>
+    where
+        Worth: SearchValue + 'game,
+    {
+        Box::new(session::Session::new(self, engine))
+    }
+}
+
+impl<Ruleset, Worth> PlayableGame for Playable<Ruleset, Worth>
 where
-    Rules: TextForm + Canonicalize + SearchHints + Send + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: TextForm + Send + Sync,
+    Ruleset::Position: Send + Sync,
+    Worth: SearchValue,
 {
     fn name(&self) -> String {
         self.name.clone()
@@ -289,136 +301,58 @@ where
     }
 
     fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
-        let position = position_after(&self.game, &self.name, position, moves)?;
-        self.analyze_with(self.engine(options)?, &position, options)
+        let position = self.position_after(position, moves)?;
+        let mut engine = self.engine(options)?;
+        self.analysis_with(engine.as_mut(), &position, options.max_line)
+    }
+
+    fn board_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Option<BoardView>> {
+        let Some(view) = self.board else { return Ok(None) };
+        let position = self.position_after(position, moves)?;
+        Ok(Some(view(&self.game, &position)))
     }
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
-        Ok(session(&self.game, self.engine(options)?))
+        Ok(self.session_with(self.engine(options)?))
     }
 
     fn automatic_engine(&self) -> &'static str {
-        if Rules::POSITIONS_REPEAT {
-            "retrograde"
-        } else {
-            "alpha-beta"
-        }
+        self.automatic
     }
 }
-impl<Rules> Playable<Rules>
-where
-    Rules: TextForm + Canonicalize + SearchHints + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
-{
-    /// The exact engine `options` ask for (for a loopy game, only the retrograde engine).
-    fn engine<'game>(&self, options: &AnalysisOptions) -> Result<Box<dyn Engine<Rules, Failure = Error> + 'game>>
-    where
-        Rules: 'game,
-    {
-        let table = || KeyedTable::new(mib(options.table_mb));
-        match (options.engine, Rules::POSITIONS_REPEAT) {
-            #[cfg(feature = "parallel")]
-            (AnalysisEngine::Retrograde, _) | (AnalysisEngine::Auto, true) => Ok(Box::new(RetrogradeEngine::new(
-                options.max_positions,
-                options.memory_mb,
-                crate::engines::retrograde::bytes_per_position::<Rules::Position, Rules::Key>(),
-            ))),
-            _ if options.table_mb > options.memory_mb => Err(Error::limit_with_hint(
-                "the table's memory (--table-mb), in MiB,",
-                options.table_mb as u64,
-                options.memory_mb as u64,
-                "raise --memory-mb, or lower --table-mb",
-            )),
-            (AnalysisEngine::AlphaBeta | AnalysisEngine::MemoNegamax, true) => Err(Error::Engine(format!(
-                "{} is loopy (its positions can repeat): only the retrograde engine analyses it",
-                self.name
-            ))),
-            (AnalysisEngine::MemoNegamax, false) => {
-                Ok(Box::new(Fallible(MemoNegamax::with_table(Mode::Exact, table()).with_budget(options.max_positions))))
-            }
-            _ => Ok(Box::new(Fallible(
-                AlphaBeta::with_table(Mode::Exact, table())
-                    .with_budget(options.max_positions)
-                    .with_progress(options.progress.clone()),
-            ))),
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game object of another crate that implements only the required methods.
+    struct Plain;
+
+    impl PlayableGame for Plain {
+        fn name(&self) -> String {
+            "plain".into()
+        }
+
+        fn analyze(&self, _: Option<&str>, _: &AnalysisOptions) -> Result<Analysis> {
+            Err(Error::GameOver)
+        }
+
+        fn session(&self, _: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
+            Err(Error::GameOver)
+        }
+
+        fn automatic_engine(&self) -> &'static str {
+            "none"
         }
     }
 
-    fn analyze_with(
-        &self,
-        mut engine: Box<dyn Engine<Rules, Failure = Error> + '_>,
-        position: &Rules::Position,
-        options: &AnalysisOptions,
-    ) -> Result<Analysis> {
-        let game = &self.game;
-        // The budget bounds the first search; the move values and the line reuse its table.
-        let value = engine.try_value(game, position)?;
-        let moves = move_analyses(game, move_values(engine.as_mut(), game, position)?);
-        let line = principal_variation(engine.as_mut(), game, position, options.max_line)?;
-        Ok(Analysis {
-            game: self.name.clone(),
-            drawing: game.draw_position(position),
-            value: Assessment::Outcome(value),
-            moves,
-            line: line.iter().map(|mv| game.render_move(mv)).collect(),
-            stats: engine.stats(),
-        })
-    }
-}
-/// Every legal move with its value (from [`move_values`] or [`crate::analysis::try_move_values`]), the best ones
-/// marked.
-pub(crate) fn move_analyses<Rules: TextForm>(game: &Rules, values: Vec<MoveValue<Rules::Move>>) -> Vec<MoveAnalysis> {
-    let best = values.iter().map(|m| m.value).max();
-    values
-        .into_iter()
-        .map(|m| MoveAnalysis {
-            mv: game.render_move(&m.mv),
-            value: Assessment::Outcome(m.value),
-            best: Some(m.value) == best,
-        })
-        .collect()
-}
-
-/// The position reached by `moves` (each as [`TextForm::parse_move`] reads it) from the position written
-/// `position` of the game `name` (its start when no text is given). An illegal move is an [`Error::Position`]
-/// naming it (`move 3 (`7`): column 7 is full`).
-pub(crate) fn position_after<Rules: TextForm>(
-    game: &Rules,
-    name: &str,
-    position: Option<&str>,
-    moves: &[&str],
-) -> Result<Rules::Position> {
-    let start = position_or_start(name, position, || game.start(), |text| game.parse_position(text))?;
-    play_written(name, start, moves, |at, text| game.parse_move(at, text).map(|mv| game.play(at, &mv)))
-}
-
-/// The position reached from `position` by `moves`, each read and played by `step` (`Err`: why the text is not
-/// a legal move there): an illegal move is an [`Error::Position`] of the game `name` naming it.
-pub(crate) fn play_written<Position>(
-    name: &str,
-    mut position: Position,
-    moves: &[&str],
-    step: impl Fn(&Position, &str) -> std::result::Result<Position, String>,
-) -> Result<Position> {
-    for (index, text) in moves.iter().enumerate() {
-        position = step(&position, text).map_err(|reason| Error::Position {
-            game: name.to_string(),
-            reason: format!("move {} (`{}`): {reason}", index + 1, crate::input::shorten(text)),
-        })?;
-    }
-    Ok(position)
-}
-
-/// The position written `text` of the game `name`, or its start when no text is given.
-pub(crate) fn position_or_start<Position>(
-    name: &str,
-    text: Option<&str>,
-    start: impl FnOnce() -> Position,
-    parse: impl FnOnce(&str) -> std::result::Result<Position, String>,
-) -> Result<Position> {
-    match text {
-        None => Ok(start()),
-        Some(text) => parse(text).map_err(|reason| Error::Position { game: name.to_string(), reason }),
+    #[test]
+    fn a_game_object_without_them_reads_no_moves_and_shows_no_board() {
+        let options = AnalysisOptions::default();
+        // No moves: `analyze` itself.
+        assert!(matches!(Plain.analyze_after(None, &[], &options), Err(Error::GameOver)));
+        let error = Plain.analyze_after(None, &["1"], &options).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(error, "plain: not a position: this game reads no moves after a position");
+        assert_eq!(Plain.board_after(None, &["1"]).ok(), Some(None), "shown by its text only");
     }
 }

@@ -3,7 +3,7 @@
 //! its canonical name derived from them (`connect-four:width=5,height=4`, every parameter in declared order),
 //! and what can be done with it taken from the objects its `make` builds ([`Made`]): analysed and played
 //! always, solved into a database when it was given one, which only a game with tiers and keys a position can
-//! be rebuilt from can be (the bounds of [`crate::database::Solvable`]).
+//! be rebuilt from can be (the bounds of [`super::Tiered`] and [`super::WholeGame`]).
 
 use super::PlayableGame;
 use crate::error::{Error, Result};
@@ -271,7 +271,7 @@ pub struct Made {
     /// The game solved into a database (`ludus db`), for games with tiers and keys a position can be rebuilt
     /// from.
     #[cfg(feature = "database")]
-    pub database: Option<Box<dyn crate::database::DatabaseGame>>,
+    pub database: Option<Box<dyn super::DatabaseGame>>,
 }
 
 impl Made {
@@ -287,8 +287,20 @@ impl Made {
     /// The same, solved into a database by `database`.
     #[cfg(feature = "database")]
     #[must_use]
-    pub fn with_database(self, database: impl crate::database::DatabaseGame + 'static) -> Made {
+    pub fn with_database(self, database: impl super::DatabaseGame + 'static) -> Made {
         Made { database: Some(Box::new(database)), ..self }
+    }
+
+    /// `playable`, analysed and played, and solved into a database by `storage` (one game for both).
+    #[cfg(feature = "database")]
+    pub fn solvable<Ruleset, Worth, Kind>(playable: super::Playable<Ruleset, Worth>, storage: Kind) -> Made
+    where
+        Ruleset: crate::text::TextForm + Clone + Send + Sync + 'static,
+        Ruleset::Position: Send + Sync,
+        Worth: crate::analysis::SearchValue + Send + Sync + 'static,
+        Kind: super::Storage<Ruleset, Worth> + 'static,
+    {
+        Made::playable(playable.clone()).with_database(super::Solvable::new(playable, storage))
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::engines::{Engine, Stop};
 use crate::error::{Budget, Error};
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::hints::SearchHints;
 use crate::value::Value;
 
@@ -36,15 +37,21 @@ impl<Key> crate::engines::Statistics for RetrogradeEngine<Key> {
     }
 }
 
-impl<Rules> Engine<Rules> for RetrogradeEngine<Rules::Key>
+impl<Ruleset> Engine<Ruleset> for RetrogradeEngine<Ruleset::Key>
 where
-    Rules: Canonicalize + SearchHints + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Canonicalize + SearchHints + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
+    type Value = Value;
     type Failure = Error;
 
-    fn search_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Result<Value, Stop<Error>> {
+    fn search_within(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        budget: u64,
+    ) -> Result<Value, Stop<Error>> {
         let key = game.canonical(position);
         if let Some(value) = self.solutions.iter().find_map(|solution| solution.value_of_key(&key)) {
             return Ok(value);

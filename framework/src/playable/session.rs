@@ -1,132 +1,132 @@
-//! A game against the perfect player ([`GameSession`] over a game with a text form): the positions so far, and
-//! the engine that chooses the perfect player's moves (an exact search, or a solved database).
+//! A game against the perfect player ([`GameSession`]) over a [`Playable`] of any family: the positions so far
+//! and who moved into each (turns need not alternate), and the engine whose table serves the whole game (a
+//! search, or a database's stored values). At a chance node the session lists the outcomes for the caller to
+//! roll or ask for.
 
-use super::{move_analyses, Finish, GameSession, MoveAnalysis, TextForm};
-use crate::analysis::try_move_values;
+use super::{Finish, GameSession, MoveAnalysis, Playable};
+use crate::analysis::{best_value, values_by, SearchValue};
 use crate::engines::Engine;
 use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::value::Value;
+use crate::game::{Outcome, Player};
+use crate::scored::Probability;
+use crate::text::TextForm;
+use std::cmp::Ordering;
 
-/// A game against the perfect player from `game`'s start, the perfect player's moves chosen by `engine` (an
-/// exact engine, or one that reads a solved database).
-pub fn session<'game, Rules: TextForm>(
-    game: &'game Rules,
-    engine: Box<dyn Engine<Rules, Failure = Error> + 'game>,
-) -> Box<dyn GameSession + 'game> {
-    Box::new(Session { game, positions: History::new(game.start()), engine })
+/// A game of a [`Playable`] in progress.
+pub(super) struct Session<'game, Ruleset: TextForm, Worth> {
+    playable: &'game Playable<Ruleset, Worth>,
+    /// The start, the first player to move.
+    start: Ruleset::Position,
+    /// The positions after each move played, each with the player to move there.
+    after: Vec<(Ruleset::Position, Player)>,
+    engine: Box<dyn Engine<Ruleset, Value = Worth, Failure = Error> + 'game>,
 }
 
-/// A [`GameSession`] over a game with a text form: the positions so far, and an exact engine whose table serves
-/// the whole game.
-struct Session<'game, Rules: Game> {
-    game: &'game Rules,
-    positions: History<Rules::Position>,
-    engine: Box<dyn Engine<Rules, Failure = Error> + 'game>,
-}
+impl<'game, Ruleset: TextForm, Worth: SearchValue> Session<'game, Ruleset, Worth> {
+    /// A game from the start, the first player to move.
+    pub(super) fn new(
+        playable: &'game Playable<Ruleset, Worth>,
+        engine: Box<dyn Engine<Ruleset, Value = Worth, Failure = Error> + 'game>,
+    ) -> Self {
+        Session { playable, start: playable.game.start(), after: Vec::new(), engine }
+    }
 
-impl<Rules: TextForm> Session<'_, Rules> {
-    fn current(&self) -> &Rules::Position {
-        self.positions.current()
+    fn game(&self) -> &'game Ruleset {
+        &self.playable.game
+    }
+
+    /// The position now, and the player to move there.
+    fn current(&self) -> (&Ruleset::Position, Player) {
+        match self.after.last() {
+            Some((position, mover)) => (position, *mover),
+            None => (&self.start, Player::First),
+        }
+    }
+
+    /// Plays `mv` at the position now.
+    fn push(&mut self, mv: &Ruleset::Move) {
+        let (position, mover) = self.current();
+        let next = self.game().play(position, mv);
+        let mover = if self.game().turn_passes(position, &next) { mover.other() } else { mover };
+        self.after.push((next, mover));
     }
 }
 
-impl<Rules: TextForm> GameSession for Session<'_, Rules> {
+impl<Ruleset: TextForm, Worth: SearchValue> GameSession for Session<'_, Ruleset, Worth> {
     fn drawing(&self) -> String {
-        self.game.draw_position(self.current())
+        self.game().draw_position(self.current().0)
     }
 
     fn first_to_move(&self) -> bool {
-        self.positions.first_to_move()
+        self.current().1 == Player::First
     }
 
     fn result(&self) -> Option<Finish> {
-        let position = self.current();
-        let outcome = match self.game.outcome(position) {
-            Some(value) => value,
-            // No move and no outcome: lost for the player to move.
-            None if self.game.legal_moves(position).is_empty() => Value::LOST,
+        let (position, mover) = self.current();
+        let sign = match self.game().outcome(position) {
+            Some(outcome) => outcome.sign(),
+            // No move and no outcome: lost for the player to move (the normal-play convention).
+            None if self.game().legal_moves(position).is_empty() => Ordering::Less,
             None => return None,
         };
-        let mover_first = self.first_to_move();
-        Some(match outcome {
-            Value::Draw => Finish::Drawn,
-            Value::Win(_) => Finish::won_by(mover_first),
-            Value::Lose(_) => Finish::won_by(!mover_first),
+        Some(match sign {
+            Ordering::Equal => Finish::Drawn,
+            Ordering::Greater => Finish::won_by(mover == Player::First),
+            Ordering::Less => Finish::won_by(mover == Player::Second),
         })
     }
 
     fn play(&mut self, text: &str) -> std::result::Result<String, String> {
-        let position = self.current();
         if self.result().is_some() {
             return Err("the game is over".to_string());
         }
-        let mv = self.game.parse_move(position, text)?;
-        let next = self.game.play(position, &mv);
-        self.positions.push(next);
-        Ok(self.game.render_move(&mv))
+        let position = self.current().0;
+        let mv = self.game().parse_move(position, text)?;
+        let written = self.game().render_move(position, &mv);
+        self.push(&mv);
+        Ok(written)
     }
 
     fn play_best(&mut self) -> Result<String> {
-        let position = self.current().clone();
+        if self.result().is_some() {
+            return Err(Error::GameOver);
+        }
+        let position = self.current().0.clone();
+        if self.playable.text().outcomes(&position).is_some() {
+            return Err(Error::Engine("a chance node: the dice decide, not a player".to_string()));
+        }
+        let game = self.game();
         // Each move's search within the engine's budget (`--max-positions`, the memory budget).
-        let values = try_move_values(self.engine.as_mut(), self.game, &position)?;
-        let best = values.into_iter().reduce(|best, next| if next.value > best.value { next } else { best });
-        let mv = best.ok_or(Error::GameOver)?.mv;
-        self.positions.push(self.game.play(&position, &mv));
-        Ok(self.game.render_move(&mv))
+        let engine = &mut self.engine;
+        let values = values_by(game, &position, |child| engine.try_value(game, child))?;
+        let best = best_value(&values).ok_or(Error::GameOver)?;
+        let chosen = values.into_iter().find(|entry| entry.value.is_among_best(best)).ok_or(Error::GameOver)?;
+        let written = game.render_move(&position, &chosen.mv);
+        self.push(&chosen.mv);
+        Ok(written)
     }
 
     fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
-        let position = self.current().clone();
-        let values = try_move_values(self.engine.as_mut(), self.game, &position)?;
-        Ok(move_analyses(self.game, values))
+        let position = self.current().0.clone();
+        self.playable.text().move_analyses(self.engine.as_mut(), &position)
     }
 
     fn undo(&mut self) -> bool {
-        self.positions.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.positions.moves_played()
-    }
-}
-
-/// The positions of a game so far, from its start: what the moves played and taken back act on.
-pub(super) struct History<Position> {
-    start: Position,
-    /// The positions after each move.
-    after: Vec<Position>,
-}
-
-impl<Position> History<Position> {
-    /// A game at `start`.
-    pub(super) fn new(start: Position) -> Self {
-        History { start, after: Vec::new() }
-    }
-
-    /// The position now.
-    pub(super) fn current(&self) -> &Position {
-        self.after.last().unwrap_or(&self.start)
-    }
-
-    /// Plays to `next`.
-    pub(super) fn push(&mut self, next: Position) {
-        self.after.push(next);
-    }
-
-    /// Takes back the last move; `false` at the start.
-    pub(super) fn undo(&mut self) -> bool {
         self.after.pop().is_some()
     }
 
-    /// The moves played since the start.
-    pub(super) fn moves_played(&self) -> usize {
+    fn moves_played(&self) -> usize {
         self.after.len()
     }
 
-    /// Whether the first player is to move (moves alternate).
-    pub(super) fn first_to_move(&self) -> bool {
-        self.after.len().is_multiple_of(2)
+    fn outcomes(&self) -> Vec<(String, Probability)> {
+        let position = self.current().0;
+        self.playable
+            .text()
+            .outcomes(position)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(mv, probability)| (self.game().render_move(position, &mv), probability))
+            .collect()
     }
 }

@@ -26,16 +26,16 @@ impl std::fmt::Display for Probability {
 }
 
 /// A scored game with chance nodes: positions where no player chooses, and the next position is drawn at random
-/// (a die is rolled). The mover of a chance node ([`ScoredGame::mover`]) is the player whose view its value takes
+/// (a die is rolled). The mover of a chance node is the player whose view its value takes
 /// (the one who rolls).
 ///
-/// Contract: at a chance node, [`ScoredGame::moves`] lists the outcomes, in the order of
+/// Contract: at a chance node, [`Rules::moves`](crate::Rules::moves) lists the outcomes, in the order of
 /// [`Chance::outcomes`], which gives each its weight: a positive integer, the probability of an outcome being its
 /// weight over the sum of the node's weights (at most `2^53`, so that every probability is exact in a double as
 /// well as a fraction). A chance node is never over and has at least one outcome.
 ///
 /// Games with chance are searched by expectimax (positions never repeat) or value iteration (they may:
-/// [`ScoredGame::POSITIONS_REPEAT`]); they do not implement [`super::Deterministic`].
+/// [`Rules::POSITIONS_REPEAT`](crate::Rules::POSITIONS_REPEAT)); they do not implement [`super::Deterministic`].
 pub trait Chance: ScoredGame {
     /// Whether `position` (not over) is a chance node.
     fn is_chance(&self, position: &Self::Position) -> bool;
@@ -54,6 +54,28 @@ pub trait Chance: ScoredGame {
             .find(|(outcome, _)| outcome == mv)
             .map(|(_, weight)| Probability { numerator: *weight, denominator })
     }
+}
+
+/// The outcomes of a chance node with their probabilities, `None` at a decision (or in a game without chance):
+/// what an analysis and a session ask of a game whose chance they were given at construction
+/// ([`chance_outcomes`]).
+pub type Outcomes<Ruleset> = fn(
+    &Ruleset,
+    &<Ruleset as crate::game::Rules>::Position,
+) -> Option<Vec<(<Ruleset as crate::game::Rules>::Move, Probability)>>;
+
+/// The outcomes of `position` with their probabilities if it is a chance node (not over), else `None`.
+pub fn chance_outcomes<Ruleset: Chance>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+) -> Option<Vec<(Ruleset::Move, Probability)>> {
+    if game.is_over(position) || !game.is_chance(position) {
+        return None;
+    }
+    let mut outcomes = Vec::new();
+    game.outcomes(position, &mut outcomes);
+    let denominator = outcomes.iter().map(|(_, weight)| *weight).sum();
+    Some(outcomes.into_iter().map(|(mv, numerator)| (mv, Probability { numerator, denominator })).collect())
 }
 
 /// Dice for a game played from the command line: a seeded, portable generator (the plugins' own,

@@ -4,16 +4,18 @@
 //! their moves; for a deterministic game, optionally, alpha-beta agrees with plain minimax on the positions met
 //! (those minimax solves within a budget).
 
-use super::{Chance, Deterministic, ScoredCanonicalize, ScoredGame, ScoredHints, SCORE_LIMIT};
-use crate::engines::scored::{ScoredAlphaBeta, ScoredEngine, ScoredMinimax};
+use super::{Chance, Deterministic, ScoredGame, SCORE_LIMIT};
+use crate::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
+use crate::engines::Engine;
 use crate::engines::Mode;
 use crate::plugin::seeded_rng;
+use crate::{Canonicalize, SearchHints};
 use rand::Rng;
 
 /// The checks of a scored game (see the module documentation). Each `run` returns the first failure found.
-pub struct ScoredCheck<'check, Rules: ScoredGame> {
-    game: &'check Rules,
-    start: Rules::Position,
+pub struct ScoredCheck<'check, Ruleset: ScoredGame> {
+    game: &'check Ruleset,
+    start: Ruleset::Position,
     playouts: usize,
     max_plies: usize,
     seed: u64,
@@ -21,9 +23,9 @@ pub struct ScoredCheck<'check, Rules: ScoredGame> {
     compare_budget: u64,
 }
 
-impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules> {
+impl<'check, Ruleset: ScoredGame + Canonicalize + SearchHints> ScoredCheck<'check, Ruleset> {
     /// 20 playouts of at most 1,000 plies from `start`, seed 0, no engine comparison.
-    pub fn new(game: &'check Rules, start: Rules::Position) -> Self {
+    pub fn new(game: &'check Ruleset, start: Ruleset::Position) -> Self {
         ScoredCheck { game, start, playouts: 20, max_plies: 1000, seed: 0, compare_budget: 0 }
     }
 
@@ -55,7 +57,7 @@ impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules>
     /// The checks of a game without chance nodes.
     pub fn run_deterministic(&self) -> Result<(), String>
     where
-        Rules: Deterministic,
+        Ruleset: Deterministic,
     {
         let mut alpha_beta = ScoredAlphaBeta::new(Mode::Exact);
         self.playouts_by(|_| false, |position, _| self.compare(&mut alpha_beta, position))
@@ -64,7 +66,7 @@ impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules>
     /// The checks of a game with chance nodes (their outcomes and weights too).
     pub fn run_with_chance(&self) -> Result<(), String>
     where
-        Rules: Chance,
+        Ruleset: Chance,
     {
         self.playouts_by(
             |position| self.game.is_chance(position),
@@ -91,19 +93,19 @@ impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules>
     /// Alpha-beta's score against plain minimax's at `position`, when minimax solves it within the budget.
     fn compare(
         &self,
-        alpha_beta: &mut ScoredAlphaBeta<crate::table::KeyedTable<Rules::Key>>,
-        position: &Rules::Position,
+        alpha_beta: &mut ScoredAlphaBeta<crate::table::KeyedTable<Ruleset::Key>>,
+        position: &Ruleset::Position,
     ) -> Result<(), String>
     where
-        Rules: Deterministic,
+        Ruleset: Deterministic,
     {
         if self.compare_budget == 0 {
             return Ok(());
         }
-        let Ok(reference) = ScoredMinimax::new().with_budget(self.compare_budget).try_score(self.game, position) else {
+        let Ok(reference) = ScoredMinimax::new().with_budget(self.compare_budget).try_value(self.game, position) else {
             return Ok(());
         };
-        let found = alpha_beta.search_score(self.game, position).map_err(|error| error.to_string())?;
+        let found = alpha_beta.search(self.game, position).map_err(|error| error.to_string())?;
         if found != reference {
             return Err(format!("alpha-beta scores {position:?} {found}, plain minimax {reference}"));
         }
@@ -113,8 +115,8 @@ impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules>
     /// Random playouts, checking every position met; `extra` checks more (told whether it is a chance node).
     fn playouts_by(
         &self,
-        is_chance: impl Fn(&Rules::Position) -> bool,
-        mut extra: impl FnMut(&Rules::Position, bool) -> Result<(), String>,
+        is_chance: impl Fn(&Ruleset::Position) -> bool,
+        mut extra: impl FnMut(&Ruleset::Position, bool) -> Result<(), String>,
     ) -> Result<(), String> {
         let mut rng = seeded_rng(self.seed);
         let game = self.game;
@@ -127,13 +129,13 @@ impl<'check, Rules: ScoredCanonicalize + ScoredHints> ScoredCheck<'check, Rules>
                 }
                 let chance = !game.is_over(&position) && is_chance(&position);
                 extra(&position, chance)?;
-                if let Some(score) = game.score(&position) {
+                if let Some(score) = game.outcome(&position) {
                     if score.abs() > SCORE_LIMIT {
                         return Err(format!("the final score {score} of {position:?} is beyond ±{SCORE_LIMIT}"));
                     }
                     break;
                 }
-                let (low, high) = game.score_range(&position);
+                let (low, high) = game.value_range(&position);
                 if low > high || low < -SCORE_LIMIT || high > SCORE_LIMIT {
                     return Err(format!("the score range ({low}, {high}) of {position:?} is not a range of scores"));
                 }

@@ -11,6 +11,7 @@ pub fn mix(mut value: u64) -> u64 {
     value ^ (value >> 33)
 }
 
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Enumerate, Game, Puzzle, SearchHints, Solitaire, Value, Verify, Violation};
 use std::ops::ControlFlow;
 
@@ -22,9 +23,10 @@ pub struct TakeAway {
     pub largest: u32,
 }
 
-impl Game for TakeAway {
+impl Rules for TakeAway {
     type Position = u32;
     type Move = u32;
+    type Outcome = Value;
     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
         moves.extend((1..=self.largest).filter(|take| take <= pile));
     }
@@ -35,6 +37,8 @@ impl Game for TakeAway {
         (*pile == 0).then_some(Value::LOST)
     }
 }
+
+impl Game for TakeAway {}
 
 impl SearchHints for TakeAway {}
 

@@ -10,6 +10,7 @@
 //! orientations.
 
 use super::board::{Board, Placement, Run};
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Game, SearchHints, Shortcut, Value};
 
 /// The value of a finished board for the player to move.
@@ -33,9 +34,10 @@ fn all_moves(board: &Board, moves: &mut Vec<Placement>) {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GenericGame;
 
-impl Game for GenericGame {
+impl Rules for GenericGame {
     type Position = Board;
     type Move = Placement;
+    type Outcome = Value;
 
     fn moves(&self, board: &Board, moves: &mut Vec<Placement>) {
         if !board.is_full() {
@@ -55,6 +57,8 @@ impl Game for GenericGame {
         board.is_full().then(|| final_value(board))
     }
 }
+
+impl Game for GenericGame {}
 
 /// The reference game: no hints.
 impl SearchHints for GenericGame {}
@@ -156,9 +160,10 @@ fn representatives(runs: &[Run]) -> Vec<u32> {
     chosen
 }
 
-impl Game for FastGame {
+impl Rules for FastGame {
     type Position = Board;
     type Move = Placement;
+    type Outcome = Value;
 
     fn moves(&self, board: &Board, moves: &mut Vec<Placement>) {
         if board.is_full() {
@@ -199,6 +204,8 @@ impl Game for FastGame {
         GenericGame.outcome(board)
     }
 }
+
+impl Game for FastGame {}
 
 /// The analysis's shortcuts: A to move with a pair, a live tile or "can win in two" wins; B to move with a pair
 /// on the board loses.

@@ -73,8 +73,8 @@ fn unplayable(illegal: IllegalMove) -> Error {
 
 /// The mistakes of `record` replayed in `game`, with `value(board)` (for the player to move) from an engine
 /// that may give up: its first error (a [`Error::Budget`]) ends the count and is returned.
-pub fn mistakes_within<Rules: Game<Position = Board, Move = Placement>>(
-    game: &Rules,
+pub fn mistakes_within<Ruleset: Game<Position = Board, Move = Placement>>(
+    game: &Ruleset,
     record: &Record,
     value: impl FnMut(&Board) -> Result<Value>,
 ) -> Result<Mistakes> {

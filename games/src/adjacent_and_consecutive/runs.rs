@@ -283,6 +283,7 @@ impl RunsEngine {
 }
 
 impl Engine<FastGame> for RunsEngine {
+    type Value = Value;
     type Failure = Infallible;
 
     fn search_within(&mut self, game: &FastGame, board: &Board, budget: u64) -> Result<Value, Stop<Infallible>> {

@@ -6,6 +6,7 @@ use super::grid::Grid;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::table::{mib, KeyedTable, DEFAULT_TABLE_MB};
+use ludus_framework::Rules;
 use ludus_framework::Statistics;
 use ludus_framework::{Budget, Canonicalize, Error, Game, Result, SearchHints, Stats, Value};
 
@@ -90,9 +91,10 @@ impl SpreadGame {
     }
 }
 
-impl Game for SpreadGame {
+impl Rules for SpreadGame {
     type Position = Board;
     type Move = Placement;
+    type Outcome = Value;
 
     fn moves(&self, board: &Board, moves: &mut Vec<Placement>) {
         if board.mutated {
@@ -148,6 +150,8 @@ impl Game for SpreadGame {
         }
     }
 }
+
+impl Game for SpreadGame {}
 
 /// No hints: the rules as written, searched move by move.
 impl SearchHints for SpreadGame {}

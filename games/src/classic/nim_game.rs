@@ -4,6 +4,7 @@
 //! loses. The key is the sorted heaps, so heaps in another order share their value.
 
 use ludus_framework::playable::TextForm;
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Game, SearchHints, Value};
 
 /// Nim on the heaps it starts from.
@@ -13,10 +14,11 @@ pub struct NimGame {
     pub heaps: Vec<u32>,
 }
 
-impl Game for NimGame {
+impl Rules for NimGame {
     type Position = Vec<u32>;
     /// The heap (0-based) and the counters taken.
     type Move = (usize, u32);
+    type Outcome = Value;
 
     fn moves(&self, heaps: &Vec<u32>, moves: &mut Vec<(usize, u32)>) {
         for (heap, &size) in heaps.iter().enumerate() {
@@ -36,6 +38,8 @@ impl Game for NimGame {
         heaps.iter().all(|&size| size == 0).then_some(Value::LOST)
     }
 }
+
+impl Game for NimGame {}
 
 impl SearchHints for NimGame {}
 
@@ -94,7 +98,7 @@ impl TextForm for NimGame {
         Ok((heap - 1, taken))
     }
 
-    fn render_move(&self, &(heap, taken): &(usize, u32)) -> String {
+    fn render_move(&self, _position: &Self::Position, &(heap, taken): &(usize, u32)) -> String {
         format!("{}:{taken}", heap + 1)
     }
 }

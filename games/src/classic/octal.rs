@@ -189,9 +189,12 @@ impl ludus_framework::playable::ImpartialText for OctalGame {
     fn render_component(&self, heap: &u32) -> String {
         heap.to_string()
     }
+}
 
-    fn heap(&self, heap: &u32) -> Option<u32> {
-        Some(*heap)
+/// Every component of an octal game is a heap of pins.
+impl ludus_framework::playable::Heaps for OctalGame {
+    fn heap(&self, heap: &u32) -> u32 {
+        *heap
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::tic_tac_toe::{Board, TicTacToe};
 use ludus_framework::playable::TextForm;
-use ludus_framework::Game;
+use ludus_framework::Rules;
 
 impl TextForm for TicTacToe {
     fn start(&self) -> Board {
@@ -54,7 +54,7 @@ impl TextForm for TicTacToe {
         Ok(cell - 1)
     }
 
-    fn render_move(&self, cell: &u8) -> String {
+    fn render_move(&self, _position: &Self::Position, cell: &u8) -> String {
         (cell + 1).to_string()
     }
 }

@@ -8,6 +8,7 @@
 //! ([`ludus_framework::FromKey`]).
 
 use ludus_framework::engines::retrograde::Tiers;
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};
 
 /// The 8 winning lines, as cell masks (cells 0..9 row by row).
@@ -83,9 +84,10 @@ fn has_line(mask: u16) -> bool {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TicTacToe;
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     type Position = Board;
     type Move = u8;
+    type Outcome = Value;
 
     fn moves(&self, board: &Board, moves: &mut Vec<u8>) {
         let filled = board.crosses | board.noughts;
@@ -111,6 +113,8 @@ impl Game for TicTacToe {
         }
     }
 }
+
+impl Game for TicTacToe {}
 
 /// No hints: the board is small enough to search every move.
 impl SearchHints for TicTacToe {}

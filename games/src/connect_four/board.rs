@@ -4,6 +4,7 @@
 
 use super::lines::{completions, flip_columns, fours, shift_left, shift_right};
 use ludus_framework::engines::retrograde::Tiers;
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Error, FromKey, Game, Result, Value, Violation};
 
 /// The standard board width.
@@ -346,10 +347,11 @@ impl ConnectFour {
     }
 }
 
-impl Game for ConnectFour {
+impl Rules for ConnectFour {
     type Position = Board;
     /// A 0-based column.
     type Move = u8;
+    type Outcome = Value;
 
     fn moves(&self, board: &Board, moves: &mut Vec<u8>) {
         // The width is at most 9, so every column fits a `u8`.
@@ -374,6 +376,8 @@ impl Game for ConnectFour {
         }
     }
 }
+
+impl Game for ConnectFour {}
 
 impl Canonicalize for ConnectFour {
     type Key = u64;

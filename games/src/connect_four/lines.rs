@@ -60,7 +60,7 @@ pub(super) fn completions(
 #[cfg(test)]
 mod tests {
     use super::super::board::{Board, ConnectFour};
-    use ludus_framework::Game;
+    use ludus_framework::Rules;
 
     /// The cells where a stone of the owner of `stones` completes four, found cell by cell on the grid.
     fn completions_by_cells(game: &ConnectFour, stones: u64, mask: u64) -> u64 {

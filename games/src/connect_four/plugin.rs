@@ -16,7 +16,8 @@ use ludus_framework::plugin::{
     Preset, Problem, Sample, Scope, SeededRng, SolveOptions, Solver, Tables,
 };
 use ludus_framework::table::{mib, KeyedTable, PackedTable};
-use ludus_framework::{Error, Game, Result, SearchHints, Value, Violation};
+use ludus_framework::Rules;
+use ludus_framework::{Error, Result, SearchHints, Value, Violation};
 use rand::Rng;
 use serde::Serialize;
 

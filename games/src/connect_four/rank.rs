@@ -14,7 +14,7 @@
 
 use super::{Board, ConnectFour};
 use ludus_framework::engines::retrograde::{Rank, Retrograde};
-use ludus_framework::Game;
+use ludus_framework::Rules;
 
 /// The most columns (the plugin's limit).
 const MOST_COLUMNS: usize = 9;

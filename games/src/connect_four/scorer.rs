@@ -7,11 +7,11 @@ use super::plugin::{case_budget, weak, ConnectFourPlugin, ScoreAnswer};
 use ludus_framework::engines::Engine;
 use ludus_framework::plugin::{SolveOptions, Worker};
 use ludus_framework::table::PackedTable;
-use ludus_framework::{Budget, Error, Result, Stats};
+use ludus_framework::{Budget, Error, Result, Stats, Value};
 use std::convert::Infallible;
 
 /// The engine of a solver, boxed.
-pub(super) type BoxedEngine = Box<dyn Engine<ConnectFour, Failure = Infallible> + Send>;
+pub(super) type BoxedEngine = Box<dyn Engine<ConnectFour, Value = Value, Failure = Infallible> + Send>;
 
 /// The table of Connect Four's fast and parallel solvers, `bytes` in all for a search on `threads` threads
 /// ([`PackedTable::with_budget_for_threads`]): its near part has wide tags ([`PackedTable::with_wide_near`]),

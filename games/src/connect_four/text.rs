@@ -4,7 +4,7 @@
 
 use super::board::{Board, ConnectFour};
 use ludus_framework::playable::TextForm;
-use ludus_framework::Game;
+use ludus_framework::Rules;
 
 impl TextForm for ConnectFour {
     fn start(&self) -> Board {
@@ -54,7 +54,7 @@ impl TextForm for ConnectFour {
         u8::try_from(column - 1).map_err(|_| format!("column {column} is out of range"))
     }
 
-    fn render_move(&self, column: &u8) -> String {
+    fn render_move(&self, _position: &Self::Position, column: &u8) -> String {
         (u32::from(*column) + 1).to_string()
     }
 }

@@ -1,11 +1,11 @@
-//! Hog's panel for the explorer's page ([`ScoredBoardForm`]): both players' scores, the goal and, at a chance
+//! Hog's panel for the explorer's page ([`BoardForm`]): both players' scores, the goal and, at a chance
 //! node, the dice rolling; the numbers of dice to roll, and the points a roll scores, as buttons.
 
 use super::rules::{HogMove, HogState};
 use super::Hog;
-use ludus_framework::playable::{Board, BoardMove, Counter, Layout, Player, ScoredBoardForm};
+use ludus_framework::playable::{Board, BoardForm, BoardMove, Counter, Layout, Player};
 
-impl ScoredBoardForm for Hog {
+impl BoardForm for Hog {
     fn board(&self, state: &HogState) -> Board {
         let (first, second) = if state.first_to_move { (state.mine, state.theirs) } else { (state.theirs, state.mine) };
         let counter = |name: &str, value: u32, player| Counter { name: name.to_string(), value, player };

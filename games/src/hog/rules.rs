@@ -1,7 +1,10 @@
 //! Hog's rules as a scored game with chance: the distribution of a roll of `d` dice, the moves and outcomes.
 
 use super::Hog;
-use ludus_framework::scored::{Chance, Player, ScoreKind, ScoredCanonicalize, ScoredGame, ScoredHints};
+use ludus_framework::scored::{Chance, Player, ScoreKind, ScoredGame};
+use ludus_framework::Canonicalize;
+use ludus_framework::Rules;
+use ludus_framework::SearchHints;
 
 /// A state: the mover's score, the other's, the dice in the air (0 while the mover chooses), who is to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -52,22 +55,12 @@ impl Hog {
     }
 }
 
-impl ScoredGame for Hog {
+impl Rules for Hog {
     type Position = HogState;
     type Move = HogMove;
+    type Outcome = i32;
 
-    const SCORES: ScoreKind = ScoreKind::WinLoss;
-
-    /// At a finished state the mover is the winner (the one who reached the goal).
-    fn mover(&self, state: &HogState) -> Player {
-        if state.first_to_move {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    fn score(&self, state: &HogState) -> Option<i32> {
+    fn outcome(&self, state: &HogState) -> Option<i32> {
         (u32::from(state.mine) >= self.goal()).then_some(1)
     }
 
@@ -92,6 +85,26 @@ impl ScoredGame for Hog {
             }
         }
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
+}
+
+impl ScoredGame for Hog {
+    const SCORES: ScoreKind = ScoreKind::WinLoss;
+}
+
+impl Hog {
+    /// At a finished state the mover is the winner (the one who reached the goal).
+    /// The player to move (the one whose view every score of the position takes).
+    pub fn mover(&self, state: &HogState) -> Player {
+        if state.first_to_move {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
 }
 
 impl Chance for Hog {
@@ -107,7 +120,7 @@ impl Chance for Hog {
 }
 
 /// Keys from the mover's side: `(mine, theirs, rolling)` packed in a `u64`; every finished state one key.
-impl ScoredCanonicalize for Hog {
+impl Canonicalize for Hog {
     type Key = u64;
 
     fn canonical(&self, state: &HogState) -> u64 {
@@ -118,8 +131,8 @@ impl ScoredCanonicalize for Hog {
     }
 }
 
-impl ScoredHints for Hog {
-    fn score_range(&self, _state: &HogState) -> (i32, i32) {
+impl SearchHints for Hog {
+    fn value_range(&self, _state: &HogState) -> (i32, i32) {
         (-1, 1)
     }
 

@@ -5,10 +5,10 @@
 
 use super::rules::{HogMove, HogState};
 use super::Hog;
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::ScoredGame;
+use ludus_framework::playable::TextForm;
+use ludus_framework::Rules;
 
-impl ScoredText for Hog {
+impl TextForm for Hog {
     fn start(&self) -> HogState {
         Hog::start(self)
     }
@@ -84,7 +84,7 @@ impl ScoredText for Hog {
         }
     }
 
-    fn render_move(&self, mv: &HogMove) -> String {
+    fn render_move(&self, _position: &Self::Position, mv: &HogMove) -> String {
         match mv {
             HogMove::Roll(dice) => format!("roll {dice}"),
             HogMove::Points(points) => format!("+{points}"),

@@ -1,12 +1,12 @@
-//! Kalah's board for the explorer's page ([`ScoredBoardForm`]): South's pits (the first player's) along the
+//! Kalah's board for the explorer's page ([`BoardForm`]): South's pits (the first player's) along the
 //! bottom, North's along the top, each row in sowing order, and the two stores; a move sows one of the mover's
 //! pits.
 
 use super::rules::{Board, Pit};
 use super::Kalah;
-use ludus_framework::playable::{self, BoardMove, Layout, Player, ScoredBoardForm};
+use ludus_framework::playable::{self, BoardForm, BoardMove, Layout, Player};
 
-impl ScoredBoardForm for Kalah {
+impl BoardForm for Kalah {
     fn board(&self, board: &Board) -> playable::Board {
         let row = |side: usize| -> Vec<u32> {
             board.pits[side][..self.pits()].iter().map(|&seeds| u32::from(seeds)).collect()

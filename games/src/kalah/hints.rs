@@ -3,10 +3,10 @@
 
 use super::rules::{Board, Pit};
 use super::Kalah;
-use ludus_framework::scored::ScoredHints;
+use ludus_framework::SearchHints;
 
-impl ScoredHints for Kalah {
-    fn score_range(&self, board: &Board) -> (i32, i32) {
+impl SearchHints for Kalah {
+    fn value_range(&self, board: &Board) -> (i32, i32) {
         let me = board.side();
         let difference = i32::from(board.stores[me]) - i32::from(board.stores[1 - me]);
         let in_play = (self.in_pits(board, 0) + self.in_pits(board, 1)) as i32;

@@ -2,7 +2,9 @@
 //! mover's side.
 
 use super::{Kalah, MAX_PITS};
-use ludus_framework::scored::{Deterministic, Player, ScoredCanonicalize, ScoredGame};
+use ludus_framework::scored::{Deterministic, Player, ScoredGame};
+use ludus_framework::Canonicalize;
+use ludus_framework::Rules;
 
 /// A position: the pits and stores of South (the first player) and North, and who is to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,19 +100,12 @@ impl Kalah {
     }
 }
 
-impl ScoredGame for Kalah {
+impl Rules for Kalah {
     type Position = Board;
     type Move = Pit;
+    type Outcome = i32;
 
-    fn mover(&self, board: &Board) -> Player {
-        if board.south_to_move {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    fn score(&self, board: &Board) -> Option<i32> {
+    fn outcome(&self, board: &Board) -> Option<i32> {
         self.finished(board).then(|| {
             let me = board.side();
             i32::from(board.stores[me]) - i32::from(board.stores[1 - me])
@@ -130,6 +125,23 @@ impl ScoredGame for Kalah {
         let pit = usize::from(*pit);
         !self.finished(board) && pit < self.pits && board.pits[board.side()][pit] > 0
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
+}
+
+impl ScoredGame for Kalah {}
+
+impl Kalah {
+    /// The player to move (the one whose view every score of the position takes).
+    pub fn mover(&self, board: &Board) -> Player {
+        if board.south_to_move {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
 }
 
 impl Deterministic for Kalah {}
@@ -137,7 +149,7 @@ impl Deterministic for Kalah {}
 /// The board from the mover's side: his pits, the other's, then his store, 8 bits each (no count reaches 256:
 /// at most `2 * 7 * 12 = 168` seeds in all). The other's store is implied, since the seeds in all are fixed:
 /// `2m + 1 <= 15` counts, 120 bits.
-impl ScoredCanonicalize for Kalah {
+impl Canonicalize for Kalah {
     type Key = u128;
 
     fn canonical(&self, board: &Board) -> u128 {
@@ -154,7 +166,7 @@ impl ScoredCanonicalize for Kalah {
 
 /// A board from its key: the mover as South (keys are from the mover's side, so every board with that key has
 /// this one's value), the other's store what the seeds in all leave.
-impl ludus_framework::database::ScoredFromKey for Kalah {
+impl ludus_framework::FromKey for Kalah {
     fn position_of_key(&self, key: &u128) -> Option<Board> {
         let mut rest = *key;
         let mut board = Board { pits: [[0; MAX_PITS]; 2], stores: [0, 0], south_to_move: true };

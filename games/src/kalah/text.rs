@@ -4,8 +4,8 @@
 
 use super::rules::{Board, Pit};
 use super::{Kalah, MAX_PITS};
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::ScoredGame;
+use ludus_framework::playable::TextForm;
+use ludus_framework::Rules;
 
 impl Kalah {
     /// The board form of a position.
@@ -49,7 +49,7 @@ impl Kalah {
     }
 }
 
-impl ScoredText for Kalah {
+impl TextForm for Kalah {
     fn start(&self) -> Board {
         Kalah::start(self)
     }
@@ -98,7 +98,7 @@ impl ScoredText for Kalah {
         }
     }
 
-    fn render_move(&self, pit: &Pit) -> String {
+    fn render_move(&self, _position: &Self::Position, pit: &Pit) -> String {
         (pit + 1).to_string()
     }
 }

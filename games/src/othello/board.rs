@@ -1,11 +1,11 @@
-//! Othello's board for the explorer's page ([`ScoredBoardForm`]): a grid of squares, Black's discs the first
+//! Othello's board for the explorer's page ([`BoardForm`]): a grid of squares, Black's discs the first
 //! player's, White's the second's; a placement on its cell, the pass as a button beside the board.
 
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
-use ludus_framework::playable::{Board, BoardMove, GridStyle, Layout, Piece, Player, ScoredBoardForm, Shape};
+use ludus_framework::playable::{Board, BoardForm, BoardMove, GridStyle, Layout, Piece, Player, Shape};
 
-impl ScoredBoardForm for Othello {
+impl BoardForm for Othello {
     fn board(&self, position: &Discs) -> Board {
         let size = self.size();
         let (black, white) = position.black_and_white();

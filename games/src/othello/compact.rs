@@ -12,7 +12,11 @@
 
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
-use ludus_framework::scored::{Deterministic, Player, ScoredCanonicalize, ScoredGame, ScoredHints};
+use ludus_framework::hints::Shortcut;
+use ludus_framework::scored::{Deterministic, Player, ScoredGame};
+use ludus_framework::Canonicalize;
+use ludus_framework::Rules;
+use ludus_framework::SearchHints;
 use ludus_framework::{Error, Result};
 
 /// Per 6-bit row of one player's discs, the row's base-3 value with digit 1 for each disc.
@@ -106,17 +110,14 @@ fn transpose(mut discs: u64) -> u64 {
     swap(discs, 0x5500_5500_5500_5500, 7)
 }
 
-impl ScoredGame for CompactOthello {
+impl Rules for CompactOthello {
     type Position = Discs;
     type Move = OthelloMove;
-
-    fn mover(&self, position: &Discs) -> Player {
-        self.game.mover(position)
-    }
+    type Outcome = i32;
 
     #[inline]
-    fn score(&self, position: &Discs) -> Option<i32> {
-        self.game.score(position)
+    fn outcome(&self, position: &Discs) -> Option<i32> {
+        self.game.outcome(position)
     }
 
     fn moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>) {
@@ -131,18 +132,31 @@ impl ScoredGame for CompactOthello {
     fn is_legal(&self, position: &Discs, mv: &OthelloMove) -> bool {
         self.game.is_legal(position, mv)
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
+}
+
+impl ScoredGame for CompactOthello {}
+
+impl CompactOthello {
+    /// The player to move (the one whose view every score of the position takes).
+    pub fn mover(&self, position: &Discs) -> Player {
+        self.game.mover(position)
+    }
 }
 
 impl Deterministic for CompactOthello {}
 
-impl ScoredHints for CompactOthello {
-    fn score_range(&self, position: &Discs) -> (i32, i32) {
-        self.game.score_range(position)
+impl SearchHints for CompactOthello {
+    fn value_range(&self, position: &Discs) -> (i32, i32) {
+        self.game.value_range(position)
     }
 
     #[inline]
-    fn exact(&self, position: &Discs) -> Option<i32> {
-        self.game.exact(position)
+    fn shortcut(&self, position: &Discs) -> Option<Shortcut<i32>> {
+        self.game.shortcut(position)
     }
 
     fn estimate(&self, position: &Discs) -> Option<i32> {
@@ -155,7 +169,7 @@ impl ScoredHints for CompactOthello {
     }
 }
 
-impl ScoredCanonicalize for CompactOthello {
+impl Canonicalize for CompactOthello {
     type Key = u64;
 
     #[inline]

@@ -5,7 +5,8 @@
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
 use ludus_framework::hints::order_by_scores;
-use ludus_framework::scored::ScoredHints;
+use ludus_framework::hints::Shortcut;
+use ludus_framework::SearchHints;
 
 /// At most this many empty cells, moves are ordered by parity and corners only: the mobility of each reply
 /// costs more than the small trees it would order.
@@ -60,15 +61,15 @@ impl Othello {
     }
 }
 
-impl ScoredHints for Othello {
-    fn score_range(&self, _position: &Discs) -> (i32, i32) {
+impl SearchHints for Othello {
+    fn value_range(&self, _position: &Discs) -> (i32, i32) {
         let cells = (self.cells.size * self.cells.size) as i32;
         (-cells, cells)
     }
 
-    fn exact(&self, position: &Discs) -> Option<i32> {
+    fn shortcut(&self, position: &Discs) -> Option<Shortcut<i32>> {
         let empty = position.empty(self.cells.all);
-        (empty.count_ones() == 1).then(|| self.last_cell(position, empty))
+        (empty.count_ones() == 1).then(|| Shortcut::Exact(self.last_cell(position, empty)))
     }
 
     fn estimate(&self, position: &Discs) -> Option<i32> {

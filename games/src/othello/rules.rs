@@ -3,7 +3,9 @@
 
 use super::bitboard::Cells;
 use super::Othello;
-use ludus_framework::scored::{Deterministic, Player, ScoredCanonicalize, ScoredGame};
+use ludus_framework::scored::{Deterministic, Player, ScoredGame};
+use ludus_framework::Canonicalize;
+use ludus_framework::Rules;
 
 /// A position: the discs of the player to move and the other's (bit `8 * row + column`), and the colour to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -100,20 +102,13 @@ impl Othello {
     }
 }
 
-impl ScoredGame for Othello {
+impl Rules for Othello {
     type Position = Discs;
     type Move = OthelloMove;
-
-    fn mover(&self, position: &Discs) -> Player {
-        if position.black_to_move {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
+    type Outcome = i32;
 
     #[inline]
-    fn score(&self, position: &Discs) -> Option<i32> {
+    fn outcome(&self, position: &Discs) -> Option<i32> {
         if self.placements(position) != 0 || self.cells.moves(position.other, position.mover) != 0 {
             return None;
         }
@@ -149,13 +144,30 @@ impl ScoredGame for Othello {
             OthelloMove::Place(cell) => cell < 64 && placements & (1 << cell) != 0,
         }
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
+}
+
+impl ScoredGame for Othello {}
+
+impl Othello {
+    /// The player to move (the one whose view every score of the position takes).
+    pub fn mover(&self, position: &Discs) -> Player {
+        if position.black_to_move {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
 }
 
 impl Deterministic for Othello {}
 
 /// Keys from the mover's side: his discs in the high 64 bits, the other's in the low ones. The rules are the
 /// same for both colours, so a position and its colour swap with the other to move share a key (and a value).
-impl ScoredCanonicalize for Othello {
+impl Canonicalize for Othello {
     type Key = u128;
 
     #[inline]

@@ -4,8 +4,8 @@
 
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::ScoredGame;
+use ludus_framework::playable::TextForm;
+use ludus_framework::Rules;
 
 impl Othello {
     /// The text of the cell of bit `cell`.
@@ -69,7 +69,7 @@ impl Othello {
     }
 }
 
-impl ScoredText for Othello {
+impl TextForm for Othello {
     fn start(&self) -> Discs {
         Othello::start(self)
     }
@@ -141,7 +141,7 @@ impl ScoredText for Othello {
         }
     }
 
-    fn render_move(&self, mv: &OthelloMove) -> String {
+    fn render_move(&self, _position: &Self::Position, mv: &OthelloMove) -> String {
         match *mv {
             OthelloMove::Pass => "pass".to_string(),
             OthelloMove::Place(cell) => Othello::cell_name(cell),

@@ -5,8 +5,8 @@
 
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
-use ludus_framework::scored::ScoredGame;
-use ludus_framework::{Canonicalize, Game, SearchHints, Value};
+use ludus_framework::Rules;
+use ludus_framework::{Canonicalize, Game, Player, SearchHints, Value};
 
 /// Othello where Black wins exactly when his final margin is at least `threshold`.
 #[derive(Clone, Copy, Debug)]
@@ -17,24 +17,27 @@ pub struct Threshold<'game> {
     pub threshold: i32,
 }
 
-impl Game for Threshold<'_> {
+impl Rules for Threshold<'_> {
     type Position = Discs;
     type Move = OthelloMove;
+    type Outcome = Value;
 
     fn moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>) {
-        ScoredGame::moves(self.game, position, moves);
+        Rules::moves(self.game, position, moves);
     }
 
     fn play(&self, position: &Discs, mv: &OthelloMove) -> Discs {
-        ScoredGame::play(self.game, position, mv)
+        Rules::play(self.game, position, mv)
     }
 
     fn outcome(&self, position: &Discs) -> Option<Value> {
-        let black = self.game.first_player_score(position)?;
+        let black = self.game.mover(position).score_for(self.game.outcome(position)?, Player::First);
         let black_wins = black >= self.threshold;
         Some(if black_wins == position.black_to_move { Value::Win(0) } else { Value::Lose(0) })
     }
 }
+
+impl Game for Threshold<'_> {}
 
 /// The key from the mover's side would merge colour swaps, whose thresholds differ: keys keep the colour.
 impl Canonicalize for Threshold<'_> {
@@ -48,6 +51,6 @@ impl Canonicalize for Threshold<'_> {
 /// The same move order as the scored search, so that the comparison is of the searches alone.
 impl SearchHints for Threshold<'_> {
     fn search_moves(&self, position: &Discs, moves: &mut Vec<OthelloMove>, scores: &mut Vec<i32>) {
-        ludus_framework::scored::ScoredHints::search_moves(self.game, position, moves, scores);
+        ludus_framework::SearchHints::search_moves(self.game, position, moves, scores);
     }
 }

@@ -1,11 +1,11 @@
-//! Pig's panel for the explorer's page ([`ScoredBoardForm`]): both players' scores, the turn total and the
+//! Pig's panel for the explorer's page ([`BoardForm`]): both players' scores, the turn total and the
 //! goal; roll and hold, and at a chance node the die's faces, as buttons.
 
 use super::rules::{PigMove, PigState};
 use super::Pig;
-use ludus_framework::playable::{Board, BoardMove, Counter, Layout, Player, ScoredBoardForm};
+use ludus_framework::playable::{Board, BoardForm, BoardMove, Counter, Layout, Player};
 
-impl ScoredBoardForm for Pig {
+impl BoardForm for Pig {
     fn board(&self, state: &PigState) -> Board {
         let (first, second) = if state.first_to_move { (state.mine, state.theirs) } else { (state.theirs, state.mine) };
         let counter = |name: &str, value: u32, player| Counter { name: name.to_string(), value, player };

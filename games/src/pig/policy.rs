@@ -4,7 +4,7 @@
 use super::rules::PigState;
 use super::Pig;
 use ludus_framework::engines::scored::ValueTable;
-use ludus_framework::scored::ScoredCanonicalize;
+use ludus_framework::Canonicalize;
 
 /// Where holding is optimal for the player to move at scores `(i, j)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,10 @@
 //! Pig's rules as a scored game with chance.
 
 use super::Pig;
-use ludus_framework::scored::{Chance, Player, ScoreKind, ScoredCanonicalize, ScoredGame, ScoredHints};
+use ludus_framework::scored::{Chance, Player, ScoreKind, ScoredGame};
+use ludus_framework::Canonicalize;
+use ludus_framework::Rules;
+use ludus_framework::SearchHints;
 
 /// A state: the mover's score, the other's, the turn total, whether the die is in the air, and who is to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -46,23 +49,14 @@ impl Pig {
     }
 }
 
-impl ScoredGame for Pig {
+impl Rules for Pig {
     type Position = PigState;
     type Move = PigMove;
+    type Outcome = i32;
 
     const POSITIONS_REPEAT: bool = true;
-    const SCORES: ScoreKind = ScoreKind::WinLoss;
 
-    /// At a finished state, the winner is the mover (the one who reached the goal).
-    fn mover(&self, state: &PigState) -> Player {
-        if state.first_to_move {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    fn score(&self, state: &PigState) -> Option<i32> {
+    fn outcome(&self, state: &PigState) -> Option<i32> {
         (u32::from(state.mine) + u32::from(state.turn) >= self.goal()).then_some(1)
     }
 
@@ -85,6 +79,26 @@ impl ScoredGame for Pig {
             PigMove::Face(face) => PigState { turn: state.turn + u16::from(face), rolling: false, ..*state },
         }
     }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.mover(from) != self.mover(to)
+    }
+}
+
+impl ScoredGame for Pig {
+    const SCORES: ScoreKind = ScoreKind::WinLoss;
+}
+
+impl Pig {
+    /// At a finished state, the winner is the mover (the one who reached the goal).
+    /// The player to move (the one whose view every score of the position takes).
+    pub fn mover(&self, state: &PigState) -> Player {
+        if state.first_to_move {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
 }
 
 impl Chance for Pig {
@@ -98,7 +112,7 @@ impl Chance for Pig {
 }
 
 /// Keys from the mover's side: `(i, j, k, rolling)` packed in a `u64`.
-impl ScoredCanonicalize for Pig {
+impl Canonicalize for Pig {
     type Key = u64;
 
     fn canonical(&self, state: &PigState) -> u64 {
@@ -113,8 +127,8 @@ impl ScoredCanonicalize for Pig {
     }
 }
 
-impl ScoredHints for Pig {
-    fn score_range(&self, _state: &PigState) -> (i32, i32) {
+impl SearchHints for Pig {
+    fn value_range(&self, _state: &PigState) -> (i32, i32) {
         (-1, 1)
     }
 }

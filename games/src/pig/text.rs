@@ -5,10 +5,10 @@
 
 use super::rules::{PigMove, PigState};
 use super::Pig;
-use ludus_framework::playable::ScoredText;
-use ludus_framework::scored::ScoredGame;
+use ludus_framework::playable::TextForm;
+use ludus_framework::Rules;
 
-impl ScoredText for Pig {
+impl TextForm for Pig {
     fn start(&self) -> PigState {
         Pig::start(self)
     }
@@ -84,7 +84,7 @@ impl ScoredText for Pig {
         }
     }
 
-    fn render_move(&self, mv: &PigMove) -> String {
+    fn render_move(&self, _position: &Self::Position, mv: &PigMove) -> String {
         match mv {
             PigMove::Roll => "roll".to_string(),
             PigMove::Hold => "hold".to_string(),

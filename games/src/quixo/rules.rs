@@ -4,11 +4,13 @@
 use super::{Board, Push, Quixo};
 use crate::combinations::populations;
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};
 
-impl Game for Quixo {
+impl Rules for Quixo {
     type Position = Board;
     type Move = Push;
+    type Outcome = Value;
     const POSITIONS_REPEAT: bool = true;
 
     fn moves(&self, board: &Board, moves: &mut Vec<Push>) {
@@ -39,6 +41,8 @@ impl Game for Quixo {
         }
     }
 }
+
+impl Game for Quixo {}
 
 /// No hints: Quixo is solved by the retrograde engine, which needs none.
 impl SearchHints for Quixo {}

@@ -4,7 +4,7 @@
 
 use super::{Board, Push, Quixo};
 use ludus_framework::playable::TextForm;
-use ludus_framework::Game;
+use ludus_framework::Rules;
 
 impl Quixo {
     /// A cell's name: column letter and row number (`a1` is the bottom left corner).
@@ -75,7 +75,7 @@ impl TextForm for Quixo {
         Ok(push)
     }
 
-    fn render_move(&self, push: &Push) -> String {
+    fn render_move(&self, _position: &Self::Position, push: &Push) -> String {
         format!("{}{}", self.cell_name(push.from), self.cell_name(push.to))
     }
 }

@@ -3,11 +3,13 @@
 
 use super::{Board, Step, Teeko, PIECES};
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
+use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};
 
-impl Game for Teeko {
+impl Rules for Teeko {
     type Position = Board;
     type Move = Step;
+    type Outcome = Value;
     const POSITIONS_REPEAT: bool = true;
 
     fn moves(&self, board: &Board, moves: &mut Vec<Step>) {
@@ -38,6 +40,8 @@ impl Game for Teeko {
         self.has_win(other).then_some(Value::LOST)
     }
 }
+
+impl Game for Teeko {}
 
 /// No hints: Teeko is solved by the retrograde engine, which needs none.
 impl SearchHints for Teeko {}

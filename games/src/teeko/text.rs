@@ -4,7 +4,7 @@
 
 use super::{Board, Step, Teeko};
 use ludus_framework::playable::TextForm;
-use ludus_framework::Game;
+use ludus_framework::Rules;
 
 impl Teeko {
     /// A cell's name: column letter and row number (`a1` is the bottom left corner).
@@ -88,7 +88,7 @@ impl TextForm for Teeko {
         Ok(step)
     }
 
-    fn render_move(&self, step: &Step) -> String {
+    fn render_move(&self, _position: &Self::Position, step: &Step) -> String {
         match step.from {
             Some(from) => format!("{}{}", self.cell_name(from), self.cell_name(step.to)),
             None => self.cell_name(step.to),

@@ -1,7 +1,7 @@
 //! The `square-free` plugin (Code Jam 2021 Round 3, "Square Free"): fill an R x C grid with the diagonals `/`
 //! and `\` so that row i holds exactly S_i `/`, column j exactly D_j `/`, and the diagonals draw no square.
 //!
-//! # Rules
+//! # Ruleset
 //! A square of side k has its top corner between columns c and c+1 at the top of row r: cells (r+i, c-i) are
 //! `/` and (r+i, c+1+i) are `\` for i in 0..k, and the lower half closes it: (r+k+i, c-k+1+i) are `\` and
 //! (r+k+i, c+k-i) are `/` for i in 0..k. Side 1 is `/\` over `\/`. [`find_square`] finds one in O(R C min(R, C))

@@ -6,6 +6,7 @@ use crate::database::record::RecordKey;
 use crate::engines::retrograde::Tiers;
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
+use crate::game::Game;
 use hashbrown::HashMap;
 use rayon::prelude::*;
 
@@ -17,25 +18,25 @@ const FOUND_BYTES: usize = 20;
 /// the slice enumerated, and each key of a child tier (one of `below`) reached from it added to `found` on the
 /// rank that owns the key (sorted, once each). At most `budget` positions in the slice. Every rank must call it
 /// together.
-pub fn discover_slice<Rules>(
-    game: &Rules,
-    tier: &Rules::Tier,
+pub fn discover_slice<Ruleset>(
+    game: &Ruleset,
+    tier: &Ruleset::Tier,
     entries: &[u128],
-    below: &[Rules::Tier],
+    below: &[Ruleset::Tier],
     exchange: &dyn Exchange,
-    found: &mut HashMap<Rules::Tier, Vec<u128>>,
+    found: &mut HashMap<Ruleset::Tier, Vec<u128>>,
     budget: u64,
 ) -> Result<()>
 where
-    Rules: Tiers + FromKey + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
+    Ruleset: Game + Tiers + FromKey + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
 {
     let ranks = exchange.ranks();
-    let mut positions: Vec<Rules::Position> = Vec::new();
-    let mut index: hashbrown::HashSet<Rules::Key> = hashbrown::HashSet::new();
-    let mut admit = |wide: u128, positions: &mut Vec<Rules::Position>| -> Result<()> {
-        let key = received_key::<Rules::Key>(tier, wide)?;
+    let mut positions: Vec<Ruleset::Position> = Vec::new();
+    let mut index: hashbrown::HashSet<Ruleset::Key> = hashbrown::HashSet::new();
+    let mut admit = |wide: u128, positions: &mut Vec<Ruleset::Position>| -> Result<()> {
+        let key = received_key::<Ruleset::Key>(tier, wide)?;
         if index.contains(&key) {
             return Ok(());
         }
@@ -52,7 +53,7 @@ where
     let mut expanded = 0;
     loop {
         let end = positions.len().min(expanded + CHUNK);
-        let expansions: Vec<Expansion<Rules::Key, Rules::Tier>> =
+        let expansions: Vec<Expansion<Ruleset::Key, Ruleset::Tier>> =
             positions[expanded..end].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
         expanded = end;
         let mut outgoing: Vec<Vec<(u32, u128)>> = vec![Vec::new(); ranks];

@@ -27,6 +27,7 @@ use super::record::RecordKey;
 use crate::engines::retrograde::{SolvedTiers, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
+use crate::game::Game;
 use crate::value::Value;
 use hashbrown::HashMap;
 use rayon::prelude::*;
@@ -100,32 +101,32 @@ enum Expansion<Key, Tier> {
 
 /// Solves this rank's slice of `tier`, entered at `entries` (the keys of every entry, all ranks alike), its
 /// exits read from `inputs`; at most `budget` positions in the slice. Every rank must call it together.
-pub fn solve_slice<Rules>(
-    game: &Rules,
-    tier: &Rules::Tier,
+pub fn solve_slice<Ruleset>(
+    game: &Ruleset,
+    tier: &Ruleset::Tier,
     entries: &[u128],
-    inputs: &[Rules::Tier],
-    shares: &SolvedTiers<Rules::Tier, Rules::Key>,
+    inputs: &[Ruleset::Tier],
+    shares: &SolvedTiers<Ruleset::Tier, Ruleset::Key>,
     exchange: &dyn Exchange,
     budget: u64,
-) -> Result<SliceSolution<Rules::Tier, Rules::Key>>
+) -> Result<SliceSolution<Ruleset::Tier, Ruleset::Key>>
 where
-    Rules: Tiers + FromKey + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
+    Ruleset: Game + Tiers + FromKey + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
 {
     let (me, ranks) = (exchange.this_rank(), exchange.ranks());
-    let mut positions: Vec<Rules::Position> = Vec::new();
-    let mut keys: Vec<Rules::Key> = Vec::new();
-    let mut index: HashMap<Rules::Key, u32> = HashMap::new();
+    let mut positions: Vec<Ruleset::Position> = Vec::new();
+    let mut keys: Vec<Ruleset::Key> = Vec::new();
+    let mut index: HashMap<Ruleset::Key, u32> = HashMap::new();
     let mut parents: Vec<Vec<(u32, u32)>> = Vec::new();
     // A new key of the slice: its place, or the error of a key no position has.
     let mut admit = |wide: u128,
-                     positions: &mut Vec<Rules::Position>,
-                     keys: &mut Vec<Rules::Key>,
+                     positions: &mut Vec<Ruleset::Position>,
+                     keys: &mut Vec<Ruleset::Key>,
                      parents: &mut Vec<Vec<(u32, u32)>>|
      -> Result<u32> {
-        let key = received_key::<Rules::Key>(tier, wide)?;
+        let key = received_key::<Ruleset::Key>(tier, wide)?;
         if let Some(&place) = index.get(&key) {
             return Ok(place);
         }
@@ -151,11 +152,11 @@ where
     // Enumeration, by rounds.
     let mut counts: Vec<u32> = Vec::new();
     let mut setup: Vec<Option<Value>> = Vec::new();
-    let mut reached: BTreeSet<Rules::Tier> = BTreeSet::new();
+    let mut reached: BTreeSet<Ruleset::Tier> = BTreeSet::new();
     loop {
         let start = counts.len();
         let end = positions.len().min(start + CHUNK);
-        let expansions: Vec<Expansion<Rules::Key, Rules::Tier>> =
+        let expansions: Vec<Expansion<Ruleset::Key, Ruleset::Tier>> =
             positions[start..end].par_iter().with_min_len(64).map(|position| expand(game, tier, position)).collect();
         let mut batches: Vec<Vec<u8>> = vec![Vec::new(); ranks];
         let mut questions: Vec<Vec<u8>> = vec![Vec::new(); ranks];
@@ -291,11 +292,11 @@ where
 }
 
 /// The outcome of `position`, or its children's keys, in `tier` or out of it with their tiers.
-fn expand<Rules: Tiers>(
-    game: &Rules,
-    tier: &Rules::Tier,
-    position: &Rules::Position,
-) -> Expansion<Rules::Key, Rules::Tier> {
+fn expand<Ruleset: Game + Tiers>(
+    game: &Ruleset,
+    tier: &Ruleset::Tier,
+    position: &Ruleset::Position,
+) -> Expansion<Ruleset::Key, Ruleset::Tier> {
     if let Some(value) = game.outcome(position) {
         return Expansion::Finished(value);
     }
@@ -391,12 +392,12 @@ fn received_key<Key: RecordKey>(tier: &impl Debug, wide: u128) -> Result<Key> {
 }
 
 /// The position of `key` (received as `wide`), or the error that no position has it.
-fn received_position<Rules: FromKey>(
-    game: &Rules,
+fn received_position<Ruleset: Game + FromKey>(
+    game: &Ruleset,
     tier: &impl Debug,
-    key: &Rules::Key,
+    key: &Ruleset::Key,
     wide: u128,
-) -> Result<Rules::Position> {
+) -> Result<Ruleset::Position> {
     game.checked_position_of_key(key)
         .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: the key {wide:x} is no position's")))
 }

@@ -11,6 +11,7 @@ use crate::database::file::{partial_path, write_dense_tier, write_tier, Inspecte
 use crate::database::record::{Record, RecordKey, MAX_STORED_REMOTENESS};
 use crate::engines::retrograde::{ByKey, TierIndexing, TierSolution, TierStore, Tiers};
 use crate::error::{Budget, Error, Result};
+use crate::game::Game;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fs::File;
@@ -18,8 +19,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The tier engine's store on disk; the tiers of an earlier run are loaded in the solve's indexing.
-pub(super) struct DiskStore<'store, 'game, Rules: Tiers, Indexing> {
-    pub(super) database: &'store Database<'game, Rules>,
+pub(super) struct DiskStore<'store, 'game, Ruleset: Game + Tiers, Indexing> {
+    pub(super) database: &'store Database<'game, Ruleset>,
     pub(super) report: &'store mut dyn FnMut(&TierReport),
     pub(super) started: Instant,
     pub(super) indexing: Indexing,
@@ -27,21 +28,21 @@ pub(super) struct DiskStore<'store, 'game, Rules: Tiers, Indexing> {
     pub(super) positions: u64,
     /// What each finished tier counts toward the budget once loaded, from its header: its records, or for a
     /// file by rank its records by rank (2 bytes a rank, 16 ranks a position of 32 bytes).
-    pub(super) records: hashbrown::HashMap<Rules::Tier, u64>,
+    pub(super) records: hashbrown::HashMap<Ruleset::Tier, u64>,
     /// The directory, opened and locked while the solve writes into it ([`TierStore::claim`]).
     pub(super) lock: Option<File>,
 }
 
-impl<Rules, Indexing> DiskStore<'_, '_, Rules, Indexing>
+impl<Ruleset, Indexing> DiskStore<'_, '_, Ruleset, Indexing>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// The tier's file, if it is there, whole and every block's checksum right; a damaged file is reported and
     /// its tier left unfinished, so that it is solved again and its file written anew.
-    fn verified(&mut self, tier: &Rules::Tier) -> Result<Option<TierFile>> {
+    fn verified(&mut self, tier: &Ruleset::Tier) -> Result<Option<TierFile>> {
         let damage = match self.database.inspect(tier)? {
             None => return Ok(None),
             Some(Inspected::Damaged(error)) => error,
@@ -73,13 +74,13 @@ fn resume_hint(error: Error) -> Error {
     }
 }
 
-impl<Rules, Indexing> TierStore<Rules::Tier, Rules::Key> for DiskStore<'_, '_, Rules, Indexing>
+impl<Ruleset, Indexing> TierStore<Ruleset::Tier, Ruleset::Key> for DiskStore<'_, '_, Ruleset, Indexing>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
-    Indexing: TierIndexing<Rules>,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
+    Indexing: TierIndexing<Ruleset>,
 {
     fn claim(&mut self) -> Result<()> {
         // The directory itself is locked (flock): no lock file is left behind, and the lock goes with the
@@ -102,13 +103,13 @@ where
         }
     }
 
-    fn scratch_path(&self, tier: &Rules::Tier) -> Result<Option<std::path::PathBuf>> {
+    fn scratch_path(&self, tier: &Ruleset::Tier) -> Result<Option<std::path::PathBuf>> {
         let mut name = self.database.tier_path(tier)?.into_os_string();
         name.push(".reach");
         Ok(Some(std::path::PathBuf::from(name)))
     }
 
-    fn finished(&mut self, tier: &Rules::Tier) -> Result<Option<Vec<Rules::Tier>>> {
+    fn finished(&mut self, tier: &Ruleset::Tier) -> Result<Option<Vec<Ruleset::Tier>>> {
         // A file left half-written by a stopped run is no tier, and the reachable set it kept for a tier it did
         // not solve is stale (a solve that needs one writes it anew): both go.
         let partial = partial_path(&self.database.tier_path(tier)?);
@@ -138,9 +139,9 @@ where
 
     fn load(
         &mut self,
-        tier: &Rules::Tier,
-        keep: Option<&dyn Fn(&Rules::Key) -> bool>,
-    ) -> Result<TierSolution<Rules::Tier, Rules::Key>> {
+        tier: &Ruleset::Tier,
+        keep: Option<&dyn Fn(&Ruleset::Key) -> bool>,
+    ) -> Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         match keep {
             None => {
                 // Refused before its records are read: a tier the budget cannot hold.
@@ -151,7 +152,7 @@ where
             }
             // A share of a tier is a small part of its rank space: held by key, whatever the solve's indexing.
             Some(keep) => {
-                let keep_wide = |wide: u128| Rules::Key::from_wide(wide).is_none_or(|key| keep(&key));
+                let keep_wide = |wide: u128| Ruleset::Key::from_wide(wide).is_none_or(|key| keep(&key));
                 self.database.load(tier, &ByKey, Some(&keep_wide))
             }
         }
@@ -159,7 +160,7 @@ where
     }
 
     // Reported from the file's header, as a tier solved here would be.
-    fn saved_elsewhere(&mut self, tier: &Rules::Tier, elapsed: Duration) -> Result<()> {
+    fn saved_elsewhere(&mut self, tier: &Ruleset::Tier, elapsed: Duration) -> Result<()> {
         let path = self.database.tier_path(tier)?;
         let file = self.database.open(tier)?.ok_or_else(|| Error::Database {
             path: path.display().to_string(),
@@ -177,7 +178,7 @@ where
         Ok(())
     }
 
-    fn save(&mut self, solution: &Arc<TierSolution<Rules::Tier, Rules::Key>>) -> Result<()> {
+    fn save(&mut self, solution: &Arc<TierSolution<Ruleset::Tier, Ruleset::Key>>) -> Result<()> {
         let tier = solution.tier();
         let reached = solution
             .reached()
@@ -229,17 +230,17 @@ fn stored(value: crate::value::Value) -> Result<Record> {
     })
 }
 
-impl<Rules, Indexing> DiskStore<'_, '_, Rules, Indexing>
+impl<Ruleset, Indexing> DiskStore<'_, '_, Ruleset, Indexing>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: RecordKey,
-    Rules::Tier: Serialize + DeserializeOwned,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
 {
     /// Writes `solution`'s file laid out by key; its size.
     fn write_by_key(
         &self,
-        solution: &TierSolution<Rules::Tier, Rules::Key>,
+        solution: &TierSolution<Ruleset::Tier, Ruleset::Key>,
         path: &std::path::Path,
         name: &crate::database::file::TierName,
         reached: Vec<serde_json::Value>,

@@ -19,6 +19,7 @@ use super::ScoreSearch;
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::{Error, Result};
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{Bounds, SharedTable, TableStorage};
@@ -130,18 +131,19 @@ impl<Table: TableStorage> Statistics for LazySmp<Table> {
     }
 }
 
-impl<Rules, Table> Engine<Rules> for LazySmp<Table>
+impl<Ruleset, Table> Engine<Ruleset> for LazySmp<Table>
 where
-    Rules: Canonicalize + SearchHints + Sync,
-    Rules::Position: Sync,
-    Table: SharedTable<Rules::Key> + TableStorage,
+    Ruleset: Game + Canonicalize + SearchHints + Sync,
+    Ruleset::Position: Sync,
+    Table: SharedTable<Ruleset::Key> + TableStorage,
 {
+    type Value = Value;
     type Failure = Infallible;
 
     fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
     ) -> std::result::Result<Value, Stop<Infallible>> {
         let progress = self.progress.clone();
@@ -159,17 +161,17 @@ where
 
 impl<Table> LazySmp<Table> {
     /// [`Engine::search_within`] with the progress shown in `progress`.
-    fn search_threads<Rules>(
+    fn search_threads<Ruleset>(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
         progress: Option<&SearchProgress>,
     ) -> std::result::Result<Value, Stop<Infallible>>
     where
-        Rules: Canonicalize + SearchHints + Sync,
-        Rules::Position: Sync,
-        Table: SharedTable<Rules::Key> + TableStorage,
+        Ruleset: Game + Canonicalize + SearchHints + Sync,
+        Ruleset::Position: Sync,
+        Table: SharedTable<Ruleset::Key> + TableStorage,
     {
         let (mode, score_search, table) = (self.mode, self.score_search, &self.table);
         // Most positions of a file are quick: the main thread tries alone first, so that waking the helpers is
@@ -243,14 +245,14 @@ struct ThreadSetup<'search> {
 impl<'search> ThreadSetup<'search> {
     /// Runs `search` (this thread's, through its access to the tables) on `position`: the value if it finished,
     /// the positions it expanded and its table hits.
-    fn run<Rules, Access>(
+    fn run<Ruleset, Access>(
         &self,
-        mut search: Search<'search, Rules, Access>,
-        position: &Rules::Position,
+        mut search: Search<'search, Ruleset, Access>,
+        position: &Ruleset::Position,
     ) -> (Option<Value>, u64, u64)
     where
-        Rules: Canonicalize + SearchHints,
-        Access: TableAccess<Rules::Key>,
+        Ruleset: Game + Canonicalize + SearchHints,
+        Access: TableAccess<Ruleset::Key>,
     {
         search.stop = Some(self.stop);
         search.busy = Some(self.busy);

@@ -34,19 +34,22 @@
 //!
 //! ```
 //! use ludus_framework::engines::{alpha_beta::AlphaBeta, negamax::MemoNegamax, Mode, Engine};
-//! use ludus_framework::{hints::SearchHints, Canonicalize, Game, Value};
+//! use ludus_framework::{Canonicalize, Game, Rules, Value, hints::SearchHints};
 //!
 //! /// Take 1 or 2 from a pile; who cannot move loses.
 //! struct TakeAway;
-//! impl Game for TakeAway {
+//! impl Rules for TakeAway {
 //!     type Position = u32;
 //!     type Move = u32;
+//!     type Outcome = Value;
 //!     fn moves(&self, pile: &u32, moves: &mut Vec<u32>) {
 //!         moves.extend((1..=2).filter(|take| take <= pile));
 //!     }
 //!     fn play(&self, pile: &u32, take: &u32) -> u32 { pile - take }
 //!     fn outcome(&self, pile: &u32) -> Option<Value> { (*pile == 0).then_some(Value::LOST) }
 //! }
+//!
+//! impl Game for TakeAway {}
 //! impl Canonicalize for TakeAway {
 //!     type Key = u32;
 //!     fn canonical(&self, pile: &u32) -> u32 { *pile }
@@ -79,6 +82,7 @@ pub use progress::{ProgressHandle, SearchProgress, Test};
 
 use super::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::hints::SearchHints;
 use crate::stats::Stats;
 use crate::table::{mib, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
@@ -174,17 +178,18 @@ impl<Table: TableStorage> Statistics for AlphaBeta<Table> {
     }
 }
 
-impl<Rules, Table> Engine<Rules> for AlphaBeta<Table>
+impl<Ruleset, Table> Engine<Ruleset> for AlphaBeta<Table>
 where
-    Rules: Canonicalize + SearchHints,
-    Table: TranspositionTable<Rules::Key>,
+    Ruleset: Game + Canonicalize + SearchHints,
+    Table: TranspositionTable<Ruleset::Key>,
 {
+    type Value = Value;
     type Failure = Infallible;
 
     fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
         let progress = self.progress.as_ref().map(|handle| &*handle.0);

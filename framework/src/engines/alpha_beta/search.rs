@@ -11,6 +11,7 @@ use crate::engines::support::{
 };
 use crate::engines::Mode;
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::hints::{SearchHints, HISTORY_SLOTS};
 use crate::table::{Bounds, SharedTable, TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
@@ -133,11 +134,11 @@ impl NearDepths {
 }
 
 /// One thread's search of one root.
-pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
-    pub(crate) game: &'search Rules,
+pub(crate) struct Search<'search, Ruleset: Game + Canonicalize + SearchHints, Access> {
+    pub(crate) game: &'search Ruleset,
     pub(crate) mode: Mode,
     pub(crate) table: Access,
-    pub(crate) lists: MoveLists<Rules::Move>,
+    pub(crate) lists: MoveLists<Ruleset::Move>,
     /// Positions expanded.
     pub(crate) visited: u64,
     /// Table probes that settled a position.
@@ -159,19 +160,19 @@ pub(crate) struct Search<'search, Rules: Canonicalize + SearchHints, Access> {
     /// Scratch for ordering a node's moves by score and history.
     order: Vec<(i32, u64)>,
     /// Scratch for the children and their keys in the enhanced transposition cutoff.
-    children: Vec<(Rules::Position, Rules::Key)>,
+    children: Vec<(Ruleset::Position, Ruleset::Key)>,
     /// The game's shortcuts catch every move that ends it ([`SearchHints::shortcuts_catch_game_ends`]): below
     /// the root, no position is over.
     ends_caught: bool,
 }
 
-impl<'search, Rules, Access> Search<'search, Rules, Access>
+impl<'search, Ruleset, Access> Search<'search, Ruleset, Access>
 where
-    Rules: Canonicalize + SearchHints,
-    Access: TableAccess<Rules::Key>,
+    Ruleset: Game + Canonicalize + SearchHints,
+    Access: TableAccess<Ruleset::Key>,
 {
     /// A search of `game` in `mode` through `table`.
-    pub(crate) fn new(game: &'search Rules, mode: Mode, table: Access) -> Self {
+    pub(crate) fn new(game: &'search Ruleset, mode: Mode, table: Access) -> Self {
         Search {
             game,
             mode,
@@ -194,7 +195,7 @@ where
 
     /// The exact value of `root` in the engine's mode, by `strategy`; `None` if stopped by another thread or by
     /// the budget.
-    pub(crate) fn solve(&mut self, root: &Rules::Position, strategy: ScoreSearch) -> Option<Value> {
+    pub(crate) fn solve(&mut self, root: &Ruleset::Position, strategy: ScoreSearch) -> Option<Value> {
         let score = match (self.mode, strategy) {
             // A weak solve: "a win?", then if not "at least a draw?". Two null windows prune more than one
             // window around the draw, and a won root needs only the first.
@@ -222,7 +223,7 @@ where
 
     /// The exact score of `root` by null-window searches: each asks "is the score at least `m`?" and moves one
     /// end of the known range `[low, high]`, in the order of [`End::Converging`].
-    fn narrow(&mut self, root: &Rules::Position) -> Option<i32> {
+    fn narrow(&mut self, root: &Ruleset::Position) -> Option<i32> {
         let scale = self.scale(root);
         let (mut low, mut high) = (-MATE, MATE);
         loop {
@@ -244,14 +245,14 @@ where
     }
 
     /// The scale of the root's values, if the game bounds its remoteness (see [`SearchHints::max_remoteness`]).
-    pub(super) fn scale(&self, root: &Rules::Position) -> Option<Scale> {
+    pub(super) fn scale(&self, root: &Ruleset::Position) -> Option<Scale> {
         self.game.outcome(root).is_none().then(|| self.game.max_remoteness(root)).flatten().map(Scale::new)
     }
 
     /// Fail-soft alpha-beta: the score of `position` at `depth` below the root if it lies in `(alpha, beta)`;
     /// otherwise a bound on the side where it falls (a result `<= alpha` is an upper bound, `>= beta` a lower
     /// bound).
-    pub(crate) fn search(&mut self, position: &Rules::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
+    pub(crate) fn search(&mut self, position: &Ruleset::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         if self.visited >= self.budget || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
             self.stopped = true;
             return 0;
@@ -370,21 +371,21 @@ where
     }
 }
 
-impl<'search, Rules, Access> Search<'search, Rules, Access>
+impl<'search, Ruleset, Access> Search<'search, Ruleset, Access>
 where
-    Rules: Canonicalize + SearchHints,
-    Access: TableAccess<Rules::Key>,
+    Ruleset: Game + Canonicalize + SearchHints,
+    Access: TableAccess<Ruleset::Key>,
 {
     /// The history of `mv`'s slot, if the game gives one.
     #[inline]
-    fn history_of(&self, position: &Rules::Position, mv: &Rules::Move) -> Option<u64> {
+    fn history_of(&self, position: &Ruleset::Position, mv: &Ruleset::Move) -> Option<u64> {
         let slot = self.game.history_slot(position, mv)?;
         Some(self.history.get(slot).copied().unwrap_or(0))
     }
 
     /// Reorders the moves of equal scores (as the hints left them in the move lists' scores) by their slots'
     /// history, most work cut off first; the order stays stable among equals.
-    fn order_by_history(&mut self, position: &Rules::Position, moves: &mut [Rules::Move]) {
+    fn order_by_history(&mut self, position: &Ruleset::Position, moves: &mut [Ruleset::Move]) {
         let scores = self.lists.scores();
         // Only moves of equal scores change places: most lists have none.
         if scores.len() != moves.len() || !scores.windows(2).any(|pair| pair[0] == pair[1]) {
@@ -412,7 +413,7 @@ where
 
     /// Credits `mv`'s slot with `work`, the positions of the node it cut off.
     #[inline]
-    fn credit(&mut self, position: &Rules::Position, mv: &Rules::Move, work: u64) {
+    fn credit(&mut self, position: &Ruleset::Position, mv: &Ruleset::Move, work: u64) {
         if let Some(slot) = self.game.history_slot(position, mv).filter(|&slot| slot < HISTORY_SLOTS) {
             if self.history.len() <= slot {
                 self.history.resize(slot + 1, 0);
@@ -426,7 +427,7 @@ where
     /// The best lower bound on the score of `position` (at `depth`) that its children's table entries and
     /// settled values prove without a search: the enhanced transposition cutoff, worth a probe per child only
     /// where a search costs more than the probes (at far depths).
-    fn cutoff_bound(&mut self, position: &Rules::Position, moves: &[Rules::Move], depth: u32) -> i32 {
+    fn cutoff_bound(&mut self, position: &Ruleset::Position, moves: &[Ruleset::Move], depth: u32) -> i32 {
         let child_depth = depth.saturating_add(1);
         let near = self.near.is_near(child_depth);
         let mut bound = -INFINITY;

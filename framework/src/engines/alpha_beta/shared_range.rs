@@ -11,6 +11,7 @@ use super::progress::Test;
 use super::search::{Search, TableAccess};
 use crate::engines::support::value_of;
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::hints::SearchHints;
 use crate::table::MATE;
 use crate::value::Value;
@@ -92,16 +93,16 @@ impl SharedRange {
     }
 }
 
-impl<Rules, Access> Search<'_, Rules, Access>
+impl<Ruleset, Access> Search<'_, Ruleset, Access>
 where
-    Rules: Canonicalize + SearchHints,
-    Access: TableAccess<Rules::Key>,
+    Ruleset: Game + Canonicalize + SearchHints,
+    Access: TableAccess<Ruleset::Key>,
 {
     /// The exact value of `root` by null-window tests shared with the other threads through `shared`, as thread
     /// `thread`; `None` if this thread's budget ran out. The search's stop flag must be `shared.flag(thread)`.
     pub(crate) fn narrow_shared(
         &mut self,
-        root: &Rules::Position,
+        root: &Ruleset::Position,
         shared: &SharedRange,
         thread: usize,
     ) -> Option<Value> {

@@ -10,6 +10,7 @@ use super::index::Index;
 use super::solution::{PackedValue, MAX_REMOTENESS};
 use crate::error::{Budget, Error};
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::value::Value;
 use rayon::prelude::*;
 
@@ -62,23 +63,23 @@ pub(super) fn pack(value: Value) -> crate::Result<PackedValue> {
 /// called, in one thread and in a deterministic order, for each move out of the tier with the child's key,
 /// position and tier; it returns the child's value if known (it is then backed up into the setup value).
 /// `index` is empty; `limit` is the most positions the tier may hold; past it the budget error names `budget`.
-pub(super) fn explore<Rules, Places, Tier, Outside, Route>(
-    game: &Rules,
-    seeds: Vec<Rules::Position>,
+pub(super) fn explore<Ruleset, Places, Tier, Outside, Route>(
+    game: &Ruleset,
+    seeds: Vec<Ruleset::Position>,
     index: Places,
     limit: u64,
     budget: u64,
     outside: Outside,
     mut route: Route,
-) -> crate::Result<Explored<Rules::Position, Places>>
+) -> crate::Result<Explored<Ruleset::Position, Places>>
 where
-    Rules: Canonicalize + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
-    Places: Index<Rules::Key>,
+    Ruleset: Game + Canonicalize + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
+    Places: Index<Ruleset::Key>,
     Tier: Send,
-    Outside: Fn(&Rules::Position) -> Option<Tier> + Sync,
-    Route: FnMut(Rules::Key, Rules::Position, Tier) -> crate::Result<Option<Value>>,
+    Outside: Fn(&Ruleset::Position) -> Option<Tier> + Sync,
+    Route: FnMut(Ruleset::Key, Ruleset::Position, Tier) -> crate::Result<Option<Value>>,
 {
     let mut explored = Explored {
         positions: Vec::new(),
@@ -114,7 +115,7 @@ where
     let mut next = 0;
     while next < explored.positions.len() {
         let end = explored.positions.len().min(next + CHUNK);
-        let expansions: Vec<Expansion<Rules::Position, Rules::Key, Tier>> = explored.positions[next..end]
+        let expansions: Vec<Expansion<Ruleset::Position, Ruleset::Key, Tier>> = explored.positions[next..end]
             .par_iter()
             .with_min_len(64)
             .map(|position| expand(game, position, &outside))
@@ -176,14 +177,14 @@ where
 }
 
 /// The outcome of `position`, or its children with their keys and (outside) tiers.
-fn expand<Rules, Tier, Outside>(
-    game: &Rules,
-    position: &Rules::Position,
+fn expand<Ruleset, Tier, Outside>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
     outside: &Outside,
-) -> Expansion<Rules::Position, Rules::Key, Tier>
+) -> Expansion<Ruleset::Position, Ruleset::Key, Tier>
 where
-    Rules: Canonicalize,
-    Outside: Fn(&Rules::Position) -> Option<Tier>,
+    Ruleset: Game + Canonicalize,
+    Outside: Fn(&Ruleset::Position) -> Option<Tier>,
 {
     if let Some(value) = game.outcome(position) {
         return Expansion::Finished(value);

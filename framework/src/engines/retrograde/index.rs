@@ -161,50 +161,51 @@ impl<Tier, Key: Eq + Hash + Sync> Layout<Tier, Key> for ByKey {
 /// only a bit per rank of the reachable positions, a value (2 bytes) and a counter of undecided children
 /// (1 byte) per rank of the tier being solved, and its child tiers' values (2 bytes a rank), and finds parents
 /// by un-moves (the module `ranked`). Both give the same values and files.
-pub struct ByRank<Rules: Canonicalize> {
-    game: Arc<Rules>,
-    unmoves: Option<UnMoves<Rules>>,
+pub struct ByRank<Ruleset: Game + Canonicalize> {
+    game: Arc<Ruleset>,
+    unmoves: Option<UnMoves<Ruleset>>,
 }
 
 /// What the solve by un-moves asks of a game besides [`Rank`]: its [`Retrograde`] hook and [`FromKey`], as
 /// function pointers, so that [`ByRank`] needs the bounds only where the un-moves are chosen.
-pub(super) struct UnMoves<Rules: Canonicalize> {
+pub(super) struct UnMoves<Ruleset: Game + Canonicalize> {
     /// [`Retrograde::parents`].
-    pub(super) parents: fn(&Rules, &<Rules as Game>::Position, &mut Vec<<Rules as Game>::Position>),
+    pub(super) parents:
+        fn(&Ruleset, &<Ruleset as crate::Rules>::Position, &mut Vec<<Ruleset as crate::Rules>::Position>),
     /// [`FromKey::position_of_key`].
-    pub(super) position: fn(&Rules, &<Rules as Canonicalize>::Key) -> Option<<Rules as Game>::Position>,
+    pub(super) position: fn(&Ruleset, &<Ruleset as Canonicalize>::Key) -> Option<<Ruleset as crate::Rules>::Position>,
 }
 
-impl<Rules: Canonicalize> Clone for UnMoves<Rules> {
+impl<Ruleset: Game + Canonicalize> Clone for UnMoves<Ruleset> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<Rules: Canonicalize> Copy for UnMoves<Rules> {}
+impl<Ruleset: Game + Canonicalize> Copy for UnMoves<Ruleset> {}
 
-impl<Rules: Canonicalize> std::fmt::Debug for ByRank<Rules> {
+impl<Ruleset: Game + Canonicalize> std::fmt::Debug for ByRank<Ruleset> {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter.debug_struct("ByRank").field("unmoves", &self.unmoves.is_some()).finish_non_exhaustive()
     }
 }
 
-impl<Rules: Canonicalize> Clone for ByRank<Rules> {
+impl<Ruleset: Game + Canonicalize> Clone for ByRank<Ruleset> {
     fn clone(&self) -> Self {
         ByRank { game: Arc::clone(&self.game), unmoves: self.unmoves }
     }
 }
 
-impl<Rules: Rank + Clone> ByRank<Rules> {
+impl<Ruleset: Game + Rank + Clone> ByRank<Ruleset> {
     /// Ranks with `game`'s [`Rank`] (the game cloned once).
-    pub fn of(game: &Rules) -> Self {
+    pub fn of(game: &Ruleset) -> Self {
         ByRank::shared(Arc::new(game.clone()))
     }
 }
 
-impl<Rules: Rank> ByRank<Rules> {
+impl<Ruleset: Game + Rank> ByRank<Ruleset> {
     /// Ranks with the shared `game`'s [`Rank`].
-    pub fn shared(game: Arc<Rules>) -> Self {
+    pub fn shared(game: Arc<Ruleset>) -> Self {
         ByRank { game, unmoves: None }
     }
 
@@ -212,39 +213,39 @@ impl<Rules: Rank> ByRank<Rules> {
     #[must_use]
     pub fn with_unmoves(self) -> Self
     where
-        Rules: Retrograde + FromKey,
+        Ruleset: Game + Retrograde + FromKey,
     {
         let unmoves =
-            UnMoves { parents: <Rules as Retrograde>::parents, position: <Rules as FromKey>::position_of_key };
+            UnMoves { parents: <Ruleset as Retrograde>::parents, position: <Ruleset as FromKey>::position_of_key };
         ByRank { unmoves: Some(unmoves), ..self }
     }
 
     /// The game it ranks with.
-    pub(super) fn game(&self) -> &Arc<Rules> {
+    pub(super) fn game(&self) -> &Arc<Ruleset> {
         &self.game
     }
 
     /// The un-move hook, when the solve is by un-moves.
-    pub(super) fn unmoves(&self) -> Option<UnMoves<Rules>> {
+    pub(super) fn unmoves(&self) -> Option<UnMoves<Ruleset>> {
         self.unmoves
     }
 
     /// The ranking of `tier`. Errors: a rank space beyond `u32` range.
-    fn ranking(&self, tier: &Rules::Tier) -> crate::Result<TierRank<Rules>> {
+    fn ranking(&self, tier: &Ruleset::Tier) -> crate::Result<TierRank<Ruleset>> {
         TierRank::new(Arc::clone(&self.game), tier.clone())
     }
 }
 
 /// One tier's ranking, as a solution keeps it: the game, the tier and the size of its rank space.
-pub(super) struct TierRank<Rules: Rank> {
-    game: Arc<Rules>,
-    tier: Rules::Tier,
+pub(super) struct TierRank<Ruleset: Game + Rank> {
+    game: Arc<Ruleset>,
+    tier: Ruleset::Tier,
     pub(super) size: u64,
 }
 
-impl<Rules: Rank> TierRank<Rules> {
+impl<Ruleset: Game + Rank> TierRank<Ruleset> {
     /// The ranking of `tier`. Errors: a rank space beyond `u32` range (places and ranks are 32-bit).
-    pub(super) fn new(game: Arc<Rules>, tier: Rules::Tier) -> crate::Result<Self> {
+    pub(super) fn new(game: Arc<Ruleset>, tier: Ruleset::Tier) -> crate::Result<Self> {
         let size = game.tier_size(&tier);
         if size > u64::from(u32::MAX) {
             return Err(Error::limit(
@@ -257,12 +258,12 @@ impl<Rules: Rank> TierRank<Rules> {
     }
 
     /// The rank of `key`, below the tier's size, or `None` if it has none.
-    pub(super) fn rank_of(&self, key: &Rules::Key) -> Option<u64> {
+    pub(super) fn rank_of(&self, key: &Ruleset::Key) -> Option<u64> {
         self.game.rank(&self.tier, key).filter(|&rank| rank < self.size)
     }
 
     /// The rank of `key` as a place in an array of the tier's size, or the error of a broken contract.
-    pub(super) fn slot(&self, key: &Rules::Key) -> crate::Result<usize> {
+    pub(super) fn slot(&self, key: &Ruleset::Key) -> crate::Result<usize> {
         self.rank_of(key).map(|rank| rank as usize).ok_or_else(|| Error::Contract {
             contract: "Rank",
             detail: format!("the key {key:?} of a position of tier {:?} has no rank below {}", self.tier, self.size),
@@ -270,32 +271,32 @@ impl<Rules: Rank> TierRank<Rules> {
     }
 }
 
-impl<Rules> TierRanking<Rules::Key> for TierRank<Rules>
+impl<Ruleset> TierRanking<Ruleset::Key> for TierRank<Ruleset>
 where
-    Rules: Rank + Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Rank + Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
-    fn rank(&self, key: &Rules::Key) -> Option<u64> {
+    fn rank(&self, key: &Ruleset::Key) -> Option<u64> {
         self.rank_of(key)
     }
 
-    fn unrank(&self, rank: u64) -> Option<Rules::Key> {
+    fn unrank(&self, rank: u64) -> Option<Ruleset::Key> {
         (rank < self.size).then(|| self.game.unrank(&self.tier, rank)).flatten()
     }
 }
 
 /// A flat array of places by rank.
-pub(super) struct DenseIndex<Rules: Rank> {
+pub(super) struct DenseIndex<Ruleset: Game + Rank> {
     places: Vec<u32>,
-    ranking: TierRank<Rules>,
+    ranking: TierRank<Ruleset>,
 }
 
-impl<Rules> Index<Rules::Key> for DenseIndex<Rules>
+impl<Ruleset> Index<Ruleset::Key> for DenseIndex<Ruleset>
 where
-    Rules: Rank + Send + Sync + 'static,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Rank + Send + Sync + 'static,
+    Ruleset::Key: Send + Sync,
 {
-    fn place_or_insert(&mut self, key: Rules::Key, next: u32) -> crate::Result<Option<u32>> {
+    fn place_or_insert(&mut self, key: Ruleset::Key, next: u32) -> crate::Result<Option<u32>> {
         let slot = self.ranking.slot(&key)?;
         let place = self.places.get_mut(slot).ok_or_else(|| Error::Internal("a rank past its tier".into()))?;
         if *place == VACANT {
@@ -305,12 +306,12 @@ where
         Ok(Some(*place))
     }
 
-    fn get(&self, key: &Rules::Key) -> Option<u32> {
+    fn get(&self, key: &Ruleset::Key) -> Option<u32> {
         let rank = self.ranking.rank_of(key)?;
         self.places.get(rank as usize).copied().filter(|&place| place != VACANT)
     }
 
-    fn into_lookup(self, values: Vec<PackedValue>) -> crate::Result<(Lookup<Rules::Key>, Values)> {
+    fn into_lookup(self, values: Vec<PackedValue>) -> crate::Result<(Lookup<Ruleset::Key>, Values)> {
         // A vacant slot (u32::MAX) is past every place, so it reads no value.
         let by_rank = self
             .places
@@ -326,13 +327,13 @@ where
 }
 
 /// A set of keys of one tier as a bit per rank.
-pub(super) struct DenseSet<Rules: Rank> {
+pub(super) struct DenseSet<Ruleset: Game + Rank> {
     bits: Vec<u64>,
-    ranking: TierRank<Rules>,
+    ranking: TierRank<Ruleset>,
 }
 
-impl<Rules: Rank> KeySet<Rules::Key> for DenseSet<Rules> {
-    fn insert(&mut self, key: Rules::Key) -> crate::Result<bool> {
+impl<Ruleset: Game + Rank> KeySet<Ruleset::Key> for DenseSet<Ruleset> {
+    fn insert(&mut self, key: Ruleset::Key) -> crate::Result<bool> {
         let slot = self.ranking.slot(&key)?;
         let word = self.bits.get_mut(slot / 64).ok_or_else(|| Error::Internal("a rank past its tier".into()))?;
         let bit = 1u64 << (slot % 64);
@@ -342,29 +343,29 @@ impl<Rules: Rank> KeySet<Rules::Key> for DenseSet<Rules> {
     }
 }
 
-impl<Rules> Layout<Rules::Tier, Rules::Key> for ByRank<Rules>
+impl<Ruleset> Layout<Ruleset::Tier, Ruleset::Key> for ByRank<Ruleset>
 where
-    Rules: Rank + Send + Sync + 'static,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Rank + Send + Sync + 'static,
+    Ruleset::Key: Send + Sync,
 {
-    type Index = DenseIndex<Rules>;
-    type Seen = DenseSet<Rules>;
+    type Index = DenseIndex<Ruleset>;
+    type Seen = DenseSet<Ruleset>;
 
-    fn index(&self, tier: &Rules::Tier) -> crate::Result<Self::Index> {
+    fn index(&self, tier: &Ruleset::Tier) -> crate::Result<Self::Index> {
         let ranking = self.ranking(tier)?;
         Ok(DenseIndex { places: vec![VACANT; ranking.size as usize], ranking })
     }
 
-    fn seen(&self, tier: &Rules::Tier) -> crate::Result<Self::Seen> {
+    fn seen(&self, tier: &Ruleset::Tier) -> crate::Result<Self::Seen> {
         let ranking = self.ranking(tier)?;
         Ok(DenseSet { bits: vec![0; ranking.size.div_ceil(64) as usize], ranking })
     }
 
-    fn index_units(&self, tier: &Rules::Tier) -> crate::Result<u64> {
+    fn index_units(&self, tier: &Ruleset::Tier) -> crate::Result<u64> {
         Ok(rank_units(self.ranking(tier)?.size))
     }
 
-    fn seen_units(&self, tier: &Rules::Tier) -> crate::Result<u64> {
+    fn seen_units(&self, tier: &Ruleset::Tier) -> crate::Result<u64> {
         Ok(self.ranking(tier)?.size.div_ceil(SEEN_BITS_PER_POSITION))
     }
 }

@@ -50,6 +50,7 @@ pub use tiers::{TierStore, TieredSolution};
 
 use super::Statistics;
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::stats::Stats;
 use explore::{explore, Explored};
 use index::{HashIndex, Index};
@@ -60,7 +61,7 @@ use std::hash::Hash;
 /// An optional un-move hook: the positions from which one move leads to a position. With it the solver keeps
 /// no reverse edges (half the memory of the edges it would build).
 ///
-/// Contract, for the positions reachable from the start, with "move" meaning a move that [`crate::Game::moves`]
+/// Contract, for the positions reachable from the start, with "move" meaning a move that [`crate::Rules::moves`]
 /// lists at a position that is not over: (complete) if a move from `q` leads to a position with the canonical
 /// key of `p`, then some position listed by `parents(p)` has the canonical key of `q`; (sound) every listed
 /// position that is reachable has a move to a position with the canonical key of `p`. Listed positions that
@@ -126,16 +127,16 @@ pub trait Ranks<Tier, Key>: Send + Sync {
     fn unrank(&self, tier: &Tier, rank: u64) -> Option<Key>;
 }
 
-impl<Rules: Rank + Send + Sync> Ranks<Rules::Tier, Rules::Key> for Rules {
-    fn tier_size(&self, tier: &Rules::Tier) -> u64 {
+impl<Ruleset: Game + Rank + Send + Sync> Ranks<Ruleset::Tier, Ruleset::Key> for Ruleset {
+    fn tier_size(&self, tier: &Ruleset::Tier) -> u64 {
         Rank::tier_size(self, tier)
     }
 
-    fn rank(&self, tier: &Rules::Tier, key: &Rules::Key) -> Option<u64> {
+    fn rank(&self, tier: &Ruleset::Tier, key: &Ruleset::Key) -> Option<u64> {
         Rank::rank(self, tier, key).filter(|&rank| rank < Rank::tier_size(self, tier))
     }
 
-    fn unrank(&self, tier: &Rules::Tier, rank: u64) -> Option<Rules::Key> {
+    fn unrank(&self, tier: &Ruleset::Tier, rank: u64) -> Option<Ruleset::Key> {
         Rank::unrank(self, tier, rank)
     }
 }
@@ -152,20 +153,23 @@ pub fn bytes_per_position<Position, Key>() -> u64 {
 ///
 /// ```
 /// use ludus_framework::engines::retrograde::RetrogradeSolver;
-/// use ludus_framework::{Canonicalize, Game, Value};
+/// use ludus_framework::{Canonicalize, Game, Rules, Value};
 ///
 /// /// A token on cells 0..=3; a move takes it to a listed cell. At cell 3 the player to move has lost.
 /// /// From 1 the token may go on to 2 (which hands the opponent the win) or back to 0.
 /// struct Shuttle;
-/// impl Game for Shuttle {
+/// impl Rules for Shuttle {
 ///     type Position = u8;
 ///     type Move = u8;
+///     type Outcome = Value;
 ///     fn moves(&self, cell: &u8, moves: &mut Vec<u8>) {
 ///         moves.extend_from_slice(match cell { 0 => &[1], 1 => &[2, 0], _ => &[3] });
 ///     }
 ///     fn play(&self, _: &u8, target: &u8) -> u8 { *target }
 ///     fn outcome(&self, cell: &u8) -> Option<Value> { (*cell == 3).then_some(Value::LOST) }
 /// }
+///
+/// impl Game for Shuttle {}
 /// impl Canonicalize for Shuttle {
 ///     type Key = u8;
 ///     fn canonical(&self, cell: &u8) -> u8 { *cell }
@@ -212,44 +216,48 @@ impl RetrogradeSolver {
     }
 
     /// The value of every position reachable from `start`, with reverse edges built by the solver.
-    pub fn solve<Rules>(&mut self, game: &Rules, start: &Rules::Position) -> crate::Result<TierSolution<(), Rules::Key>>
+    pub fn solve<Ruleset>(
+        &mut self,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+    ) -> crate::Result<TierSolution<(), Ruleset::Key>>
     where
-        Rules: Canonicalize + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
+        Ruleset: Game + Canonicalize + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Key: Send + Sync,
     {
         self.solve_alone(game, start, None)
     }
 
     /// [`RetrogradeSolver::solve`] with the parents from the game's [`Retrograde`] hook (no reverse edges).
-    pub fn solve_with_parents<Rules>(
+    pub fn solve_with_parents<Ruleset>(
         &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-    ) -> crate::Result<TierSolution<(), Rules::Key>>
+        game: &Ruleset,
+        start: &Ruleset::Position,
+    ) -> crate::Result<TierSolution<(), Ruleset::Key>>
     where
-        Rules: Retrograde + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
+        Ruleset: Game + Retrograde + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Key: Send + Sync,
     {
-        let hook = |position: &Rules::Position, out: &mut Vec<Rules::Position>| game.parents(position, out);
+        let hook = |position: &Ruleset::Position, out: &mut Vec<Ruleset::Position>| game.parents(position, out);
         self.solve_alone(game, start, Some(&hook))
     }
 
     /// The untiered solve: one tier holding every reachable position.
-    fn solve_alone<Rules>(
+    fn solve_alone<Ruleset>(
         &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        hook: Option<Hook<'_, Rules::Position>>,
-    ) -> crate::Result<TierSolution<(), Rules::Key>>
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        hook: Option<Hook<'_, Ruleset::Position>>,
+    ) -> crate::Result<TierSolution<(), Ruleset::Key>>
     where
-        Rules: Canonicalize + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
+        Ruleset: Game + Canonicalize + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Key: Send + Sync,
     {
-        let never_outside = |_: &Rules::Position| None::<()>;
-        let no_exit = |_: Rules::Key, _: Rules::Position, _: ()| Ok(None);
+        let never_outside = |_: &Ruleset::Position| None::<()>;
+        let no_exit = |_: Ruleset::Key, _: Ruleset::Position, _: ()| Ok(None);
         let index = HashIndex::new();
         let explored = explore(game, vec![start.clone()], index, self.budget, self.budget, never_outside, no_exit)?;
         let solution = self.induce_tier(game, (), explored, hook, Vec::new())?;
@@ -258,19 +266,19 @@ impl RetrogradeSolver {
     }
 
     /// Backward induction over an enumerated tier, parents from `hook` or from reverse edges.
-    fn induce_tier<Rules, Places, Tier>(
+    fn induce_tier<Ruleset, Places, Tier>(
         &mut self,
-        game: &Rules,
+        game: &Ruleset,
         tier: Tier,
-        explored: Explored<Rules::Position, Places>,
-        hook: Option<Hook<'_, Rules::Position>>,
+        explored: Explored<Ruleset::Position, Places>,
+        hook: Option<Hook<'_, Ruleset::Position>>,
         reached: Vec<Tier>,
-    ) -> crate::Result<TierSolution<Tier, Rules::Key>>
+    ) -> crate::Result<TierSolution<Tier, Ruleset::Key>>
     where
-        Rules: Canonicalize + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-        Places: Index<Rules::Key>,
+        Ruleset: Game + Canonicalize + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Key: Send + Sync,
+        Places: Index<Ruleset::Key>,
     {
         self.stats.visited += explored.expanded;
         self.stats.hits += explored.hits;
@@ -316,7 +324,11 @@ impl Statistics for RetrogradeSolver {
 }
 
 /// Whether `game`'s positions `from` and `to` are one move apart, for tests of an un-move hook.
-pub fn is_parent<Rules: Canonicalize>(game: &Rules, from: &Rules::Position, to: &Rules::Position) -> bool {
+pub fn is_parent<Ruleset: Game + Canonicalize>(
+    game: &Ruleset,
+    from: &Ruleset::Position,
+    to: &Ruleset::Position,
+) -> bool {
     if game.outcome(from).is_some() {
         return false;
     }

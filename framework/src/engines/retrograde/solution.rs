@@ -5,6 +5,7 @@
 use super::index::TierRank;
 use super::Rank;
 use crate::game::Canonicalize;
+use crate::game::Game;
 use crate::value::Value;
 use hashbrown::HashMap;
 use std::sync::Arc;
@@ -210,14 +211,14 @@ where
     /// [`TierSolution::from_values`] in the dense form: the values in a flat array by `game`'s [`Rank`] (an
     /// array of `tier_size` values, whatever the number of records); what [`super::ByRank`] loads. Errors: a
     /// rank space beyond `u32` range, a key without a rank in `tier`, a key listed twice.
-    pub(super) fn from_values_ranked<Rules>(
-        game: &Arc<Rules>,
+    pub(super) fn from_values_ranked<Ruleset>(
+        game: &Arc<Ruleset>,
         tier: Tier,
         records: Vec<(Key, Value)>,
         reached: Vec<Tier>,
     ) -> crate::Result<Self>
     where
-        Rules: Rank<Tier = Tier, Key = Key> + Send + Sync + 'static,
+        Ruleset: Game + Rank<Tier = Tier, Key = Key> + Send + Sync + 'static,
     {
         let ranking = TierRank::new(Arc::clone(game), tier.clone())?;
         let size = game.tier_size(&tier);
@@ -240,14 +241,14 @@ where
     /// A solution in the dense form from its values in 16 bits by rank (a database's record bits: 0 at the ranks
     /// of no position), as a file laid out by rank holds them. Errors: a rank space beyond `u32` range, values
     /// of another length than the tier's rank space, a word that is no value.
-    pub(crate) fn from_ranks<Rules>(
-        game: &Arc<Rules>,
+    pub(crate) fn from_ranks<Ruleset>(
+        game: &Arc<Ruleset>,
         tier: Tier,
         values: Vec<u16>,
         reached: Vec<Tier>,
     ) -> crate::Result<Self>
     where
-        Rules: Rank<Tier = Tier, Key = Key> + Send + Sync + 'static,
+        Ruleset: Game + Rank<Tier = Tier, Key = Key> + Send + Sync + 'static,
     {
         let ranking = TierRank::new(Arc::clone(game), tier.clone())?;
         if values.len() as u64 != game.tier_size(&tier) {
@@ -350,7 +351,11 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
     }
 
     /// The value of `position`, or `None` if it is not a position of this tier.
-    pub fn value<Rules: Canonicalize<Key = Key>>(&self, game: &Rules, position: &Rules::Position) -> Option<Value> {
+    pub fn value<Ruleset: Game + Canonicalize<Key = Key>>(
+        &self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+    ) -> Option<Value> {
         self.value_of_key(&game.canonical(position))
     }
 

@@ -6,8 +6,8 @@
 //!
 //! ```
 //! # use ludus_framework::engines::retrograde::{RetrogradeSolver, TierSpec, Tiers};
-//! # fn solve<Rules: Tiers + Sync>(game: &Rules, start: &Rules::Position) -> ludus_framework::Result<usize>
-//! # where Rules::Position: Send + Sync, Rules::Key: Send + Sync {
+//! # fn solve<Ruleset: ludus_framework::Game + Tiers + Sync>(game: &Ruleset, start: &Ruleset::Position) -> ludus_framework::Result<usize>
+//! # where Ruleset::Position: Send + Sync, Ruleset::Key: Send + Sync {
 //! // Every tier kept in memory, hashed, solved here, parents from reverse edges:
 //! let solution = RetrogradeSolver::new().solve_tiers(game, start, TierSpec::new())?;
 //! # Ok(solution.len())
@@ -19,13 +19,14 @@ use super::schedule::{InProcess, TierSchedule};
 use super::solution::TierSolution;
 use super::tiers::{TierStore, TieredSolution};
 use super::{bytes_per_position, Hook, Rank, Ranks, Retrograde, RetrogradeSolver, Tiers};
+use crate::game::Game;
 use crate::value::Value;
 use std::sync::Arc;
 
 /// How a tiered solve indexes each tier's positions: [`ByKey`] (hash maps, any game) or [`ByRank`] (flat
 /// arrays by [`Rank`]). Both give the same values, and the same database files byte for byte; they differ in
 /// memory, which is why the memory model and the loading of a stored tier come from the indexing.
-pub trait TierIndexing<Rules: Tiers>: Clone + Sync + sealed::Solve<Rules> {
+pub trait TierIndexing<Ruleset: Game + Tiers>: Clone + Sync + sealed::Solve<Ruleset> {
     /// The memory a solve holds per position of a tier being solved, as estimated for the budget: the
     /// position, what the index holds of its key, its value, counter and edge offsets, and about eight edges
     /// each way. Measured peaks (BENCHMARKS.md) stay below it.
@@ -36,24 +37,24 @@ pub trait TierIndexing<Rules: Tiers>: Clone + Sync + sealed::Solve<Rules> {
     /// and for [`ByRank`] a key without a rank in `tier` or a rank space beyond `u32` range.
     fn solution(
         &self,
-        tier: Rules::Tier,
-        records: Vec<(Rules::Key, Value)>,
-        reached: Vec<Rules::Tier>,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>>;
+        tier: Ruleset::Tier,
+        records: Vec<(Ruleset::Key, Value)>,
+        reached: Vec<Ruleset::Tier>,
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>>;
 
     /// The game's ranking, for an indexing by rank ([`ByRank`]; `None` for [`ByKey`]): a database solved or
     /// read in this indexing lays its files out by rank.
-    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>>;
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Ruleset::Tier, Ruleset::Key>>>;
 
     /// A solution of `tier` from its records by rank in 16 bits (a database record's bits, 0 at the ranks of
     /// no position: a file laid out by rank read back). Errors: an indexing that does not rank, a length other
     /// than the tier's rank space, a word that is no record.
     fn solution_by_rank(
         &self,
-        tier: Rules::Tier,
+        tier: Ruleset::Tier,
         records: Vec<u16>,
-        reached: Vec<Rules::Tier>,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>>;
+        reached: Vec<Ruleset::Tier>,
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>>;
 }
 
 /// The part of [`TierIndexing`] only this crate implements: the solve itself, over the private index types.
@@ -61,87 +62,87 @@ mod sealed {
     use super::{Hook, RetrogradeSolver, TierSchedule, TierStore, Tiers};
 
     /// Runs a tiered solve with this indexing.
-    pub trait Solve<Rules: Tiers> {
+    pub trait Solve<Ruleset: crate::game::Game + Tiers> {
         /// The tiered solve of `game` from `start`, parents from `hook` (or reverse edges), solved tiers to
         /// `store`, the tiers solved as `schedule` decides.
         fn solve(
             &self,
             solver: &mut RetrogradeSolver,
-            game: &Rules,
-            start: &Rules::Position,
-            hook: Option<Hook<'_, Rules::Position>>,
-            store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
-            schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+            game: &Ruleset,
+            start: &Ruleset::Position,
+            hook: Option<Hook<'_, Ruleset::Position>>,
+            store: &mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
+            schedule: &mut dyn TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
         ) -> crate::Result<()>;
     }
 }
 
-impl<Rules> sealed::Solve<Rules> for ByKey
+impl<Ruleset> sealed::Solve<Ruleset> for ByKey
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
     fn solve(
         &self,
         solver: &mut RetrogradeSolver,
-        game: &Rules,
-        start: &Rules::Position,
-        hook: Option<Hook<'_, Rules::Position>>,
-        store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
-        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        hook: Option<Hook<'_, Ruleset::Position>>,
+        store: &mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
+        schedule: &mut dyn TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
     ) -> crate::Result<()> {
         solver.solve_tiered(game, start, hook, store, self, schedule)
     }
 }
 
-impl<Rules> TierIndexing<Rules> for ByKey
+impl<Ruleset> TierIndexing<Ruleset> for ByKey
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
     fn bytes_per_position(&self) -> u64 {
-        bytes_per_position::<Rules::Position, Rules::Key>()
+        bytes_per_position::<Ruleset::Position, Ruleset::Key>()
     }
 
     fn solution(
         &self,
-        tier: Rules::Tier,
-        records: Vec<(Rules::Key, Value)>,
-        reached: Vec<Rules::Tier>,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        tier: Ruleset::Tier,
+        records: Vec<(Ruleset::Key, Value)>,
+        reached: Vec<Ruleset::Tier>,
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         TierSolution::from_values(tier, records, reached)
     }
 
-    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>> {
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Ruleset::Tier, Ruleset::Key>>> {
         None
     }
 
     fn solution_by_rank(
         &self,
-        _: Rules::Tier,
+        _: Ruleset::Tier,
         _: Vec<u16>,
-        _: Vec<Rules::Tier>,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        _: Vec<Ruleset::Tier>,
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         Err(crate::Error::Internal("records by rank handed to a solve indexed by key".into()))
     }
 }
 
-impl<Rules> sealed::Solve<Rules> for ByRank<Rules>
+impl<Ruleset> sealed::Solve<Ruleset> for ByRank<Ruleset>
 where
-    Rules: Rank + Send + Sync + 'static,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Rank + Send + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
     fn solve(
         &self,
         solver: &mut RetrogradeSolver,
-        game: &Rules,
-        start: &Rules::Position,
-        hook: Option<Hook<'_, Rules::Position>>,
-        store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
-        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        hook: Option<Hook<'_, Ruleset::Position>>,
+        store: &mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
+        schedule: &mut dyn TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
     ) -> crate::Result<()> {
         match self.unmoves() {
             Some(unmoves) => solver.solve_by_unmoves(game, start, self, unmoves, store, schedule),
@@ -150,11 +151,11 @@ where
     }
 }
 
-impl<Rules> TierIndexing<Rules> for ByRank<Rules>
+impl<Ruleset> TierIndexing<Ruleset> for ByRank<Ruleset>
 where
-    Rules: Rank + Send + Sync + 'static,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Rank + Send + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
     /// No key is held, neither in the index (a place per rank) nor in the list of a tier's entries (a bit per
     /// rank). The engine counts each tier's rank space on top, eight ranks (4 bytes each) as one position:
@@ -163,30 +164,30 @@ where
     fn bytes_per_position(&self) -> u64 {
         match self.unmoves() {
             Some(_) => super::ranked::UNIT_BYTES,
-            None => (std::mem::size_of::<Rules::Position>() + 96) as u64,
+            None => (std::mem::size_of::<Ruleset::Position>() + 96) as u64,
         }
     }
 
     fn solution(
         &self,
-        tier: Rules::Tier,
-        records: Vec<(Rules::Key, Value)>,
-        reached: Vec<Rules::Tier>,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        tier: Ruleset::Tier,
+        records: Vec<(Ruleset::Key, Value)>,
+        reached: Vec<Ruleset::Tier>,
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         TierSolution::from_values_ranked(self.game(), tier, records, reached)
     }
 
-    fn ranks(&self) -> Option<Arc<dyn Ranks<Rules::Tier, Rules::Key>>> {
-        let game: Arc<dyn Ranks<Rules::Tier, Rules::Key>> = Arc::clone(self.game()) as _;
+    fn ranks(&self) -> Option<Arc<dyn Ranks<Ruleset::Tier, Ruleset::Key>>> {
+        let game: Arc<dyn Ranks<Ruleset::Tier, Ruleset::Key>> = Arc::clone(self.game()) as _;
         Some(game)
     }
 
     fn solution_by_rank(
         &self,
-        tier: Rules::Tier,
+        tier: Ruleset::Tier,
         records: Vec<u16>,
-        reached: Vec<Rules::Tier>,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        reached: Vec<Ruleset::Tier>,
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         TierSolution::from_ranks(self.game(), tier, records, reached)
     }
 }
@@ -218,23 +219,24 @@ where
 }
 
 /// The un-move hook of a game, as a [`TierSpec`] keeps it until the solve has the game at hand.
-type Parents<Rules> = fn(&Rules, &<Rules as crate::Game>::Position, &mut Vec<<Rules as crate::Game>::Position>);
+type Parents<Ruleset> =
+    fn(&Ruleset, &<Ruleset as crate::Rules>::Position, &mut Vec<<Ruleset as crate::Rules>::Position>);
 
 /// The specification of a tiered solve (see the module's documentation). [`TierSpec::new`] is the common case;
 /// each builder method changes one part.
 pub struct TierSpec<
     'spec,
-    Rules: Tiers,
+    Ruleset: Game + Tiers,
     Indexing = ByKey,
-    Store = TieredSolution<<Rules as Tiers>::Tier, <Rules as crate::Canonicalize>::Key>,
+    Store = TieredSolution<<Ruleset as Tiers>::Tier, <Ruleset as crate::Canonicalize>::Key>,
 > {
     indexing: Indexing,
     store: Store,
-    schedule: Option<&'spec mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>>,
-    parents: Option<Parents<Rules>>,
+    schedule: Option<&'spec mut dyn TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position>>,
+    parents: Option<Parents<Ruleset>>,
 }
 
-impl<Rules: Tiers> TierSpec<'_, Rules> {
+impl<Ruleset: Game + Tiers> TierSpec<'_, Ruleset> {
     /// Hash maps, every tier kept in memory ([`TieredSolution`]), every tier solved here ([`InProcess`]),
     /// parents from reverse edges.
     pub fn new() -> Self {
@@ -242,15 +244,15 @@ impl<Rules: Tiers> TierSpec<'_, Rules> {
     }
 }
 
-impl<Rules: Tiers> Default for TierSpec<'_, Rules> {
+impl<Ruleset: Game + Tiers> Default for TierSpec<'_, Ruleset> {
     fn default() -> Self {
         TierSpec::new()
     }
 }
 
-impl<'spec, Rules: Tiers, Indexing, Store> TierSpec<'spec, Rules, Indexing, Store> {
+impl<'spec, Ruleset: Game + Tiers, Indexing, Store> TierSpec<'spec, Ruleset, Indexing, Store> {
     /// The same solve with each tier indexed by `indexing` (for example [`ByRank::of`]).
-    pub fn indexed<Other: TierIndexing<Rules>>(self, indexing: Other) -> TierSpec<'spec, Rules, Other, Store> {
+    pub fn indexed<Other: TierIndexing<Ruleset>>(self, indexing: Other) -> TierSpec<'spec, Ruleset, Other, Store> {
         TierSpec { indexing, store: self.store, schedule: self.schedule, parents: self.parents }
     }
 
@@ -258,18 +260,18 @@ impl<'spec, Rules: Tiers, Indexing, Store> TierSpec<'spec, Rules, Indexing, Stor
     /// callback, `&mut` a store that outlives the solve. A store that finished tiers in an earlier run has them
     /// loaded only when an unsolved parent tier needs them, never solved again, and not even enumerated when
     /// every tier below them is finished too.
-    pub fn store<Other: TierStore<Rules::Tier, Rules::Key>>(
+    pub fn store<Other: TierStore<Ruleset::Tier, Ruleset::Key>>(
         self,
         store: Other,
-    ) -> TierSpec<'spec, Rules, Indexing, Other> {
+    ) -> TierSpec<'spec, Ruleset, Indexing, Other> {
         TierSpec { indexing: self.indexing, store, schedule: self.schedule, parents: self.parents }
     }
 
     /// The same solve with each solved tier handed to `callback` at once (to write it out, or keep it) instead
     /// of kept: the store [`OnTier`].
-    pub fn on_tier<Callback>(self, callback: Callback) -> TierSpec<'spec, Rules, Indexing, OnTier<Callback>>
+    pub fn on_tier<Callback>(self, callback: Callback) -> TierSpec<'spec, Ruleset, Indexing, OnTier<Callback>>
     where
-        Callback: FnMut(Arc<TierSolution<Rules::Tier, Rules::Key>>) -> crate::Result<()>,
+        Callback: FnMut(Arc<TierSolution<Ruleset::Tier, Ruleset::Key>>) -> crate::Result<()>,
     {
         self.store(OnTier(callback))
     }
@@ -277,7 +279,10 @@ impl<'spec, Rules: Tiers, Indexing, Store> TierSpec<'spec, Rules, Indexing, Stor
     /// The same solve with the tiers solved as `schedule` decides (another schedule may hand them to other
     /// processes); the same values.
     #[must_use]
-    pub fn schedule(self, schedule: &'spec mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>) -> Self {
+    pub fn schedule(
+        self,
+        schedule: &'spec mut dyn TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
+    ) -> Self {
         TierSpec { schedule: Some(schedule), ..self }
     }
 
@@ -286,9 +291,9 @@ impl<'spec, Rules: Tiers, Indexing, Store> TierSpec<'spec, Rules, Indexing, Stor
     #[must_use]
     pub fn parents_from_game(self) -> Self
     where
-        Rules: Retrograde,
+        Ruleset: Game + Retrograde,
     {
-        TierSpec { parents: Some(<Rules as Retrograde>::parents), ..self }
+        TierSpec { parents: Some(<Ruleset as Retrograde>::parents), ..self }
     }
 
     /// The indexing.
@@ -306,22 +311,22 @@ impl RetrogradeSolver {
     /// Errors: the budget ([`crate::Error::Budget`]), a broken [`Tiers`] contract, the store's errors, and for
     /// [`ByRank`] a tier whose rank space is beyond `u32` range or the budget, and a key without a rank in its
     /// tier.
-    pub fn solve_tiers<Rules, Indexing, Store>(
+    pub fn solve_tiers<Ruleset, Indexing, Store>(
         &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        spec: TierSpec<'_, Rules, Indexing, Store>,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        spec: TierSpec<'_, Ruleset, Indexing, Store>,
     ) -> crate::Result<Store>
     where
-        Rules: Tiers + Sync,
-        Indexing: TierIndexing<Rules>,
-        Store: TierStore<Rules::Tier, Rules::Key>,
+        Ruleset: Game + Tiers + Sync,
+        Indexing: TierIndexing<Ruleset>,
+        Store: TierStore<Ruleset::Tier, Ruleset::Key>,
     {
         let TierSpec { indexing, mut store, schedule, parents } = spec;
         let hook = parents.map(|parents| {
-            move |position: &Rules::Position, out: &mut Vec<Rules::Position>| parents(game, position, out)
+            move |position: &Ruleset::Position, out: &mut Vec<Ruleset::Position>| parents(game, position, out)
         });
-        let hook: Option<Hook<'_, Rules::Position>> = match &hook {
+        let hook: Option<Hook<'_, Ruleset::Position>> = match &hook {
             Some(hook) => Some(hook),
             None => None,
         };

@@ -9,6 +9,7 @@ use super::schedule::{Entries, SolvedTiers, TierPlan, TierSchedule, TierSurvey, 
 use super::solution::TierSolution;
 use super::{Hook, RetrogradeSolver, Tiers};
 use crate::error::{Budget, Error};
+use crate::game::Game;
 use crate::value::Value;
 use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
@@ -25,9 +26,9 @@ pub struct TieredSolution<Tier, Key> {
 
 impl<Tier: Eq, Key: Eq + std::hash::Hash> TieredSolution<Tier, Key> {
     /// The value of `position`, or `None` if it was not reachable.
-    pub fn value<Rules>(&self, game: &Rules, position: &Rules::Position) -> Option<Value>
+    pub fn value<Ruleset>(&self, game: &Ruleset, position: &Ruleset::Position) -> Option<Value>
     where
-        Rules: Tiers<Tier = Tier, Key = Key>,
+        Ruleset: Game + Tiers<Tier = Tier, Key = Key>,
     {
         let tier = game.tier(position);
         let key = game.canonical(position);
@@ -158,8 +159,12 @@ pub(super) fn broken(what: String) -> Error {
 
 /// The tiers reachable from `start` in the tier graph, each with its child tiers, in an order where every tier
 /// comes before its children (ties broken by the tiers' order). At most `budget` tiers.
-fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> crate::Result<Ordered<Rules::Tier>> {
-    let mut children: HashMap<Rules::Tier, Vec<Rules::Tier>> = HashMap::new();
+fn tier_order<Ruleset: Game + Tiers>(
+    game: &Ruleset,
+    start: Ruleset::Tier,
+    budget: u64,
+) -> crate::Result<Ordered<Ruleset::Tier>> {
+    let mut children: HashMap<Ruleset::Tier, Vec<Ruleset::Tier>> = HashMap::new();
     let mut stack = vec![start.clone()];
     while let Some(tier) = stack.pop() {
         if children.contains_key(&tier) {
@@ -168,7 +173,8 @@ fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> cr
         if children.len() as u64 >= budget {
             return Err(Error::Budget(Budget::Positions(budget)));
         }
-        let mut below: Vec<Rules::Tier> = game.child_tiers(&tier).into_iter().filter(|child| *child != tier).collect();
+        let mut below: Vec<Ruleset::Tier> =
+            game.child_tiers(&tier).into_iter().filter(|child| *child != tier).collect();
         below.sort();
         below.dedup();
         stack.extend(below.iter().filter(|child| !children.contains_key(*child)).cloned());
@@ -176,7 +182,7 @@ fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> cr
     }
     // Kahn's algorithm; the smallest ready tier first, so that the order is deterministic.
     let order = {
-        let mut parents_left: HashMap<&Rules::Tier, usize> = children.keys().map(|tier| (tier, 0)).collect();
+        let mut parents_left: HashMap<&Ruleset::Tier, usize> = children.keys().map(|tier| (tier, 0)).collect();
         for below in children.values() {
             for child in below {
                 if let Some(count) = parents_left.get_mut(child) {
@@ -184,7 +190,7 @@ fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> cr
                 }
             }
         }
-        let mut ready: BTreeSet<&Rules::Tier> =
+        let mut ready: BTreeSet<&Ruleset::Tier> =
             parents_left.iter().filter(|(_, &count)| count == 0).map(|(&tier, _)| tier).collect();
         let mut order = Vec::with_capacity(children.len());
         while let Some(tier) = ready.pop_first() {
@@ -208,18 +214,18 @@ fn tier_order<Rules: Tiers>(game: &Rules, start: Rules::Tier, budget: u64) -> cr
 
 /// The tier graph from `start`'s tier and the tiers `store` finished before (see [`TierSurvey`]); the store is
 /// claimed first.
-pub(super) fn survey<Rules: Tiers>(
-    game: &Rules,
-    start: &Rules::Position,
-    store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
+pub(super) fn survey<Ruleset: Game + Tiers>(
+    game: &Ruleset,
+    start: &Ruleset::Position,
+    store: &mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
     budget: u64,
-) -> crate::Result<TierSurvey<Rules::Tier>> {
+) -> crate::Result<TierSurvey<Ruleset::Tier>> {
     store.claim()?;
     let (order, children) = tier_order(game, game.tier(start), budget)?;
     // The tiers an earlier run finished; those whose reached tiers are all finished too ("closed") need no
     // enumeration, since nothing below them is left to find entries for.
-    let mut finished: HashSet<Rules::Tier> = HashSet::new();
-    let mut closed: HashSet<Rules::Tier> = HashSet::new();
+    let mut finished: HashSet<Ruleset::Tier> = HashSet::new();
+    let mut closed: HashSet<Ruleset::Tier> = HashSet::new();
     for tier in order.iter().rev() {
         if let Some(reached) = store.finished(tier)? {
             if reached.iter().all(|child| closed.contains(child)) {
@@ -233,20 +239,20 @@ pub(super) fn survey<Rules: Tiers>(
 
 impl RetrogradeSolver {
     /// The tiered solve, each tier indexed as `how` indexes it, the tiers solved as `schedule` decides.
-    pub(super) fn solve_tiered<Rules, How>(
+    pub(super) fn solve_tiered<Ruleset, How>(
         &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        hook: Option<Hook<'_, Rules::Position>>,
-        store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        hook: Option<Hook<'_, Ruleset::Position>>,
+        store: &mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
         how: &How,
-        schedule: &mut dyn TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+        schedule: &mut dyn TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
     ) -> crate::Result<()>
     where
-        Rules: Tiers + Sync,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
-        How: Layout<Rules::Tier, Rules::Key>,
+        Ruleset: Game + Tiers + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Key: Send + Sync,
+        How: Layout<Ruleset::Tier, Ruleset::Key>,
     {
         self.stats.table_entries = 0;
         let mut run = TieredRun { solver: self, game, start, hook, store, how };
@@ -255,24 +261,24 @@ impl RetrogradeSolver {
 }
 
 /// One tiered solve (a game, its start, an indexing and a store) as a schedule drives it.
-struct TieredRun<'run, 'hook, Rules: Tiers, How> {
+struct TieredRun<'run, 'hook, Ruleset: Game + Tiers, How> {
     solver: &'run mut RetrogradeSolver,
-    game: &'run Rules,
-    start: &'run Rules::Position,
-    hook: Option<Hook<'hook, Rules::Position>>,
-    store: &'run mut dyn TierStore<Rules::Tier, Rules::Key>,
+    game: &'run Ruleset,
+    start: &'run Ruleset::Position,
+    hook: Option<Hook<'hook, Ruleset::Position>>,
+    store: &'run mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
     how: &'run How,
 }
 
-impl<Rules, How> TieredRun<'_, '_, Rules, How>
+impl<Ruleset, How> TieredRun<'_, '_, Ruleset, How>
 where
-    Rules: Tiers + Sync,
-    Rules::Key: Send + Sync,
-    How: Layout<Rules::Tier, Rules::Key>,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Key: Send + Sync,
+    How: Layout<Ruleset::Tier, Ruleset::Key>,
 {
     /// An empty index of `tier` with the positions it may take when `available` are left, refused before its
     /// array is allocated if its rank space alone is over the budget.
-    fn index_within(&self, tier: &Rules::Tier, available: u64) -> crate::Result<(How::Index, u64)> {
+    fn index_within(&self, tier: &Ruleset::Tier, available: u64) -> crate::Result<(How::Index, u64)> {
         let units = self.how.index_units(tier)?;
         if units > available {
             return Err(Error::Budget(Budget::Positions(self.solver.budget)));
@@ -281,18 +287,18 @@ where
     }
 }
 
-impl<Rules, How> TierWork<Rules::Tier, Rules::Key, Rules::Position> for TieredRun<'_, '_, Rules, How>
+impl<Ruleset, How> TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position> for TieredRun<'_, '_, Ruleset, How>
 where
-    Rules: Tiers + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
-    How: Layout<Rules::Tier, Rules::Key>,
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
+    How: Layout<Ruleset::Tier, Ruleset::Key>,
 {
-    fn survey(&mut self) -> crate::Result<TierSurvey<Rules::Tier>> {
+    fn survey(&mut self) -> crate::Result<TierSurvey<Ruleset::Tier>> {
         survey(self.game, self.start, self.store, self.solver.budget)
     }
 
-    fn discover(&mut self) -> crate::Result<TierPlan<Rules::Tier, Rules::Position>> {
+    fn discover(&mut self) -> crate::Result<TierPlan<Ruleset::Tier, Ruleset::Position>> {
         let TierSurvey { order, children, finished, closed } = self.survey()?;
         let (game, start, how) = (self.game, self.start, self.how);
         let budget = self.solver.budget;
@@ -300,13 +306,13 @@ where
 
         // Discovery, parents first: each tier's entry positions, deduplicated by key. `held` counts the entry
         // positions and the sets of their keys.
-        let mut pending: HashMap<Rules::Tier, Found<How::Seen, Rules::Position>> = HashMap::new();
+        let mut pending: HashMap<Ruleset::Tier, Found<How::Seen, Ruleset::Position>> = HashMap::new();
         let start_tier = game.tier(start);
         let mut held: u64 = 1 + how.seen_units(&start_tier)?;
         let mut seen = how.seen(&start_tier)?;
         seen.insert(game.canonical(start))?;
         pending.insert(start_tier, (seen, vec![start.clone()]));
-        let mut entries: HashMap<Rules::Tier, Entries<Rules::Position>> = HashMap::new();
+        let mut entries: HashMap<Ruleset::Tier, Entries<Ruleset::Position>> = HashMap::new();
         for tier in &order {
             let Some((_, seeds)) = pending.remove(tier) else { continue };
             held = held.saturating_sub(how.seen_units(tier)?);
@@ -317,8 +323,8 @@ where
             }
             let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
             let (index, limit) = self.index_within(tier, budget.saturating_sub(held).saturating_add(count as u64))?;
-            let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
-            let route = |key: Rules::Key, child: Rules::Position, child_tier: Rules::Tier| {
+            let outside = |child: &Ruleset::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
+            let route = |key: Ruleset::Key, child: Ruleset::Position, child_tier: Ruleset::Tier| {
                 if !below.contains(&child_tier) {
                     return Err(broken(format!(
                         "a move from tier {tier:?} reaches tier {child_tier:?}, not a child tier"
@@ -351,18 +357,18 @@ where
 
     fn solve_tier(
         &mut self,
-        tier: &Rules::Tier,
-        entries: Entries<Rules::Position>,
-        solved: &SolvedTiers<Rules::Tier, Rules::Key>,
+        tier: &Ruleset::Tier,
+        entries: Entries<Ruleset::Position>,
+        solved: &SolvedTiers<Ruleset::Tier, Ruleset::Key>,
         available: u64,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         let Entries::Positions(entries) = entries else {
             return Err(Error::Internal("a tier enumerated from its entries was handed a set of ranks".into()));
         };
         let game = self.game;
         let mut reached = BTreeSet::new();
-        let outside = |child: &Rules::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
-        let route = |key: Rules::Key, _: Rules::Position, child_tier: Rules::Tier| {
+        let outside = |child: &Ruleset::Position| Some(game.tier(child)).filter(|child_tier| child_tier != tier);
+        let route = |key: Ruleset::Key, _: Ruleset::Position, child_tier: Ruleset::Tier| {
             let value = solved.get(&child_tier).and_then(|solution| solution.value_of_key(&key));
             reached.insert(child_tier.clone());
             value.map(Some).ok_or_else(|| {
@@ -379,7 +385,7 @@ where
         Ok(solution)
     }
 
-    fn store(&mut self) -> &mut dyn TierStore<Rules::Tier, Rules::Key> {
+    fn store(&mut self) -> &mut dyn TierStore<Ruleset::Tier, Ruleset::Key> {
         self.store
     }
 
@@ -387,7 +393,7 @@ where
         self.solver.budget
     }
 
-    fn start(&self) -> Rules::Position {
+    fn start(&self) -> Ruleset::Position {
         self.start.clone()
     }
 }

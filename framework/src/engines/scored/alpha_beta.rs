@@ -3,7 +3,7 @@
 //!
 //! The search is fail-soft negamax in which a child's score is negated only when its mover differs from its
 //! parent's (a player who moves again keeps the window as it is). The window is clamped to the game's
-//! [`ScoredHints::score_range`] before the table is probed; the table keeps a lower and an upper bound per key
+//! [`SearchHints::value_range`] before the table is probed; the table keeps a lower and an upper bound per key
 //! (in its own scale, see `scale.rs`), intersected with what was known before; a table with a near part gets
 //! there the depths whose searches are cheap, as the win/loss alpha-beta does. At the costly depths (the far
 //! ones) the children's stored bounds are probed before any child is searched (enhanced transposition
@@ -15,17 +15,20 @@
 //! [`Mode::Outcome`] a single search with the window `(-1, 1)` gives only the sign of the score (`-1`, `0` or
 //! `1`): the win/loss/draw solve of a scored game, faster than its score.
 
+use super::broken;
 use super::guess::{first_guess, Guess};
 use super::scale::{from_table, lower_to_table, upper_to_table};
-use super::{broken, ScoredEngine};
 use crate::engines::alpha_beta::search::{NearDepths, TableAccess};
 use crate::engines::alpha_beta::ScoreSearch;
 use crate::engines::support::{with_stack_every, MoveLists};
-use crate::engines::{Mode, Statistics, Stop, TableEngine};
+use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::Error;
-use crate::scored::{Deterministic, ScoredCanonicalize, ScoredHints, SCORE_LIMIT};
+use crate::hints::Shortcut;
+use crate::scored::ScoredGame;
+use crate::scored::{Deterministic, SCORE_LIMIT};
 use crate::stats::Stats;
 use crate::table::{mib, Bounds, KeyedTable, TableStorage, TranspositionTable, DEFAULT_TABLE_MB};
+use crate::{Canonicalize, SearchHints};
 
 /// Where a long search stands, as a progress hook sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,16 +138,16 @@ impl<Table> ScoredAlphaBeta<Table> {
 impl<Table> ScoredAlphaBeta<Table> {
     /// Whether the score of `position` is at least `threshold`: one null-window search (the win/loss question
     /// "does the mover get `threshold` or more?"), within `budget` positions.
-    pub fn at_least<Rules>(
+    pub fn at_least<Ruleset>(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         threshold: i32,
         budget: u64,
     ) -> Result<bool, Stop<Error>>
     where
-        Rules: Deterministic + ScoredCanonicalize + ScoredHints,
-        Table: TranspositionTable<Rules::Key>,
+        Ruleset: Deterministic + Canonicalize + SearchHints,
+        Table: TranspositionTable<Ruleset::Key>,
     {
         let threshold = threshold.clamp(-SCORE_LIMIT, SCORE_LIMIT);
         let found = self.run(game, budget, |search| search.search(position, 0, threshold - 1, threshold))?;
@@ -152,15 +155,15 @@ impl<Table> ScoredAlphaBeta<Table> {
     }
 
     /// Runs `work` in a search of this engine within `budget`, then adds its counters to the engine's.
-    fn run<Rules>(
+    fn run<Ruleset>(
         &mut self,
-        game: &Rules,
+        game: &Ruleset,
         budget: u64,
-        work: impl FnOnce(&mut Search<'_, Rules, &mut Table>) -> i32,
+        work: impl FnOnce(&mut Search<'_, Ruleset, &mut Table>) -> i32,
     ) -> Result<i32, Stop<Error>>
     where
-        Rules: Deterministic + ScoredCanonicalize + ScoredHints,
-        Table: TranspositionTable<Rules::Key>,
+        Ruleset: Deterministic + Canonicalize + SearchHints,
+        Table: TranspositionTable<Ruleset::Key>,
     {
         let mut search = Search::new(game, &mut self.table, budget);
         search.progress = self.progress.clone();
@@ -195,12 +198,15 @@ impl<Table: TableStorage> Statistics for ScoredAlphaBeta<Table> {
     }
 }
 
-impl<Rules, Table> ScoredEngine<Rules> for ScoredAlphaBeta<Table>
+impl<Ruleset, Table> Engine<Ruleset> for ScoredAlphaBeta<Table>
 where
-    Rules: Deterministic + ScoredCanonicalize + ScoredHints,
-    Table: TranspositionTable<Rules::Key>,
+    Ruleset: Deterministic + Canonicalize + SearchHints,
+    Table: TranspositionTable<Ruleset::Key>,
 {
-    fn score_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Result<i32, Stop<Error>> {
+    type Value = i32;
+    type Failure = Error;
+
+    fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
         let (mode, strategy, guess_budget) = (self.mode, self.score_search, self.guess_budget);
         self.run(game, budget, |search| match (mode, strategy) {
             (Mode::Outcome, _) => search.search(position, 0, -1, 1).signum(),
@@ -223,10 +229,10 @@ where
 }
 
 /// One search of one root.
-struct Search<'search, Rules: ScoredCanonicalize + ScoredHints, Access> {
-    game: &'search Rules,
+struct Search<'search, Ruleset: ScoredGame + Canonicalize + SearchHints, Access> {
+    game: &'search Ruleset,
     table: Access,
-    lists: MoveLists<Rules::Move>,
+    lists: MoveLists<Ruleset::Move>,
     near: NearDepths,
     visited: u64,
     hits: u64,
@@ -239,12 +245,12 @@ struct Search<'search, Rules: ScoredCanonicalize + ScoredHints, Access> {
     report: Progress,
 }
 
-impl<'search, Rules, Access> Search<'search, Rules, Access>
+impl<'search, Ruleset, Access> Search<'search, Ruleset, Access>
 where
-    Rules: ScoredCanonicalize + ScoredHints,
-    Access: TableAccess<Rules::Key>,
+    Ruleset: ScoredGame + Canonicalize + SearchHints,
+    Access: TableAccess<Ruleset::Key>,
 {
-    fn new(game: &'search Rules, table: Access, budget: u64) -> Self {
+    fn new(game: &'search Ruleset, table: Access, budget: u64) -> Self {
         Search {
             game,
             table,
@@ -286,10 +292,10 @@ where
     /// wins). Each later test starts from the bound the last one moved, one step beyond it; the step doubles
     /// while the tests keep failing the same way (galloping), and starts again at one when they turn, so a
     /// guess `d` off costs about `2 log2 d` tests, and a right one two.
-    fn narrow(&mut self, root: &Rules::Position, guess: Option<i32>) -> i32 {
-        let (mut low, mut high) = match self.game.score(root) {
+    fn narrow(&mut self, root: &Ruleset::Position, guess: Option<i32>) -> i32 {
+        let (mut low, mut high) = match self.game.outcome(root) {
             Some(score) => return score,
-            None => self.game.score_range(root),
+            None => self.game.value_range(root),
         };
         let mut test = guess.unwrap_or(1);
         let (mut step, mut last_up): (i32, Option<bool>) = (1, None);
@@ -319,12 +325,11 @@ where
     /// A score of at least `beta` that a child's stored bound proves for `position`, if one does.
     fn transposition_cutoff(
         &mut self,
-        position: &Rules::Position,
-        moves: &[Rules::Move],
+        position: &Ruleset::Position,
+        moves: &[Ruleset::Move],
         depth: u32,
         beta: i32,
     ) -> Option<i32> {
-        let mover = self.game.mover(position);
         let near = self.near.is_near(depth.saturating_add(1));
         for mv in moves {
             let child = self.game.play(position, mv);
@@ -332,8 +337,11 @@ where
                 continue;
             }
             let Some(bounds) = self.table.probe(&self.game.canonical(&child), near) else { continue };
-            let seen =
-                if self.game.mover(&child) == mover { from_table(bounds.lower) } else { -from_table(bounds.upper) };
+            let seen = if self.game.turn_passes(position, &child) {
+                -from_table(bounds.upper)
+            } else {
+                from_table(bounds.lower)
+            };
             if seen >= beta {
                 self.hits += 1;
                 return Some(seen);
@@ -344,24 +352,24 @@ where
 
     /// Fail-soft alpha-beta: the score of `position` (for its mover) if it lies in `(alpha, beta)`, else a bound
     /// on the side where it falls.
-    fn search(&mut self, position: &Rules::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, position: &Ruleset::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         if self.halted() {
             return 0;
         }
-        if let Some(score) = self.game.score(position) {
+        if let Some(score) = self.game.outcome(position) {
             if score.abs() > SCORE_LIMIT {
                 self.broken = Some(broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}")));
             }
             return score;
         }
-        if let Some(score) = self.game.exact(position) {
+        if let Some(score) = self.game.shortcut(position).and_then(Shortcut::exact) {
             return score;
         }
         if self.visited >= self.budget {
             self.stopped = true;
             return 0;
         }
-        let (mut low, mut high) = self.game.score_range(position);
+        let (mut low, mut high) = self.game.value_range(position);
         if high <= alpha {
             return high;
         }
@@ -393,7 +401,6 @@ where
             self.broken = Some(broken(format!("a position that is not over has no move: {position:?}")));
             return 0;
         }
-        let mover = game.mover(position);
         // Enhanced transposition cutoffs, at the costly depths only: a child whose stored bound already refutes
         // the window ends the search before any child is searched.
         if !near {
@@ -408,10 +415,10 @@ where
         for mv in &moves {
             let child = game.play(position, mv);
             let next = depth.saturating_add(1);
-            let score = if game.mover(&child) == mover {
-                with_stack_every(depth, || self.search(&child, next, alpha, beta))
-            } else {
+            let score = if game.turn_passes(position, &child) {
                 -with_stack_every(depth, || self.search(&child, next, -beta, -alpha))
+            } else {
+                with_stack_every(depth, || self.search(&child, next, alpha, beta))
             };
             if self.halted() {
                 self.lists.give_back(level, moves);

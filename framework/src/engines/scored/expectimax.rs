@@ -1,7 +1,7 @@
 //! [`Expectimax`]: the expected score of a game with chance nodes whose positions never repeat, with alpha-beta
 //! at decision nodes and Star1 pruning at chance nodes (Ballard 1983): the children of a chance node are
 //! searched with windows that their probability and the score ranges of the others imply, which is sound since
-//! every score lies within the range the game's [`ScoredHints::score_range`] gives. A table of bounds, keyed by
+//! every score lies within the range the game's [`SearchHints::value_range`] gives. A table of bounds, keyed by
 //! canonical keys, keeps what each search proved (written here rather than taken from [`crate::table`]: those
 //! keep integer scores, these are doubles).
 //!
@@ -12,11 +12,13 @@
 
 use super::broken;
 use crate::engines::support::with_stack;
-use crate::engines::{Statistics, Stop};
+use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Budget, Error};
-use crate::scored::{Chance, ScoredCanonicalize, ScoredHints, SCORE_LIMIT};
+use crate::scored::ScoredGame;
+use crate::scored::{Chance, SCORE_LIMIT};
 use crate::stats::Stats;
 use crate::table::{mib, DEFAULT_TABLE_MB};
+use crate::{Canonicalize, SearchHints};
 use hashbrown::HashMap;
 
 /// An expected score with a bound on its rounding error.
@@ -72,22 +74,23 @@ impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
     pub fn with_budget(self, positions: u64) -> Self {
         Expectimax { budget: positions, ..self }
     }
+}
 
-    /// The budget of one search, in positions.
-    pub fn budget(&self) -> u64 {
-        self.budget
-    }
+impl<Ruleset, Key> Engine<Ruleset> for Expectimax<Key>
+where
+    Ruleset: Chance + Canonicalize<Key = Key> + SearchHints,
+    Key: std::hash::Hash + Eq + Clone,
+{
+    type Value = ExpectedScore;
+    type Failure = Error;
 
     /// The expected score of `position` for its mover, within `budget` positions.
-    pub fn score_within<Rules>(
+    fn search_within(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         budget: u64,
-    ) -> Result<ExpectedScore, Stop<Error>>
-    where
-        Rules: Chance + ScoredCanonicalize<Key = Key> + ScoredHints,
-    {
+    ) -> Result<ExpectedScore, Stop<Error>> {
         let mut search = Walk { game, engine: self, limit: 0, failure: None, outcomes: Vec::new() };
         search.limit = search.engine.stats.visited.saturating_add(budget);
         let (value, height) = search.search(position, -f64::INFINITY, f64::INFINITY);
@@ -99,13 +102,9 @@ impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
         Ok(ExpectedScore { value, error: rounding })
     }
 
-    /// The expected score of `position` within the engine's budget ([`Error::Budget`] past it).
-    pub fn try_score<Rules>(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<ExpectedScore>
-    where
-        Rules: Chance + ScoredCanonicalize<Key = Key> + ScoredHints,
-    {
-        let budget = self.budget;
-        self.score_within(game, position, budget).map_err(|stop| super::stopped(stop, budget))
+    /// The budget of one search, in positions.
+    fn budget(&self) -> u64 {
+        self.budget
     }
 }
 
@@ -125,25 +124,25 @@ impl<Key> Statistics for Expectimax<Key> {
 }
 
 /// One search.
-struct Walk<'search, Rules: ScoredCanonicalize, Key> {
-    game: &'search Rules,
+struct Walk<'search, Ruleset: ScoredGame + Canonicalize, Key> {
+    game: &'search Ruleset,
     engine: &'search mut Expectimax<Key>,
     limit: u64,
     failure: Option<Stop<Error>>,
     /// Outcome lists reused by depth would save little here: chance nodes are few and short.
-    outcomes: Vec<(Rules::Move, u64)>,
+    outcomes: Vec<(Ruleset::Move, u64)>,
 }
 
-impl<Rules> Walk<'_, Rules, Rules::Key>
+impl<Ruleset> Walk<'_, Ruleset, Ruleset::Key>
 where
-    Rules: Chance + ScoredCanonicalize + ScoredHints,
+    Ruleset: Chance + Canonicalize + SearchHints,
 {
     /// The bounds of `position`'s value that need no search: its final score, or its score range.
-    fn range(&self, position: &Rules::Position) -> (f64, f64) {
-        match self.game.score(position) {
+    fn range(&self, position: &Ruleset::Position) -> (f64, f64) {
+        match self.game.outcome(position) {
             Some(score) => (f64::from(score), f64::from(score)),
             None => {
-                let (low, high) = self.game.score_range(position);
+                let (low, high) = self.game.value_range(position);
                 (f64::from(low), f64::from(high))
             }
         }
@@ -151,32 +150,32 @@ where
 
     /// The value of `child` seen by the mover of `position`, searched with the window `(alpha, beta)` of that
     /// mover, and the child's height.
-    fn child(&mut self, position: &Rules::Position, child: &Rules::Position, alpha: f64, beta: f64) -> (f64, u32) {
-        if self.game.mover(child) == self.game.mover(position) {
-            with_stack(|| self.search(child, alpha, beta))
-        } else {
+    fn child(&mut self, position: &Ruleset::Position, child: &Ruleset::Position, alpha: f64, beta: f64) -> (f64, u32) {
+        if self.game.turn_passes(position, child) {
             let (value, height) = with_stack(|| self.search(child, -beta, -alpha));
             (-value, height)
+        } else {
+            with_stack(|| self.search(child, alpha, beta))
         }
     }
 
     /// A child's range seen by the mover of `position`.
-    fn child_range(&self, position: &Rules::Position, child: &Rules::Position) -> (f64, f64) {
+    fn child_range(&self, position: &Ruleset::Position, child: &Ruleset::Position) -> (f64, f64) {
         let (low, high) = self.range(child);
-        if self.game.mover(child) == self.game.mover(position) {
-            (low, high)
-        } else {
+        if self.game.turn_passes(position, child) {
             (-high, -low)
+        } else {
+            (low, high)
         }
     }
 
     /// Fail-soft: the value of `position` if within `(alpha, beta)`, else a bound on the side where it falls;
     /// and the chance nodes on its deepest line searched.
-    fn search(&mut self, position: &Rules::Position, mut alpha: f64, mut beta: f64) -> (f64, u32) {
+    fn search(&mut self, position: &Ruleset::Position, mut alpha: f64, mut beta: f64) -> (f64, u32) {
         if self.failure.is_some() {
             return (0.0, 0);
         }
-        if let Some(score) = self.game.score(position) {
+        if let Some(score) = self.game.outcome(position) {
             if score.abs() > SCORE_LIMIT {
                 self.failure = Some(Stop::Failure(broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}"))));
             }
@@ -218,10 +217,10 @@ where
     }
 
     /// Stores `entry` for `key`, unless the table's budget is spent (then the search fails).
-    fn remember(&mut self, key: Rules::Key, entry: Entry) {
+    fn remember(&mut self, key: Ruleset::Key, entry: Entry) {
         let table = &mut self.engine.table;
         if !table.contains_key(&key)
-            && (table.len() + 1).saturating_mul(entry_bytes::<Rules::Key>()) > self.engine.table_budget
+            && (table.len() + 1).saturating_mul(entry_bytes::<Ruleset::Key>()) > self.engine.table_budget
         {
             self.failure = Some(Stop::Failure(Error::Budget(Budget::TableBytes(self.engine.table_budget))));
             return;
@@ -230,7 +229,7 @@ where
     }
 
     /// The best child of a decision node (alpha-beta), and the height below it.
-    fn decision(&mut self, position: &Rules::Position, mut alpha: f64, beta: f64) -> (f64, u32) {
+    fn decision(&mut self, position: &Ruleset::Position, mut alpha: f64, beta: f64) -> (f64, u32) {
         let mut moves = Vec::new();
         self.game.search_moves(position, &mut moves, &mut Vec::new());
         if moves.is_empty() {
@@ -260,7 +259,7 @@ where
     }
 
     /// The expectation at a chance node with Star1 pruning, and the height (this node counted).
-    fn expectation(&mut self, position: &Rules::Position, alpha: f64, beta: f64) -> (f64, u32) {
+    fn expectation(&mut self, position: &Ruleset::Position, alpha: f64, beta: f64) -> (f64, u32) {
         self.outcomes.clear();
         let mut outcomes = std::mem::take(&mut self.outcomes);
         self.game.outcomes(position, &mut outcomes);
@@ -271,7 +270,7 @@ where
             return (0.0, 0);
         }
         self.engine.widest = self.engine.widest.max(outcomes.len());
-        let children: Vec<(Rules::Position, f64)> =
+        let children: Vec<(Ruleset::Position, f64)> =
             outcomes.iter().map(|(mv, weight)| (self.game.play(position, mv), *weight as f64 / total as f64)).collect();
         self.outcomes = outcomes;
         let ranges: Vec<(f64, f64)> = children.iter().map(|(child, _)| self.child_range(position, child)).collect();

@@ -1,13 +1,16 @@
 //! The first guess of the null-window driver of [`super::ScoredAlphaBeta`]: iterative deepening of a
 //! depth-limited alpha-beta without a table, scoring the positions at its horizon by the game's
-//! [`ScoredHints::estimate`], within a budget of positions.
+//! [`SearchHints::estimate`], within a budget of positions.
 //!
 //! The guess only aims the driver's first test: a wrong guess costs null-window searches, never a wrong score.
 //! An iteration that met no horizon (every line it searched reached the end of the game or a position of known
-//! [`ScoredHints::exact`] score) is an exact full-window search, and its value is the score itself.
+//! [`SearchHints::exact`] score) is an exact full-window search, and its value is the score itself.
 
 use crate::engines::support::{with_stack_every, MoveLists};
-use crate::scored::{Deterministic, ScoredHints, SCORE_LIMIT};
+use crate::hints::Shortcut;
+use crate::scored::ScoredGame;
+use crate::scored::{Deterministic, SCORE_LIMIT};
+use crate::SearchHints;
 
 /// What the first-guess search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,9 +24,9 @@ pub(crate) enum Guess {
 }
 
 /// A depth-limited search of one root.
-struct Shallow<'search, Rules: ScoredHints> {
-    game: &'search Rules,
-    lists: MoveLists<Rules::Move>,
+struct Shallow<'search, Ruleset: ScoredGame + SearchHints> {
+    game: &'search Ruleset,
+    lists: MoveLists<Ruleset::Move>,
     visited: u64,
     budget: u64,
     stopped: bool,
@@ -33,9 +36,9 @@ struct Shallow<'search, Rules: ScoredHints> {
 
 /// The first guess at the score of `root` (not over) by iterative deepening within `budget` positions, and
 /// the positions it expanded.
-pub(crate) fn first_guess<Rules>(game: &Rules, root: &Rules::Position, budget: u64) -> (Guess, u64)
+pub(crate) fn first_guess<Ruleset>(game: &Ruleset, root: &Ruleset::Position, budget: u64) -> (Guess, u64)
 where
-    Rules: Deterministic + ScoredHints,
+    Ruleset: Deterministic + SearchHints,
 {
     if game.estimate(root).is_none() {
         return (Guess::None, 0);
@@ -58,19 +61,19 @@ where
     (guess, shallow.visited)
 }
 
-impl<Rules: Deterministic + ScoredHints> Shallow<'_, Rules> {
+impl<Ruleset: Deterministic + SearchHints> Shallow<'_, Ruleset> {
     /// Fail-soft alpha-beta to `depth` plies more from `position`, at ply `ply` from the root.
-    fn search(&mut self, position: &Rules::Position, ply: u32, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn search(&mut self, position: &Ruleset::Position, ply: u32, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         if self.stopped {
             return 0;
         }
-        if let Some(score) = self.game.score(position) {
+        if let Some(score) = self.game.outcome(position) {
             return score;
         }
-        if let Some(score) = self.game.exact(position) {
+        if let Some(score) = self.game.shortcut(position).and_then(Shortcut::exact) {
             return score;
         }
-        let (low, high) = self.game.score_range(position);
+        let (low, high) = self.game.value_range(position);
         if depth == 0 {
             self.horizon_met = true;
             return self.game.estimate(position).unwrap_or(0).clamp(low, high);
@@ -83,15 +86,14 @@ impl<Rules: Deterministic + ScoredHints> Shallow<'_, Rules> {
         let level = usize::try_from(ply).unwrap_or(usize::MAX);
         let game = self.game;
         let moves = self.lists.take_filled(level, |moves, scores| game.search_moves(position, moves, scores));
-        let mover = game.mover(position);
         let mut best = -SCORE_LIMIT - 1;
         for mv in &moves {
             let child = game.play(position, mv);
             let (next, rest) = (ply.saturating_add(1), depth - 1);
-            let score = if game.mover(&child) == mover {
-                with_stack_every(ply, || self.search(&child, next, rest, alpha, beta))
-            } else {
+            let score = if game.turn_passes(position, &child) {
                 -with_stack_every(ply, || self.search(&child, next, rest, -beta, -alpha))
+            } else {
+                with_stack_every(ply, || self.search(&child, next, rest, alpha, beta))
             };
             if self.stopped {
                 break;

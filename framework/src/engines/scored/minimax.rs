@@ -1,9 +1,9 @@
 //! [`ScoredMinimax`]: plain minimax over scores, no table, no pruning, no hints: exponential, but with nothing
 //! that can be wrong about keys, windows or bounds. The reference of the differential tests.
 
-use super::{broken, ScoredEngine};
+use super::broken;
 use crate::engines::support::with_stack;
-use crate::engines::{Statistics, Stop};
+use crate::engines::{Engine, Statistics, Stop};
 use crate::error::Error;
 use crate::scored::{Deterministic, SCORE_LIMIT};
 use crate::stats::Stats;
@@ -27,13 +27,13 @@ impl ScoredMinimax {
         ScoredMinimax { budget: positions, ..self }
     }
 
-    fn search<Rules: Deterministic>(
+    fn search<Ruleset: Deterministic>(
         &mut self,
-        game: &Rules,
-        position: &Rules::Position,
+        game: &Ruleset,
+        position: &Ruleset::Position,
         limit: u64,
     ) -> Result<i32, Stop<Error>> {
-        if let Some(score) = game.score(position) {
+        if let Some(score) = game.outcome(position) {
             if score.abs() > SCORE_LIMIT {
                 return Err(Stop::Failure(broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}"))));
             }
@@ -61,8 +61,11 @@ impl Statistics for ScoredMinimax {
     }
 }
 
-impl<Rules: Deterministic> ScoredEngine<Rules> for ScoredMinimax {
-    fn score_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Result<i32, Stop<Error>> {
+impl<Ruleset: Deterministic> Engine<Ruleset> for ScoredMinimax {
+    type Value = i32;
+    type Failure = Error;
+
+    fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
         let limit = self.stats.visited.saturating_add(budget);
         self.search(game, position, limit)
     }

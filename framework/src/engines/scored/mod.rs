@@ -30,43 +30,7 @@ pub use expectimax::{ExpectedScore, Expectimax};
 pub use minimax::ScoredMinimax;
 pub use value_iteration::{ValueIteration, ValueTable};
 
-use crate::engines::{Statistics, Stop};
-use crate::error::{Budget, Error};
-use crate::scored::ScoredGame;
-
-/// An engine that gives exact scores of a scored game.
-///
-/// Required: [`ScoredEngine::score_within`] and [`ScoredEngine::budget`]; [`ScoredEngine::try_score`] and
-/// [`ScoredEngine::search_score`] are provided.
-pub trait ScoredEngine<Rules: ScoredGame>: Statistics {
-    /// The score of `position` for its mover, or why there is none: [`Stop::Budget`] when the search would
-    /// expand more than `budget` positions, [`Stop::Failure`] for a game that breaks its contract.
-    ///
-    /// Contract: [`Stop::Budget`] only when the budget ran out; a stopped search stores nothing.
-    fn score_within(&mut self, game: &Rules, position: &Rules::Position, budget: u64) -> Result<i32, Stop<Error>>;
-
-    /// The positions one search may expand before [`ScoredEngine::try_score`] gives up.
-    fn budget(&self) -> u64;
-
-    /// The score of `position` within the engine's budget ([`Error::Budget`] past it).
-    fn try_score(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<i32> {
-        let budget = self.budget();
-        self.score_within(game, position, budget).map_err(|stop| stopped(stop, budget))
-    }
-
-    /// The score of `position` whatever the search costs.
-    fn search_score(&mut self, game: &Rules, position: &Rules::Position) -> crate::Result<i32> {
-        self.score_within(game, position, u64::MAX).map_err(|stop| stopped(stop, u64::MAX))
-    }
-}
-
-/// The error of a search stopped within a budget of `positions`.
-pub(crate) fn stopped(stop: Stop<Error>, positions: u64) -> Error {
-    match stop {
-        Stop::Budget => Error::Budget(Budget::Positions(positions)),
-        Stop::Failure(error) => error,
-    }
-}
+use crate::error::Error;
 
 /// The error of a game that breaks the scored contract at a position.
 pub(crate) fn broken(detail: impl Into<String>) -> Error {

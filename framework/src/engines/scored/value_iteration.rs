@@ -11,7 +11,9 @@
 //! tolerance reached).
 
 use crate::error::{Budget, Error};
-use crate::scored::{Chance, ScoredCanonicalize, SCORE_LIMIT};
+use crate::scored::ScoredGame;
+use crate::scored::{Chance, SCORE_LIMIT};
+use crate::Canonicalize;
 use hashbrown::HashMap;
 
 /// The default tolerance: the largest change of a value in the last sweep.
@@ -75,7 +77,11 @@ impl<Key: std::hash::Hash + Eq> ValueTable<Key> {
     }
 
     /// The value of `position` for its mover, if it was reached from the start.
-    pub fn value<Rules: ScoredCanonicalize<Key = Key>>(&self, game: &Rules, position: &Rules::Position) -> Option<f64> {
+    pub fn value<Ruleset: ScoredGame + Canonicalize<Key = Key>>(
+        &self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+    ) -> Option<f64> {
         self.value_of_key(&game.canonical(position))
     }
 
@@ -88,9 +94,9 @@ impl<Key: std::hash::Hash + Eq> ValueTable<Key> {
 impl ValueIteration {
     /// Every value reachable from `start`, or [`Error::Budget`] if there are more than `max_positions`
     /// positions, or the game's contract breach.
-    pub fn solve<Rules>(&self, game: &Rules, start: &Rules::Position) -> crate::Result<ValueTable<Rules::Key>>
+    pub fn solve<Ruleset>(&self, game: &Ruleset, start: &Ruleset::Position) -> crate::Result<ValueTable<Ruleset::Key>>
     where
-        Rules: Chance + ScoredCanonicalize,
+        Ruleset: Chance + Canonicalize,
     {
         let (index, kinds, offsets, edges) = self.explore(game, start)?;
         let mut values = vec![0.0; kinds.len()];
@@ -125,13 +131,13 @@ impl ValueIteration {
 
     /// The graph of the positions reachable from `start`: keys to places, kinds, and edges by place (CSR).
     #[allow(clippy::type_complexity)]
-    fn explore<Rules>(
+    fn explore<Ruleset>(
         &self,
-        game: &Rules,
-        start: &Rules::Position,
-    ) -> crate::Result<(HashMap<Rules::Key, u32, foldhash::fast::FixedState>, Vec<Kind>, Vec<u32>, Vec<Edge>)>
+        game: &Ruleset,
+        start: &Ruleset::Position,
+    ) -> crate::Result<(HashMap<Ruleset::Key, u32, foldhash::fast::FixedState>, Vec<Kind>, Vec<u32>, Vec<Edge>)>
     where
-        Rules: Chance + ScoredCanonicalize,
+        Ruleset: Chance + Canonicalize,
     {
         let mut index = HashMap::with_hasher(foldhash::fast::FixedState::default());
         let mut positions = vec![start.clone()];
@@ -142,9 +148,8 @@ impl ValueIteration {
         while next < positions.len() {
             let position = positions[next].clone();
             next += 1;
-            let mover = game.mover(&position);
-            let mut children: Vec<(Rules::Position, f64)> = Vec::new();
-            let kind = if let Some(score) = game.score(&position) {
+            let mut children: Vec<(Ruleset::Position, f64)> = Vec::new();
+            let kind = if let Some(score) = game.outcome(&position) {
                 if score.abs() > SCORE_LIMIT {
                     return Err(super::broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}")));
                 }
@@ -185,7 +190,7 @@ impl ValueIteration {
                         place
                     }
                 };
-                edges.push(Edge { child: place, flip: game.mover(&child) != mover, probability });
+                edges.push(Edge { child: place, flip: game.turn_passes(&position, &child), probability });
             }
             let end = u32::try_from(edges.len()).map_err(|_| Error::Budget(Budget::Positions(self.max_positions)))?;
             offsets.push(end);

@@ -28,6 +28,7 @@ use crate::engines::retrograde::solution::{
 use crate::engines::retrograde::tiers::broken;
 use crate::engines::retrograde::{Rank, SolvedTiers};
 use crate::error::Error;
+use crate::game::Game;
 use crate::value::Value;
 use hashbrown::HashMap;
 use rayon::prelude::*;
@@ -68,18 +69,18 @@ fn kind_of(word: u16) -> u32 {
 }
 
 /// A solved child tier as the setup reads it: the tier, its values, and whether a move of this tier reached it.
-type Below<'solved, Rules> = (
-    &'solved <Rules as crate::engines::retrograde::Tiers>::Tier,
+type Below<'solved, Ruleset> = (
+    &'solved <Ruleset as crate::engines::retrograde::Tiers>::Tier,
     &'solved TierSolution<
-        <Rules as crate::engines::retrograde::Tiers>::Tier,
-        <Rules as crate::game::Canonicalize>::Key,
+        <Ruleset as crate::engines::retrograde::Tiers>::Tier,
+        <Ruleset as crate::game::Canonicalize>::Key,
     >,
     AtomicBool,
 );
 
 /// What one tier's solve holds while it works.
-struct Work<'work, Rules: Rank> {
-    tier: &'work Rules::Tier,
+struct Work<'work, Ruleset: Game + Rank> {
+    tier: &'work Ruleset::Tier,
     values: Box<[AtomicU16]>,
     counters: Box<[AtomicU8]>,
     /// The counts of positions with more in-tier children than [`OVERFLOW`].
@@ -92,7 +93,7 @@ struct Work<'work, Rules: Rank> {
     broken: AtomicBool,
 }
 
-impl<Rules: Rank> Work<'_, Rules> {
+impl<Ruleset: Game + Rank> Work<'_, Ruleset> {
     /// Notes that some position was decided at `level`.
     ///
     /// Read before written: every decided position calls this, and a write to the shared words from each
@@ -182,19 +183,19 @@ impl<Rules: Rank> Work<'_, Rules> {
     }
 }
 
-impl<Rules: Rank + Send + Sync + 'static> Ranked<'_, Rules>
+impl<Ruleset: Game + Rank + Send + Sync + 'static> Ranked<'_, Ruleset>
 where
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
     /// Solves `tier`, whose reachable positions are `reached`, its exits read from `solved`. The set is dropped
     /// once the positions are set up (the words of the ranks of no position say so from then on).
     pub(super) fn induce(
         &self,
-        tier: &Rules::Tier,
+        tier: &Ruleset::Tier,
         reached: RankSet,
-        solved: &SolvedTiers<Rules::Tier, Rules::Key>,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+        solved: &SolvedTiers<Ruleset::Tier, Ruleset::Key>,
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         let size = reached.size();
         let length = usize::try_from(size).map_err(|_| Error::limit("the ranks of a tier", size, u32::MAX.into()))?;
         let values = bytemuck::allocation::try_zeroed_slice_box::<AtomicU16>(length)
@@ -202,7 +203,7 @@ where
         let counters = bytemuck::allocation::try_zeroed_slice_box::<AtomicU8>(length)
             .map_err(|()| allocation_error("a tier's counters by rank", size))?;
         let levels = (0..=MAX_NARROW_REMOTENESS.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        let work = Work::<Rules> {
+        let work = Work::<Ruleset> {
             tier,
             values,
             counters,
@@ -211,7 +212,7 @@ where
             highest: AtomicU32::new(0),
             broken: AtomicBool::new(false),
         };
-        let below: Vec<Below<'_, Rules>> =
+        let below: Vec<Below<'_, Ruleset>> =
             solved.iter().map(|(child, solution)| (child, solution.as_ref(), AtomicBool::new(false))).collect();
         let (edges, exits) = (AtomicU64::new(0), AtomicU64::new(0));
         self.setup(&work, &reached, &below, &edges, &exits)?;
@@ -244,7 +245,7 @@ where
             }
         }
         let statistics = TierStatistics { positions, edges: edges.into_inner(), exits: exits.into_inner(), levels };
-        let mut reached_tiers: Vec<Rules::Tier> =
+        let mut reached_tiers: Vec<Ruleset::Tier> =
             below.iter().filter(|(_, _, used)| used.load(Relaxed)).map(|(child, _, _)| (*child).clone()).collect();
         reached_tiers.sort();
         drop(below);
@@ -271,9 +272,9 @@ where
     /// The setup pass (see the module's documentation).
     fn setup(
         &self,
-        work: &Work<'_, Rules>,
+        work: &Work<'_, Ruleset>,
         reached: &RankSet,
-        below: &[Below<'_, Rules>],
+        below: &[Below<'_, Ruleset>],
         edges: &AtomicU64,
         exits: &AtomicU64,
     ) -> crate::Result<()> {
@@ -282,7 +283,7 @@ where
         // at every position would move their cache line between the cores.
         let scratch = || (Vec::new(), Vec::new(), Tally::new(edges), Tally::new(exits));
         type Scratch<'tally, Move> = (Vec<Move>, Vec<u64>, Tally<'tally>, Tally<'tally>);
-        each_rank(reached, scratch, |(moves, children, edges, exits): &mut Scratch<'_, Rules::Move>, rank| {
+        each_rank(reached, scratch, |(moves, children, edges, exits): &mut Scratch<'_, Ruleset::Move>, rank| {
             let position = self.position(tier, rank)?;
             if let Some(value) = game.outcome(&position) {
                 work.settle(rank, word_of(value)?);
@@ -352,13 +353,13 @@ where
     }
 
     /// One level's scan: every position won or lost at remoteness `level` passes its value to its parents.
-    fn level(&self, work: &Work<'_, Rules>, level: u32) -> crate::Result<()> {
+    fn level(&self, work: &Work<'_, Ruleset>, level: u32) -> crate::Result<()> {
         let (game, tier) = (self.game, work.tier);
         if level >= u32::from(LOW) {
             return Err(narrow_error(level + 1));
         }
         let scratch = || (Vec::new(), Vec::new());
-        let visit = |(parents, ranks): &mut (Vec<Rules::Position>, Vec<u64>), rank: u64| -> crate::Result<()> {
+        let visit = |(parents, ranks): &mut (Vec<Ruleset::Position>, Vec<u64>), rank: u64| -> crate::Result<()> {
             let Some(word) = work.values.get(rank as usize).map(|slot| slot.load(Relaxed)) else { return Ok(()) };
             let kind = kind_of(word);
             if !matches!(kind, WIN | LOSE) || u32::from(word & LOW) != level {
@@ -429,11 +430,11 @@ fn word_of(value: Value) -> crate::Result<u16> {
 }
 
 /// The value of the child of key `key` in the solved `child_tier`: by rank in the dense form, by key otherwise.
-fn child_value<Rules: Rank>(
-    ranked: &Ranked<'_, Rules>,
-    child_tier: &Rules::Tier,
-    solution: &TierSolution<Rules::Tier, Rules::Key>,
-    key: &Rules::Key,
+fn child_value<Ruleset: Game + Rank>(
+    ranked: &Ranked<'_, Ruleset>,
+    child_tier: &Ruleset::Tier,
+    solution: &TierSolution<Ruleset::Tier, Ruleset::Key>,
+    key: &Ruleset::Key,
 ) -> crate::Result<Value> {
     let missing =
         || broken(format!("a move reaches a position of tier {child_tier:?} that was not found there (key {key:?})"));

@@ -25,6 +25,7 @@ use super::solution::TierSolution;
 use super::tiers::{survey, TierStore};
 use super::{Rank, RetrogradeSolver};
 use crate::error::{Budget, Error};
+use crate::game::Game;
 use hashbrown::HashMap;
 
 /// The bytes of a position of the budget in the solve by un-moves: the unit its memory model counts in.
@@ -49,15 +50,15 @@ fn work_units(size: u64) -> u64 {
 }
 
 /// The game, its ranking and its un-moves, as the discovery and the solve use them.
-pub(super) struct Ranked<'run, Rules: Rank> {
-    game: &'run Rules,
-    indexing: &'run ByRank<Rules>,
-    unmoves: UnMoves<Rules>,
+pub(super) struct Ranked<'run, Ruleset: Game + Rank> {
+    game: &'run Ruleset,
+    indexing: &'run ByRank<Ruleset>,
+    unmoves: UnMoves<Ruleset>,
 }
 
-impl<Rules: Rank> Ranked<'_, Rules> {
+impl<Ruleset: Game + Rank> Ranked<'_, Ruleset> {
     /// The position of rank `rank` of `tier` (a rank of a reachable position: one the solve set).
-    fn position(&self, tier: &Rules::Tier, rank: u64) -> crate::Result<Rules::Position> {
+    fn position(&self, tier: &Ruleset::Tier, rank: u64) -> crate::Result<Ruleset::Position> {
         self.game.unrank(tier, rank).and_then(|key| (self.unmoves.position)(self.game, &key)).ok_or_else(|| {
             Error::Contract {
                 contract: "Rank",
@@ -67,56 +68,56 @@ impl<Rules: Rank> Ranked<'_, Rules> {
     }
 
     /// The rank of `key` in `tier`, below the tier's `size`.
-    fn rank_in(&self, tier: &Rules::Tier, key: &Rules::Key, size: u64) -> crate::Result<u64> {
+    fn rank_in(&self, tier: &Ruleset::Tier, key: &Ruleset::Key, size: u64) -> crate::Result<u64> {
         self.game.rank(tier, key).filter(|&rank| rank < size).ok_or_else(|| contract(tier, key, size))
     }
 
     /// The ranking of `tier`, as a solution keeps it.
-    fn ranking(&self, tier: &Rules::Tier) -> crate::Result<TierRank<Rules>> {
+    fn ranking(&self, tier: &Ruleset::Tier) -> crate::Result<TierRank<Ruleset>> {
         TierRank::new(std::sync::Arc::clone(self.indexing.game()), tier.clone())
     }
 }
 
 /// One tiered solve by un-moves as a schedule drives it.
-pub(super) struct RankedRun<'run, Rules: Rank> {
+pub(super) struct RankedRun<'run, Ruleset: Game + Rank> {
     pub(super) solver: &'run mut RetrogradeSolver,
-    pub(super) ranked: Ranked<'run, Rules>,
-    pub(super) start: &'run Rules::Position,
-    pub(super) store: &'run mut dyn TierStore<Rules::Tier, Rules::Key>,
+    pub(super) ranked: Ranked<'run, Ruleset>,
+    pub(super) start: &'run Ruleset::Position,
+    pub(super) store: &'run mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
 }
 
-impl<'run, Rules: Rank> RankedRun<'run, Rules> {
+impl<'run, Ruleset: Game + Rank> RankedRun<'run, Ruleset> {
     /// The run of `game` from `start` with `indexing`'s un-moves into `store`.
     pub(super) fn new(
         solver: &'run mut RetrogradeSolver,
-        game: &'run Rules,
-        start: &'run Rules::Position,
-        indexing: &'run ByRank<Rules>,
-        unmoves: UnMoves<Rules>,
-        store: &'run mut dyn TierStore<Rules::Tier, Rules::Key>,
+        game: &'run Ruleset,
+        start: &'run Ruleset::Position,
+        indexing: &'run ByRank<Ruleset>,
+        unmoves: UnMoves<Ruleset>,
+        store: &'run mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
     ) -> Self {
         RankedRun { solver, ranked: Ranked { game, indexing, unmoves }, start, store }
     }
 }
 
-impl<Rules> TierWork<Rules::Tier, Rules::Key, Rules::Position> for RankedRun<'_, Rules>
+impl<Ruleset> TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position> for RankedRun<'_, Ruleset>
 where
-    Rules: Rank + Send + Sync + 'static,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset: Game + Rank + Send + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
-    fn survey(&mut self) -> crate::Result<TierSurvey<Rules::Tier>> {
+    fn survey(&mut self) -> crate::Result<TierSurvey<Ruleset::Tier>> {
         survey(self.ranked.game, self.start, self.store, self.solver.budget)
     }
 
-    fn discover(&mut self) -> crate::Result<TierPlan<Rules::Tier, Rules::Position>> {
+    fn discover(&mut self) -> crate::Result<TierPlan<Ruleset::Tier, Ruleset::Position>> {
         let TierSurvey { order, children, finished, closed } = self.survey()?;
         let game = self.ranked.game;
         let budget = self.solver.budget;
         let over_budget = || Error::Budget(Budget::Positions(budget));
         let start_tier = game.tier(self.start);
         // The sets of entries found so far, and what they and the reachable sets kept count.
-        let mut pending: HashMap<Rules::Tier, RankSet> = HashMap::new();
+        let mut pending: HashMap<Ruleset::Tier, RankSet> = HashMap::new();
         let start_set = RankSet::new(game.tier_size(&start_tier))?;
         let start_rank = self.ranked.rank_in(&start_tier, &game.canonical(self.start), start_set.size())?;
         start_set.insert(start_rank);
@@ -142,7 +143,7 @@ where
             if held.saturating_add(2 * seeds.units()) > budget {
                 return Err(over_budget());
             }
-            let sets: Vec<(Rules::Tier, &RankSet)> =
+            let sets: Vec<(Ruleset::Tier, &RankSet)> =
                 below.iter().filter_map(|child| pending.get(child).map(|set| (child.clone(), set))).collect();
             let reached = self.ranked.reach(tier, seeds, &sets)?;
             self.solver.stats.visited += reached.len();
@@ -163,11 +164,11 @@ where
 
     fn solve_tier(
         &mut self,
-        tier: &Rules::Tier,
-        entries: Entries<Rules::Position>,
-        solved: &SolvedTiers<Rules::Tier, Rules::Key>,
+        tier: &Ruleset::Tier,
+        entries: Entries<Ruleset::Position>,
+        solved: &SolvedTiers<Ruleset::Tier, Ruleset::Key>,
         available: u64,
-    ) -> crate::Result<TierSolution<Rules::Tier, Rules::Key>> {
+    ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         let Entries::Ranks(reached) = entries.load()? else {
             return Err(Error::Internal("a tier solved by un-moves was handed entry positions".into()));
         };
@@ -175,7 +176,7 @@ where
             return Err(Error::Budget(Budget::Positions(self.solver.budget)));
         }
         let children = self.ranked.game.child_tiers(tier);
-        let below: SolvedTiers<Rules::Tier, Rules::Key> = solved
+        let below: SolvedTiers<Ruleset::Tier, Ruleset::Key> = solved
             .iter()
             .filter(|(child, _)| children.contains(child))
             .map(|(child, solution)| (child.clone(), std::sync::Arc::clone(solution)))
@@ -185,7 +186,7 @@ where
         Ok(solution)
     }
 
-    fn store(&mut self) -> &mut dyn TierStore<Rules::Tier, Rules::Key> {
+    fn store(&mut self) -> &mut dyn TierStore<Ruleset::Tier, Ruleset::Key> {
         self.store
     }
 
@@ -193,26 +194,26 @@ where
         self.solver.budget
     }
 
-    fn start(&self) -> Rules::Position {
+    fn start(&self) -> Ruleset::Position {
         self.start.clone()
     }
 }
 
 impl RetrogradeSolver {
     /// The tiered solve by un-moves, the tiers solved as `schedule` decides.
-    pub(super) fn solve_by_unmoves<Rules>(
+    pub(super) fn solve_by_unmoves<Ruleset>(
         &mut self,
-        game: &Rules,
-        start: &Rules::Position,
-        indexing: &ByRank<Rules>,
-        unmoves: UnMoves<Rules>,
-        store: &mut dyn TierStore<Rules::Tier, Rules::Key>,
-        schedule: &mut dyn super::TierSchedule<Rules::Tier, Rules::Key, Rules::Position>,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        indexing: &ByRank<Ruleset>,
+        unmoves: UnMoves<Ruleset>,
+        store: &mut dyn TierStore<Ruleset::Tier, Ruleset::Key>,
+        schedule: &mut dyn super::TierSchedule<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
     ) -> crate::Result<()>
     where
-        Rules: Rank + Send + Sync + 'static,
-        Rules::Position: Send + Sync,
-        Rules::Key: Send + Sync,
+        Ruleset: Game + Rank + Send + Sync + 'static,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Key: Send + Sync,
     {
         self.stats.table_entries = 0;
         let mut run = RankedRun::new(self, game, start, indexing, unmoves, store);

@@ -9,6 +9,7 @@ use super::{allocation_error, contract, Ranked};
 use crate::engines::retrograde::tiers::broken;
 use crate::engines::retrograde::Rank;
 use crate::error::Error;
+use crate::game::Game;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -168,19 +169,19 @@ where
     )
 }
 
-impl<Rules: Rank + Send + Sync + 'static> Ranked<'_, Rules>
+impl<Ruleset: Game + Rank + Send + Sync + 'static> Ranked<'_, Ruleset>
 where
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
 {
     /// Closes `entries` (ranks of `tier`) under the tier's moves: the set of every position of the tier reached
     /// from them. Each move out of the tier adds its position's rank to the set of its tier in `below` (the
     /// child tiers, with their sets of entries); a move to another tier is the broken contract's error.
     pub(super) fn reach(
         &self,
-        tier: &Rules::Tier,
+        tier: &Ruleset::Tier,
         entries: RankSet,
-        below: &[(Rules::Tier, &RankSet)],
+        below: &[(Ruleset::Tier, &RankSet)],
     ) -> crate::Result<RankSet> {
         let game = self.game;
         let size = entries.size();
@@ -191,7 +192,7 @@ where
         }
         loop {
             let next = RankSet::new(size)?;
-            each_rank(&frontier, Vec::new, |moves: &mut Vec<Rules::Move>, rank| {
+            each_rank(&frontier, Vec::new, |moves: &mut Vec<Ruleset::Move>, rank| {
                 let position = self.position(tier, rank)?;
                 if game.outcome(&position).is_some() {
                     return Ok(());

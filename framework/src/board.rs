@@ -1,36 +1,14 @@
 //! [`BoardForm`]: how a game shows a position as a board (cells in rows and columns holding pieces, heaps of
 //! tokens, a mancala's pits, a panel of numbers) and where each move is made on it (or a button beside it),
-//! for a page that draws the board and takes moves by clicks (`ludus serve`). Optional: a game without it is
-//! shown by its text form, and its moves are chosen from a list. [`WithBoard`] is a [`Playable`] whose game has
-//! one; [`check_board_form`] checks a game's board against the trait's contract ([`check_board_view`] any
-//! board with its moves, a scored game's too).
+//! for a page that draws the board and takes moves by clicks (`ludus serve`). Optional, for every family: a
+//! game without it is shown by its text form, and its moves are chosen from a list. [`check_board_form`] checks
+//! a game's board against the trait's contract ([`check_board_view`] any board with its moves).
 
-use super::{position_after, Analysis, AnalysisOptions, GameSession, Playable, PlayableGame, TextForm};
 use crate::error::{Error, Result};
-use crate::game::{Canonicalize, Game};
-use crate::hints::SearchHints;
+pub use crate::game::Player;
+use crate::game::Rules;
+use crate::text::TextForm;
 use serde::Serialize;
-
-/// A player, by turn order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Player {
-    /// The player who moves first from the start.
-    First,
-    /// The other one.
-    Second,
-}
-
-impl Player {
-    /// The first player if `first`, else the second.
-    pub fn first_if(first: bool) -> Player {
-        if first {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-}
 
 /// What a piece looks like on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -180,7 +158,7 @@ pub enum BoardMove {
 /// length of a row; every move of a [`Layout::Panel`] a [`BoardMove::Choice`]), and two legal moves of one
 /// position never have the same place other than a choice, nor the same text, so that a click names one move.
 /// Checked by [`check_board_form`].
-pub trait BoardForm: Game {
+pub trait BoardForm: Rules {
     /// The position as a board.
     fn board(&self, position: &Self::Position) -> Board;
 
@@ -209,67 +187,30 @@ pub struct PlacedMove {
 }
 
 /// The board of `position` in `game` (with a text form) and the places of its legal moves.
-pub(crate) fn board_view<Rules: BoardForm + TextForm>(game: &Rules, position: &Rules::Position) -> BoardView {
+pub fn board_view<Ruleset: BoardForm + TextForm>(game: &Ruleset, position: &Ruleset::Position) -> BoardView {
     let moves = game
         .legal_moves(position)
         .iter()
-        .map(|mv| PlacedMove { mv: game.render_move(mv), place: game.board_move(position, mv) })
+        .map(|mv| PlacedMove { mv: game.render_move(position, mv), place: game.board_move(position, mv) })
         .collect();
     BoardView { board: game.board(position), moves }
 }
 
-/// A [`Playable`] game that also shows its positions on a board ([`BoardForm`]): what [`Playable::with_board`]
-/// makes.
-pub struct WithBoard<Rules>(pub Playable<Rules>);
-
-impl<Rules> Playable<Rules> {
-    /// The same game, whose positions the explorer's page draws as boards.
-    pub fn with_board(self) -> WithBoard<Rules> {
-        WithBoard(self)
-    }
-}
-
-impl<Rules> PlayableGame for WithBoard<Rules>
-where
-    Rules: TextForm + BoardForm + Canonicalize + SearchHints + Send + Sync,
-    Rules::Position: Send + Sync,
-    Rules::Key: Send + Sync,
-{
-    fn name(&self) -> String {
-        self.0.name()
-    }
-
-    fn analyze(&self, position: Option<&str>, options: &AnalysisOptions) -> Result<Analysis> {
-        self.0.analyze(position, options)
-    }
-
-    fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
-        self.0.analyze_after(position, moves, options)
-    }
-
-    fn board_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Option<BoardView>> {
-        let playable = &self.0;
-        let position = position_after(&playable.game, &playable.name, position, moves)?;
-        Ok(Some(board_view(&playable.game, &position)))
-    }
-
-    fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
-        self.0.session(options)
-    }
-
-    fn automatic_engine(&self) -> &'static str {
-        self.0.automatic_engine()
-    }
-}
-
 /// Checks [`BoardForm`]'s contract at `position`: the grid's size and labels, every legal move's place within
-/// the board, and no two moves at one place. `Err` says what is wrong (a bug in the game).
-pub fn check_board_form<Rules: BoardForm + TextForm>(game: &Rules, position: &Rules::Position) -> Result<()> {
-    check_board_view(&board_view(game, position))
+/// the board, no two moves at one place, and (on any board but heaps) whose turn it is. `Err` says what is
+/// wrong (a bug in the game).
+pub fn check_board_form<Ruleset: BoardForm + TextForm>(game: &Ruleset, position: &Ruleset::Position) -> Result<()> {
+    let view = board_view(game, position);
+    if view.board.to_move.is_none() && !matches!(view.board.layout, Layout::Heaps { .. }) {
+        return Err(Error::Contract {
+            contract: "BoardForm",
+            detail: "a board that does not say who is to move".into(),
+        });
+    }
+    check_board_view(&view)
 }
 
-/// Checks a board and its moves against [`BoardForm`]'s contract (and its scored twin's,
-/// [`super::ScoredBoardForm`]): the grid's size and labels, the rows of pits, every move's place within the
+/// Checks a board and its moves against [`BoardForm`]'s contract: the grid's size and labels, the rows of pits, every move's place within the
 /// board, no two moves at one place (a [`BoardMove::Choice`] is told apart by the move's text) and no two
 /// moves of one text.
 pub fn check_board_view(view: &BoardView) -> Result<()> {
@@ -318,40 +259,4 @@ pub fn check_board_view(view: &BoardView) -> Result<()> {
         texts.push(mv);
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A game object of another crate that implements only the required methods.
-    struct Plain;
-
-    impl PlayableGame for Plain {
-        fn name(&self) -> String {
-            "plain".into()
-        }
-
-        fn analyze(&self, _: Option<&str>, _: &AnalysisOptions) -> Result<Analysis> {
-            Err(Error::GameOver)
-        }
-
-        fn session(&self, _: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
-            Err(Error::GameOver)
-        }
-
-        fn automatic_engine(&self) -> &'static str {
-            "none"
-        }
-    }
-
-    #[test]
-    fn a_game_object_without_them_reads_no_moves_and_shows_no_board() {
-        let options = AnalysisOptions::default();
-        // No moves: `analyze` itself.
-        assert!(matches!(Plain.analyze_after(None, &[], &options), Err(Error::GameOver)));
-        let error = Plain.analyze_after(None, &["1"], &options).map(|_| ()).unwrap_err().to_string();
-        assert_eq!(error, "plain: not a position: this game reads no moves after a position");
-        assert_eq!(Plain.board_after(None, &["1"]).ok(), Some(None), "shown by its text only");
-    }
 }

@@ -1,0 +1,363 @@
+//! The object interface the CLI holds for a game solved into a database ([`DatabaseGame`]), and [`Solvable`],
+//! the one adapter that makes one of a [`Playable`] of either family and a [`Storage`]: [`Tiered`] (a
+//! win/loss/draw game solved tier by tier by the retrograde engine, in its indexing: [`ByKey`] by default,
+//! [`crate::engines::retrograde::ByRank`] for a game that ranks its positions) or [`WholeGame`] (a small
+//! scored game, every score in one file). A query is the analysis `ludus analyze` makes, with the values an
+//! engine reads from the files; `play --db` is the session `ludus play` runs over that engine.
+
+use super::{Analysis, GameSession, Playable};
+use crate::analysis::SearchValue;
+use crate::database::{
+    CheckReport, Database, DatabaseSummary, OutcomeSummary, RecordKey, ScoreDatabase, ScoreReport, SolveBudget,
+    StoredValues, TierFiles, TierReport,
+};
+use crate::engines::retrograde::{ByKey, TierIndexing, TierSpec, Tiers};
+use crate::engines::Engine;
+use crate::error::{Error, Result};
+use crate::game::{FromKey, Game};
+use crate::scored::Deterministic;
+use crate::text::TextForm;
+use crate::value::Value;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::Debug;
+use std::path::Path;
+
+/// A game that can be solved into a database and read back, as an object.
+pub trait DatabaseGame: Send + Sync {
+    /// The game's name with its parameters (`connect-four:width=5,height=4`).
+    fn name(&self) -> String;
+
+    /// Solves every position reachable from the start into `directory`, resuming from what is already there.
+    fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()>;
+
+    /// [`DatabaseGame::solve`] over the ranks of an MPI run: every rank calls it; rank 0 schedules and reports
+    /// every tier, the others solve the tiers they are handed ([`crate::database::distributed`]), or, if
+    /// `split`, every rank solves a slice of every tier ([`crate::database::split`]). The same files.
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        mpi: &crate::database::distributed::Mpi,
+        split: bool,
+    ) -> Result<()>;
+
+    /// The position written `position` (`None`: the start), its value, every move's value and the principal
+    /// variation, all read from the database.
+    fn query(&self, directory: &Path, position: Option<&str>, max_line: usize) -> Result<Analysis> {
+        self.query_after(directory, position, &[], max_line)
+    }
+
+    /// [`DatabaseGame::query`] of the position reached from the position written `position` by `moves`, each
+    /// written as the game writes a move (what [`super::PlayableGame::analyze_after`] analyses by a search).
+    fn query_after(
+        &self,
+        directory: &Path,
+        position: Option<&str>,
+        moves: &[&str],
+        max_line: usize,
+    ) -> Result<Analysis>;
+
+    /// What the database holds: a win/loss game's counts by value, remoteness and tier with the longest win and
+    /// loss drawn; a scored game's positions by score.
+    fn summary(&self, directory: &Path) -> Result<DatabaseSummary>;
+
+    /// Re-derives every record from its children's records.
+    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>;
+
+    /// A game against the perfect player whose moves come from the database (`ludus play GAME --db DIR`); an
+    /// error if the database has no record of the start.
+    fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>>;
+}
+
+/// A boxed engine reading a database, for as long as `'game` (its game) lives.
+pub type StoredEngine<'game, Ruleset, Worth> = Box<dyn Engine<Ruleset, Value = Worth, Failure = Error> + 'game>;
+
+/// How a game's database is solved, read, summarised and checked: the part of a [`Solvable`] that differs by
+/// family.
+pub trait Storage<Ruleset: TextForm, Worth>: Send + Sync {
+    /// Solves every position reachable from `game`'s start (named `name`) into `directory`.
+    fn solve(
+        &self,
+        playable: &Playable<Ruleset, Worth>,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+    ) -> Result<()>;
+
+    /// [`Storage::solve`] over MPI ranks.
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        playable: &Playable<Ruleset, Worth>,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        mpi: &crate::database::distributed::Mpi,
+        split: bool,
+    ) -> Result<()>;
+
+    /// The engine that reads the database's values.
+    fn stored<'game>(
+        &self,
+        playable: &'game Playable<Ruleset, Worth>,
+        directory: &Path,
+    ) -> Result<StoredEngine<'game, Ruleset, Worth>>;
+
+    /// What the database holds.
+    fn summary(&self, playable: &Playable<Ruleset, Worth>, directory: &Path) -> Result<DatabaseSummary>;
+
+    /// Re-derives every record from its children's records.
+    fn check(
+        &self,
+        playable: &Playable<Ruleset, Worth>,
+        directory: &Path,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<CheckReport>;
+}
+
+/// A playable game with a database, as a [`DatabaseGame`]: solved and checked by its [`Storage`], queried and
+/// played through the same analysis and session as a search.
+pub struct Solvable<Ruleset: TextForm, Worth, Kind> {
+    playable: Playable<Ruleset, Worth>,
+    storage: Kind,
+}
+
+impl<Ruleset: TextForm, Worth, Kind> Solvable<Ruleset, Worth, Kind> {
+    /// `playable`, whose database `storage` solves and reads.
+    pub fn new(playable: Playable<Ruleset, Worth>, storage: Kind) -> Self {
+        Solvable { playable, storage }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Ruleset {
+        &self.playable.game
+    }
+}
+
+impl<Ruleset, Worth, Kind> DatabaseGame for Solvable<Ruleset, Worth, Kind>
+where
+    Ruleset: TextForm + Send + Sync,
+    Ruleset::Position: Send + Sync,
+    Worth: SearchValue + Send + Sync,
+    Kind: Storage<Ruleset, Worth>,
+{
+    fn name(&self) -> String {
+        self.playable.name.clone()
+    }
+
+    fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()> {
+        self.storage.solve(&self.playable, directory, budget, report)
+    }
+
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        mpi: &crate::database::distributed::Mpi,
+        split: bool,
+    ) -> Result<()> {
+        self.storage.solve_mpi(&self.playable, directory, budget, report, mpi, split)
+    }
+
+    fn query_after(
+        &self,
+        directory: &Path,
+        position: Option<&str>,
+        moves: &[&str],
+        max_line: usize,
+    ) -> Result<Analysis> {
+        let (game, name) = (&self.playable.game, self.playable.name.as_str());
+        let position = self.playable.position_after(position, moves)?;
+        let mut engine = self.storage.stored(&self.playable, directory)?;
+        engine.try_value(game, &position).map_err(|error| match error {
+            Error::NoRecord(_) => Error::NoRecord(format!(
+                "{name}: the database in {} has no record of this position (it is not reachable from the start)",
+                directory.display()
+            )),
+            other => other,
+        })?;
+        self.playable.analysis_with(engine.as_mut(), &position, max_line)
+    }
+
+    fn summary(&self, directory: &Path) -> Result<DatabaseSummary> {
+        self.storage.summary(&self.playable, directory)
+    }
+
+    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
+        self.storage.check(&self.playable, directory, progress)
+    }
+
+    fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>> {
+        let game = &self.playable.game;
+        let mut engine = self.storage.stored(&self.playable, directory)?;
+        engine.try_value(game, &game.start())?;
+        Ok(self.playable.session_with(engine))
+    }
+}
+
+/// A win/loss/draw game's database: one file per tier, solved by the retrograde engine with each tier indexed
+/// by `Indexing`; read, summarised and checked whatever the indexing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tiered<Indexing = ByKey>(pub Indexing);
+
+/// The tier files of `game` in `directory`, laid out as `indexing` ranks them.
+fn tier_database<'game, Ruleset, Indexing>(
+    indexing: &Indexing,
+    game: &'game Ruleset,
+    name: &str,
+    directory: &Path,
+) -> Database<'game, Ruleset>
+where
+    Ruleset: Game + Tiers + Sync,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
+    Indexing: TierIndexing<Ruleset>,
+{
+    Database::new(game, name.to_string(), directory).ranked_by(indexing.ranks())
+}
+
+impl<Ruleset, Indexing> Storage<Ruleset, Value> for Tiered<Indexing>
+where
+    Ruleset: Game + TextForm + Tiers + FromKey + Send + Sync,
+    Ruleset::Position: Send + Sync + Debug,
+    Ruleset::Key: RecordKey,
+    Ruleset::Tier: Serialize + DeserializeOwned,
+    Indexing: TierIndexing<Ruleset> + Clone + Send + Sync,
+{
+    fn solve(
+        &self,
+        playable: &Playable<Ruleset, Value>,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+    ) -> Result<()> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        let spec = TierSpec::new().indexed(self.0.clone());
+        tier_database(&self.0, game, name, directory).solve(&game.start(), budget, report, spec)
+    }
+
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        playable: &Playable<Ruleset, Value>,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+        mpi: &crate::database::distributed::Mpi,
+        split: bool,
+    ) -> Result<()> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        let mut schedule = mpi.schedule(game, split);
+        let spec = TierSpec::new().indexed(self.0.clone()).schedule(&mut schedule);
+        tier_database(&self.0, game, name, directory).solve(&game.start(), budget, report, spec)
+    }
+
+    fn stored<'game>(
+        &self,
+        playable: &'game Playable<Ruleset, Value>,
+        directory: &Path,
+    ) -> Result<StoredEngine<'game, Ruleset, Value>> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        Ok(Box::new(StoredValues::new(tier_database(&self.0, game, name, directory))))
+    }
+
+    fn summary(&self, playable: &Playable<Ruleset, Value>, directory: &Path) -> Result<DatabaseSummary> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        let database = tier_database(&self.0, game, name, directory);
+        let start = game.start();
+        let summary = database.summary(&start)?;
+        let value = database.value(&mut TierFiles::default(), &start)?.ok_or_else(|| Error::Database {
+            path: directory.display().to_string(),
+            reason: "the start position has no record".into(),
+        })?;
+        let draw = |longest: &Option<crate::database::summary::Longest>| {
+            longest
+                .as_ref()
+                .and_then(|longest| database.position_of(longest.key))
+                .map(|position| game.draw_position(&position))
+        };
+        Ok(DatabaseSummary::Outcomes(OutcomeSummary {
+            game: name.to_string(),
+            start: value,
+            longest_win_drawing: draw(&summary.longest_win),
+            longest_loss_drawing: draw(&summary.longest_loss),
+            summary,
+        }))
+    }
+
+    fn check(
+        &self,
+        playable: &Playable<Ruleset, Value>,
+        directory: &Path,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<CheckReport> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        tier_database(&self.0, game, name, directory).check(&game.start(), &self.0, progress)
+    }
+}
+
+/// A small deterministic scored game's database: every position's score in one file.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WholeGame;
+
+impl<Ruleset> Storage<Ruleset, i32> for WholeGame
+where
+    Ruleset: Deterministic + TextForm + FromKey + Send + Sync,
+    Ruleset::Key: RecordKey,
+{
+    fn solve(
+        &self,
+        playable: &Playable<Ruleset, i32>,
+        directory: &Path,
+        budget: SolveBudget,
+        report: &mut dyn FnMut(&TierReport),
+    ) -> Result<()> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        ScoreDatabase::new(game, name, directory).solve(&game.start(), budget, report)
+    }
+
+    #[cfg(feature = "mpi")]
+    fn solve_mpi(
+        &self,
+        playable: &Playable<Ruleset, i32>,
+        _directory: &Path,
+        _budget: SolveBudget,
+        _report: &mut dyn FnMut(&TierReport),
+        _mpi: &crate::database::distributed::Mpi,
+        _split: bool,
+    ) -> Result<()> {
+        let name = &playable.name;
+        Err(Error::Engine(format!("{name}: a scored game's database is one tier, solved in one process")))
+    }
+
+    fn stored<'game>(
+        &self,
+        playable: &'game Playable<Ruleset, i32>,
+        directory: &Path,
+    ) -> Result<StoredEngine<'game, Ruleset, i32>> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        Ok(Box::new(ScoreDatabase::new(game, name, directory).stored()?))
+    }
+
+    fn summary(&self, playable: &Playable<Ruleset, i32>, directory: &Path) -> Result<DatabaseSummary> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        let summary = ScoreDatabase::new(game, name, directory).summary(&game.start())?;
+        Ok(DatabaseSummary::Scores(ScoreReport { game: name.to_string(), summary }))
+    }
+
+    fn check(
+        &self,
+        playable: &Playable<Ruleset, i32>,
+        directory: &Path,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<CheckReport> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        ScoreDatabase::new(game, name, directory).check(&game.start(), progress)
+    }
+}

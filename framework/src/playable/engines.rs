@@ -1,0 +1,295 @@
+//! The engine each family's analyses and sessions run, made from [`AnalysisOptions`], and the constructors of
+//! [`Playable`] that choose it: [`Playable::win_loss`] (alpha-beta, memoized negamax, or the retrograde
+//! engine for a loopy game), [`Playable::scored`] (alpha-beta over scores), [`Playable::with_chance`]
+//! (expectimax, or value iteration for a game whose positions repeat), [`Playable::impartial`] (the
+//! Sprague-Grundy engine) and [`Playable::misere`] (alpha-beta over the whole sum).
+//!
+//! Invariant: every engine made here works within the options' budgets: positions a search
+//! (`max_positions`), the table (`table_mb`, at most `memory_mb`), and what a whole solve holds (`memory_mb`).
+
+use super::{AnalysisEngine, AnalysisOptions, Playable};
+use crate::engines::alpha_beta::AlphaBeta;
+use crate::engines::grundy::{GrundyEngine, Nimber};
+use crate::engines::negamax::MemoNegamax;
+use crate::engines::scored::{ExpectedScore, Expectimax, ScoredAlphaBeta, ValueIteration, ValueTable};
+use crate::engines::{Engine, Fallible, Mode, Statistics, Stop};
+use crate::error::{Error, Result};
+use crate::game::{Canonicalize, Game};
+use crate::hints::SearchHints;
+use crate::impartial::{Impartial, MisereSum, SumGame};
+use crate::scored::{chance_outcomes, Chance, Deterministic, ScoreKind, ScoredGame};
+use crate::stats::{Convergence, Stats};
+use crate::table::{mib, KeyedTable};
+use crate::text::TextForm;
+use crate::value::Value;
+
+/// A boxed engine of a game, failing with [`Error`].
+type Boxed<Ruleset, Worth> = Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>;
+
+/// The table's memory must fit the memory budget.
+fn check_table(options: &AnalysisOptions) -> Result<()> {
+    if options.table_mb > options.memory_mb {
+        return Err(Error::limit_with_hint(
+            "the table's memory (--table-mb), in MiB,",
+            options.table_mb as u64,
+            options.memory_mb as u64,
+            "raise --memory-mb, or lower --table-mb",
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses an engine asked for that does not solve this family: `family` names it, `automatic` its engine.
+fn only_automatic(options: &AnalysisOptions, family: &str, automatic: &str) -> Result<()> {
+    if options.engine == AnalysisEngine::Auto {
+        return Ok(());
+    }
+    Err(Error::Engine(format!(
+        "{family} is analysed by {automatic} (`--engine auto`); the engine asked for solves win/loss/draw games"
+    )))
+}
+
+/// The exact win/loss engine `options` ask for (for a loopy game, only the retrograde engine).
+fn win_loss_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, Value>>
+where
+    Ruleset: Game + Canonicalize + SearchHints + Send + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
+{
+    let table = || KeyedTable::new(mib(options.table_mb));
+    match (options.engine, Ruleset::POSITIONS_REPEAT) {
+        #[cfg(feature = "parallel")]
+        (AnalysisEngine::Retrograde, _) | (AnalysisEngine::Auto, true) => {
+            Ok(Box::new(super::retrograde::RetrogradeEngine::new(
+                options.max_positions,
+                options.memory_mb,
+                crate::engines::retrograde::bytes_per_position::<Ruleset::Position, Ruleset::Key>(),
+            )))
+        }
+        _ => {
+            check_table(options)?;
+            match (options.engine, Ruleset::POSITIONS_REPEAT) {
+                (_, true) => Err(Error::Engine(
+                    "this game is loopy (its positions can repeat): only the retrograde engine analyses it".into(),
+                )),
+                (AnalysisEngine::MemoNegamax, false) => Ok(Box::new(Fallible(
+                    MemoNegamax::with_table(Mode::Exact, table()).with_budget(options.max_positions),
+                ))),
+                _ => Ok(Box::new(Fallible(
+                    AlphaBeta::with_table(Mode::Exact, table())
+                        .with_budget(options.max_positions)
+                        .with_progress(options.progress.clone()),
+                ))),
+            }
+        }
+    }
+}
+
+/// Alpha-beta over scores.
+fn scored_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
+where
+    Ruleset: Deterministic + Canonicalize + SearchHints + 'static,
+{
+    check_table(options)?;
+    if !matches!(options.engine, AnalysisEngine::Auto | AnalysisEngine::AlphaBeta) {
+        only_automatic(options, "this scored game", "scored alpha-beta")?;
+    }
+    let engine = ScoredAlphaBeta::with_table(Mode::Exact, KeyedTable::new(mib(options.table_mb)))
+        .with_budget(options.max_positions);
+    Ok(Box::new(engine))
+}
+
+/// Expectimax.
+fn expectimax_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, ExpectedScore>>
+where
+    Ruleset: Chance + Canonicalize + SearchHints + 'static,
+{
+    check_table(options)?;
+    only_automatic(options, "this game of chance", "expectimax")?;
+    Ok(Box::new(Expectimax::new(mib(options.table_mb)).with_budget(options.max_positions)))
+}
+
+/// Value iteration behind the [`Engine`] interface: every position reachable from the first one asked is solved
+/// at once, then looked up (a position outside that solve is solved anew).
+struct Iterating<Key> {
+    settings: ValueIteration,
+    solved: Option<ValueTable<Key>>,
+    stats: Stats,
+}
+
+impl<Key: std::hash::Hash + Eq> Statistics for Iterating<Key> {
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn convergence(&self) -> Option<Convergence> {
+        let solved = self.solved.as_ref()?;
+        Some(Convergence {
+            positions: solved.positions() as u64,
+            sweeps: solved.sweeps,
+            residual: solved.residual,
+            converged: solved.converged,
+        })
+    }
+}
+
+impl<Ruleset> Engine<Ruleset> for Iterating<Ruleset::Key>
+where
+    Ruleset: Chance + Canonicalize,
+{
+    type Value = ExpectedScore;
+    type Failure = Error;
+
+    fn search_within(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        _budget: u64,
+    ) -> std::result::Result<ExpectedScore, Stop<Error>> {
+        if let Some(solved) = &self.solved {
+            if let Some(value) = solved.value(game, position) {
+                return Ok(ExpectedScore { value, error: solved.residual });
+            }
+        }
+        let solved = self.settings.solve(game, position).map_err(Stop::Failure)?;
+        self.stats.visited += solved.positions() as u64;
+        self.stats.table_entries = solved.positions() as u64;
+        let value = solved
+            .value(game, position)
+            .ok_or_else(|| Stop::Failure(Error::Internal("a solved start without a value".into())))?;
+        let residual = solved.residual;
+        self.solved = Some(solved);
+        Ok(ExpectedScore { value, error: residual })
+    }
+
+    /// Value iteration solves whole: its budget is the positions it may enumerate, set at its making.
+    fn budget(&self) -> u64 {
+        self.settings.max_positions
+    }
+}
+
+/// The bytes value iteration is counted as holding per position: its key, index entry, position, value and
+/// about four edges.
+fn iteration_bytes<Ruleset: Canonicalize>() -> usize {
+    2 * size_of::<Ruleset::Key>() + size_of::<Ruleset::Position>() + 16 + 4 * 16 + 16
+}
+
+/// Value iteration, within the memory budget.
+fn iteration_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, ExpectedScore>>
+where
+    Ruleset: Chance + Canonicalize + 'static,
+{
+    only_automatic(options, "this game of chance", "value iteration")?;
+    let by_memory = (mib(options.memory_mb) / iteration_bytes::<Ruleset>()) as u64;
+    let settings = ValueIteration { max_positions: options.max_positions.min(by_memory), ..ValueIteration::default() };
+    Ok(Box::new(Iterating { settings, solved: None, stats: Stats::default() }))
+}
+
+/// The Sprague-Grundy engine, within the position budget and the memory budget.
+fn grundy_engine<Inner>(options: &AnalysisOptions) -> Result<Boxed<SumGame<Inner>, Nimber>>
+where
+    Inner: Impartial + 'static,
+{
+    impartial_engines_only(options)?;
+    let memory_bytes = (options.memory_mb as u64).saturating_mul(1 << 20);
+    Ok(Box::new(
+        GrundyEngine::new()
+            .with_budget(options.max_positions)
+            .with_memory(usize::try_from(memory_bytes).unwrap_or(usize::MAX)),
+    ))
+}
+
+/// Alpha-beta over a whole misère sum.
+fn misere_engine<Inner>(options: &AnalysisOptions) -> Result<Boxed<MisereSum<Inner>, Value>>
+where
+    Inner: Impartial + 'static,
+    Inner::Key: Ord,
+{
+    impartial_engines_only(options)?;
+    check_table(options)?;
+    let table = KeyedTable::new(mib(options.table_mb));
+    Ok(Box::new(Fallible(AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions))))
+}
+
+/// An impartial game is analysed by its own engines.
+fn impartial_engines_only(options: &AnalysisOptions) -> Result<()> {
+    if options.engine == AnalysisEngine::Auto {
+        return Ok(());
+    }
+    Err(Error::Engine(
+        "an impartial game is analysed by its own engines (`--engine auto`: Sprague-Grundy under normal play, \
+         alpha-beta over the whole sum under misère play)"
+            .to_string(),
+    ))
+}
+
+impl<Ruleset> Playable<Ruleset, Value>
+where
+    Ruleset: Game + TextForm + Canonicalize + SearchHints + Send + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
+{
+    /// A win/loss/draw game, analysed by alpha-beta with exact remoteness (a loopy game by the retrograde
+    /// engine); `--engine` may choose memoized negamax or the retrograde engine.
+    pub fn win_loss(game: Ruleset, name: String) -> Self {
+        let automatic = if Ruleset::POSITIONS_REPEAT { "retrograde" } else { "alpha-beta" };
+        Playable::with_engine(game, name, win_loss_engine::<Ruleset>, automatic, ScoreKind::WinLoss, None)
+    }
+}
+
+impl<Ruleset> Playable<Ruleset, i32>
+where
+    Ruleset: Deterministic + TextForm + Canonicalize + SearchHints + 'static,
+{
+    /// A scored game without chance, analysed by alpha-beta over scores.
+    pub fn scored(game: Ruleset, name: String) -> Self {
+        Playable::with_engine(game, name, scored_engine::<Ruleset>, "scored-alpha-beta", Ruleset::SCORES, None)
+    }
+}
+
+impl<Ruleset> Playable<Ruleset, ExpectedScore>
+where
+    Ruleset: Chance + TextForm + Canonicalize + SearchHints + 'static,
+{
+    /// A game with chance: by value iteration if its positions repeat, else by expectimax.
+    pub fn with_chance(game: Ruleset, name: String) -> Self {
+        let (make, automatic): (super::MakeEngine<Ruleset, ExpectedScore>, _) = if Ruleset::POSITIONS_REPEAT {
+            (iteration_engine::<Ruleset>, "value-iteration")
+        } else {
+            (expectimax_engine::<Ruleset>, "expectimax")
+        };
+        Playable::with_engine(
+            game,
+            name,
+            make,
+            automatic,
+            <Ruleset as ScoredGame>::SCORES,
+            Some(chance_outcomes::<Ruleset>),
+        )
+    }
+}
+
+impl<Inner> Playable<SumGame<Inner>, Nimber>
+where
+    SumGame<Inner>: TextForm,
+    Inner: Impartial + 'static,
+{
+    /// An impartial game under normal play, analysed by the Sprague-Grundy engine: the nimber of the position
+    /// and of every move, in time that grows with the components' sizes, not with the number of their sums.
+    pub fn impartial(game: Inner, name: String) -> Self {
+        Playable::with_engine(SumGame(game), name, grundy_engine::<Inner>, "sprague-grundy", ScoreKind::WinLoss, None)
+    }
+}
+
+impl<Inner> Playable<MisereSum<Inner>, Value>
+where
+    MisereSum<Inner>: TextForm,
+    Inner: Impartial + 'static,
+    Inner::Key: Ord,
+{
+    /// An impartial game under misère play, analysed by alpha-beta over the whole sum (nimbers do not add up in
+    /// misère sums).
+    pub fn misere(game: Inner, name: String) -> Self {
+        Playable::with_engine(MisereSum(game), name, misere_engine::<Inner>, "alpha-beta", ScoreKind::WinLoss, None)
+    }
+}

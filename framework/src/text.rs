@@ -1,0 +1,80 @@
+//! [`TextForm`]: how a game writes its positions and moves, for every family (what `ludus analyze`, `play`,
+//! `serve` and `db query` read and print), and the one reading of a position written as a text and moves after
+//! it ([`position_after`]).
+
+use crate::error::{Error, Result};
+use crate::game::Rules;
+use crate::input::shorten;
+
+/// How positions and moves of a game are written.
+///
+/// Contract: `parse_position` reads what the game's doc says (the drawing need not be parsable);
+/// `parse_move(p, render_move(p, m))` is `m` for every legal move `m` of `p` (at a chance node, every outcome);
+/// a move's text holds no whitespace, so that a line of moves can be written with spaces.
+pub trait TextForm: Rules {
+    /// The start position.
+    fn start(&self) -> Self::Position;
+
+    /// A position from its text (`Err` says what was expected and where).
+    fn parse_position(&self, text: &str) -> std::result::Result<Self::Position, String>;
+
+    /// The position drawn for a person (may span several lines).
+    fn draw_position(&self, position: &Self::Position) -> String;
+
+    /// A legal move (or outcome, at a chance node) of `position` from its text (`Err` says why it is not one).
+    fn parse_move(&self, position: &Self::Position, text: &str) -> std::result::Result<Self::Move, String>;
+
+    /// The text of `mv`, a legal move of `position` (most games need only the move; a move that names what it
+    /// leaves, as an impartial game's `1:3+5` does, needs the position too).
+    fn render_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
+
+    /// The texts of a line of moves played from `position`, in order.
+    fn render_line(&self, position: &Self::Position, line: &[Self::Move]) -> Vec<String> {
+        let mut current = position.clone();
+        line.iter()
+            .map(|mv| {
+                let text = self.render_move(&current, mv);
+                current = self.play(&current, mv);
+                text
+            })
+            .collect()
+    }
+}
+
+/// The position reached from `game`'s start by `moves`, each written as [`TextForm::parse_move`] reads it:
+/// the one reading of a position written as its moves from the start. `Err` names the first move that is not
+/// legal (`move 3: ...`).
+pub fn position_after_moves<'text, Ruleset: TextForm>(
+    game: &Ruleset,
+    moves: impl IntoIterator<Item = &'text str>,
+) -> std::result::Result<Ruleset::Position, String> {
+    let mut position = game.start();
+    for (index, text) in moves.into_iter().enumerate() {
+        let mv = game.parse_move(&position, text).map_err(|reason| format!("move {}: {reason}", index + 1))?;
+        position = game.play(&position, &mv);
+    }
+    Ok(position)
+}
+
+/// The position reached by `moves` (each as [`TextForm::parse_move`] reads it, outcomes of chance too) from the
+/// position written `position` of the game `name` (its start when no text is given). A text that is not a
+/// position, or an illegal move, is an [`Error::Position`] naming it (`move 3 (`7`): column 7 is full`).
+pub fn position_after<Ruleset: TextForm>(
+    game: &Ruleset,
+    name: &str,
+    position: Option<&str>,
+    moves: &[&str],
+) -> Result<Ruleset::Position> {
+    let mut current = match position {
+        None => game.start(),
+        Some(text) => game.parse_position(text).map_err(|reason| Error::Position { game: name.to_string(), reason })?,
+    };
+    for (index, text) in moves.iter().enumerate() {
+        let mv = game.parse_move(&current, text).map_err(|reason| Error::Position {
+            game: name.to_string(),
+            reason: format!("move {} (`{}`): {reason}", index + 1, shorten(text)),
+        })?;
+        current = game.play(&current, &mv);
+    }
+    Ok(current)
+}
