@@ -1,13 +1,9 @@
-//! What the server may spend: [`Limits`] (the flags of `ludus serve` and the fixed bounds of a request),
-//! [`SearchSlots`] (at most `searches` searches at once, each on its own thread, answered within
-//! `max_seconds`) and [`AnswerCache`] (the last answers, a fixed number of bounded entries, so that a search
-//! that ran past the time budget still serves the request asked again).
+//! What the server may spend: [`Limits`] (the flags of `ludus serve` and the fixed bounds of a request) and
+//! [`SearchSlots`] (at most `searches` searches at once, each holding its slot until it ends).
 
-use super::shapes::ApiError;
 use serde::Serialize;
-use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The longest game name with its parameters a request may give.
 pub const MAX_GAME_BYTES: usize = 256;
@@ -17,12 +13,6 @@ pub const MAX_POSITION_BYTES: usize = 4096;
 pub const MAX_MOVES: usize = 1000;
 /// The longest move text.
 pub const MAX_MOVE_BYTES: usize = 64;
-/// Answers kept by the cache.
-const CACHED_ANSWERS: usize = 128;
-/// The largest answer the cache keeps (larger ones are sent, not kept).
-const MAX_CACHED_BYTES: usize = 256 * 1024;
-/// The stack of a search thread (engines grow their own stack past it where they recurse deeply).
-const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// The server's budgets, as the flags of `ludus serve` set them, and the fixed bounds of a request (sent to
 /// the page by `GET /api/games`).
@@ -75,7 +65,7 @@ impl SearchSlots {
     }
 
     /// A slot, waiting until `deadline` for one; `None` if every slot stayed busy.
-    fn acquire(self: &Arc<Self>, deadline: Instant) -> Option<Slot> {
+    pub fn acquire(self: &Arc<Self>, deadline: Instant) -> Option<Slot> {
         let mut free = self.free.lock().ok()?;
         while *free == 0 {
             let left = deadline.checked_duration_since(Instant::now())?;
@@ -83,100 +73,5 @@ impl SearchSlots {
         }
         *free -= 1;
         Some(Slot(Arc::clone(self)))
-    }
-
-    /// Runs `search` on a thread of its own once a slot is free, and waits for its answer until `seconds`
-    /// after now: a busy server past the deadline is a 503 `busy`, a search still running at it a 503 `time`
-    /// (the search goes on to its position budget, holding its slot, and `search` may keep its answer).
-    pub fn run<Answer: Send + 'static>(
-        self: &Arc<Self>,
-        seconds: u64,
-        search: impl FnOnce() -> Answer + Send + 'static,
-    ) -> Result<Answer, ApiError> {
-        let deadline = Instant::now() + Duration::from_secs(seconds);
-        let slot = self.acquire(deadline).ok_or_else(|| {
-            ApiError::new(503, "busy", format!("every search slot stayed busy for {seconds} s (--searches): retry"))
-        })?;
-        let (sender, receiver) = std::sync::mpsc::sync_channel(1);
-        std::thread::Builder::new()
-            .name("ludus-search".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || {
-                let _slot = slot;
-                // The request may have stopped waiting: then nobody receives, and that is fine.
-                let _ = sender.send(search());
-            })
-            .map_err(|error| ApiError::new(503, "busy", format!("cannot start a search thread: {error}")))?;
-        let left = deadline.saturating_duration_since(Instant::now());
-        receiver.recv_timeout(left).map_err(|error| match error {
-            std::sync::mpsc::RecvTimeoutError::Timeout => ApiError::new(
-                503,
-                "time",
-                format!(
-                    "the search takes longer than the {seconds} s this server waits (--max-seconds); it goes on \
-                     within --max-positions, and asking again later may find its answer"
-                ),
-            ),
-            std::sync::mpsc::RecvTimeoutError::Disconnected => {
-                ApiError::new(500, "internal", "the search ended without an answer (a bug: see the server's log)")
-            }
-        })
-    }
-}
-
-/// The last answers, by request: at most [`CACHED_ANSWERS`] of at most [`MAX_CACHED_BYTES`] each.
-#[derive(Default)]
-pub struct AnswerCache {
-    entries: Mutex<VecDeque<(String, Arc<Vec<u8>>)>>,
-}
-
-impl AnswerCache {
-    /// The answer kept for `key`.
-    pub fn get(&self, key: &str) -> Option<Arc<Vec<u8>>> {
-        let entries = self.entries.lock().ok()?;
-        entries.iter().find(|(known, _)| known == key).map(|(_, answer)| Arc::clone(answer))
-    }
-
-    /// Keeps `answer` for `key` (the oldest entry makes room), unless it is too large to keep.
-    pub fn keep(&self, key: String, answer: Arc<Vec<u8>>) {
-        if answer.len() > MAX_CACHED_BYTES {
-            return;
-        }
-        if let Ok(mut entries) = self.entries.lock() {
-            entries.retain(|(known, _)| *known != key);
-            if entries.len() == CACHED_ANSWERS {
-                entries.pop_front();
-            }
-            entries.push_back((key, answer));
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slots_bound_searches_and_time() {
-        let slots = SearchSlots::new(1);
-        assert_eq!(slots.run(5, || 7), Ok(7));
-        // A search past the time budget is a 503 `time`, and holds its slot until it ends.
-        let slow = slots.run(1, || std::thread::sleep(Duration::from_secs(4)));
-        assert_eq!(slow.map_err(|error| (error.status, error.kind)), Err((503, "time")));
-        let busy = slots.run(1, || 1);
-        assert_eq!(busy.map_err(|error| (error.status, error.kind)), Err((503, "busy")));
-        assert_eq!(slots.run(10, || 2), Ok(2), "the slot is given back once the slow search ends");
-    }
-
-    #[test]
-    fn the_cache_keeps_the_last_answers_within_its_bounds() {
-        let cache = AnswerCache::default();
-        for index in 0..CACHED_ANSWERS + 1 {
-            cache.keep(index.to_string(), Arc::new(vec![1]));
-        }
-        assert!(cache.get("0").is_none(), "the oldest answer made room");
-        assert!(cache.get(&CACHED_ANSWERS.to_string()).is_some());
-        cache.keep("large".into(), Arc::new(vec![0; MAX_CACHED_BYTES + 1]));
-        assert!(cache.get("large").is_none());
     }
 }

@@ -1,14 +1,15 @@
 //! `ludus serve`: the game explorer, a local HTTP server with a JSON API and one page. Files: `http.rs` (HTTP/1.1
 //! on a connection, every read bounded), `routes.rs` (the page's files, `GET /api/games`, `POST
-//! /api/position`), `shapes.rs` (the JSON shapes), `budget.rs` (the budgets, the search slots, the cache of
-//! answers), `databases.rs` (the `--db` directories, opened at start), `page.rs` and `page/` (the page,
-//! embedded). The values are the framework's analyses; the server only bounds, routes and writes them.
+//! /api/position`), `shapes.rs` (the JSON shapes), `budget.rs` (the budgets, the search slots), `answers.rs`
+//! (the answers by request: kept, or shared by the identical requests waiting for one search), `databases.rs`
+//! (the `--db` directories, opened at start), `page.rs` and `page/` (the page, embedded). The values are the framework's analyses; the server only bounds, routes and writes them.
 //!
 //! One thread accepts connections and hands them to `--connections` workers through a short queue (a
 //! connection past them is answered 503 at once); a worker serves one connection at a time, kept alive
 //! between requests. Searches run on threads of their own, at most `--searches` at once. Ctrl-C stops the
 //! accepting, lets the requests under way finish, and ends with status 0 (a second Ctrl-C ends at once).
 
+mod answers;
 mod budget;
 mod databases;
 mod http;
@@ -19,7 +20,7 @@ mod shapes;
 use crate::cli::ServeArgs;
 use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
-use budget::{AnswerCache, Limits, SearchSlots, MAX_MOVES, MAX_POSITION_BYTES};
+use budget::{Limits, SearchSlots, MAX_MOVES, MAX_POSITION_BYTES};
 use http::{Connection, ReadEnd, Response, MAX_BODY_BYTES};
 use ludus_framework::playable::find_registration;
 use routes::State;
@@ -73,7 +74,7 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
         databases,
         limits,
         slots: SearchSlots::new(options.searches),
-        cache: AnswerCache::default(),
+        answers: Arc::default(),
         games_answer,
     });
     let stopping = Arc::new(AtomicBool::new(false));

@@ -3,7 +3,8 @@
 //! name: no part of a request becomes a path. The values are the framework's: `PlayableGame::analyze_after`
 //! (within the server's budgets) or, where the game's database is served, `DatabaseGame::query_after`.
 
-use super::budget::{AnswerCache, Limits, SearchSlots, MAX_GAME_BYTES, MAX_MOVES, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
+use super::answers::{AnswerKey, Answers};
+use super::budget::{Limits, SearchSlots, MAX_GAME_BYTES, MAX_MOVES, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
 use super::databases::Served;
 use super::http::{Request, Response};
 use super::page;
@@ -21,8 +22,8 @@ pub struct State {
     pub limits: Limits,
     /// The search slots.
     pub slots: Arc<SearchSlots>,
-    /// The last answers.
-    pub cache: AnswerCache,
+    /// The last answers, and the searches under way.
+    pub answers: Arc<Answers>,
     /// `GET /api/games`'s answer, made at start.
     pub games_answer: Vec<u8>,
 }
@@ -77,8 +78,8 @@ pub fn respond(state: &Arc<State>, request: &Request) -> Response {
     answer.unwrap_or_else(|error| Response::error(&error))
 }
 
-/// `POST /api/position`: the request checked against its bounds, then answered from the cache, a database or a
-/// search.
+/// `POST /api/position`: the request checked against its bounds and its game made, then answered as kept, or
+/// by the search under way for the same request, or from a database or a search of its own.
 fn position(state: &Arc<State>, body: &[u8]) -> Result<Response, ApiError> {
     let request: PositionRequest = serde_json::from_slice(body).map_err(|error| {
         ApiError::new(
@@ -91,18 +92,13 @@ fn position(state: &Arc<State>, body: &[u8]) -> Result<Response, ApiError> {
     let registration =
         find_registration(&state.games, &request.game).map_err(|error| ApiError::from_framework(&error))?;
     let game = registration.make(&request.game).map_err(|error| ApiError::from_framework(&error))?.playable;
-    let name = game.name();
-    let key = cache_key(&name, &request);
-    if let Some(answer) = state.cache.get(&key) {
-        return Ok(Response::json(200, answer.to_vec()));
-    }
-    let searched = Arc::clone(state);
-    let seconds = state.limits.max_seconds;
-    let answer = state.slots.run(seconds, move || -> Result<Arc<Vec<u8>>, ApiError> {
-        let state = searched;
-        let position = request.position.as_deref();
-        let moves: Vec<&str> = request.moves.iter().map(String::as_str).collect();
-        let served = state.databases.iter().find(|served| served.game.name() == name);
+    let key = AnswerKey { game: game.name(), position: request.position, moves: request.moves };
+    let searched = (Arc::clone(state), key.clone());
+    let answer = state.answers.answer(key, &state.slots, state.limits.max_seconds, move || {
+        let (state, key) = searched;
+        let position = key.position.as_deref();
+        let moves: Vec<&str> = key.moves.iter().map(String::as_str).collect();
+        let served = state.databases.iter().find(|served| served.game.name() == key.game);
         let (analysis, source) = match served {
             Some(served) => (served.game.query_after(&served.directory, position, &moves, 200), Source::Database),
             None => (game.analyze_after(position, &moves, &analysis_options(&state.limits)), Source::Search),
@@ -110,20 +106,17 @@ fn position(state: &Arc<State>, body: &[u8]) -> Result<Response, ApiError> {
         let analysis = analysis.map_err(|error| ApiError::from_framework(&error))?;
         let board = game.board_after(position, &moves).map_err(|error| ApiError::from_framework(&error))?;
         let answer = PositionAnswer {
-            game: &name,
+            game: &key.game,
             position,
-            moves: &request.moves,
+            moves: &key.moves,
             source,
             analysis: &analysis,
             board: board.as_ref(),
         };
-        let bytes = Arc::new(
-            serde_json::to_vec(&answer)
-                .map_err(|error| ApiError::new(500, "internal", format!("cannot write the answer: {error}")))?,
-        );
-        state.cache.keep(key, Arc::clone(&bytes));
-        Ok(bytes)
-    })??;
+        let bytes = serde_json::to_vec(&answer)
+            .map_err(|error| ApiError::new(500, "internal", format!("cannot write the answer: {error}")))?;
+        Ok(Arc::new(bytes))
+    })?;
     Ok(Response::json(200, answer.to_vec()))
 }
 
@@ -153,15 +146,4 @@ fn check_bounds(request: &PositionRequest) -> Result<(), ApiError> {
         return Err(too_long("a move, in bytes,", MAX_MOVE_BYTES));
     }
     Ok(())
-}
-
-/// The cache's key of a request for the game named `name` (canonical): equal requests, equal keys.
-fn cache_key(name: &str, request: &PositionRequest) -> String {
-    // Separated by a control character no game writes in its positions or moves.
-    let mut key = format!("{name}\u{1f}{}", request.position.as_deref().map_or("\u{1e}", |position| position));
-    for mv in &request.moves {
-        key.push('\u{1f}');
-        key.push_str(mv);
-    }
-    key
 }
