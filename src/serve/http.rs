@@ -1,7 +1,10 @@
 //! HTTP/1.1 on one connection, every read bounded: requests parsed by `httparse` from a buffer of at most
 //! [`MAX_HEAD_BYTES`], bodies only with a `Content-Length` of at most [`MAX_BODY_BYTES`], the target at most
 //! [`MAX_TARGET_BYTES`]; a request that breaks a bound is answered with its status and the connection closed.
-//! Keep-alive and pipelined requests are served in order on the connection.
+//! Keep-alive and pipelined requests are served in order on the connection. HTTP/1.1 only: an HTTP/1.0
+//! request is refused with 505 rather than served by its other rules (no `Host`, closing by default), which
+//! no client of the page needs. A request has exactly one `Host`, and a body only with one `Content-Length` of
+//! digits: whatever a proxy in front might read otherwise, this server refuses.
 
 use super::shapes::ApiError;
 use std::io::{ErrorKind, Read, Write};
@@ -30,8 +33,8 @@ pub struct Request {
     pub method: String,
     /// The path, without the query.
     pub path: String,
-    /// The `Host` header, if given.
-    pub host: Option<String>,
+    /// The `Host` header.
+    pub host: String,
     /// The body (empty without `Content-Length`).
     pub body: Vec<u8>,
     /// Whether the client asked to close the connection after this request.
@@ -136,6 +139,7 @@ impl Connection {
                 Err(httparse::Error::TooManyHeaders) => {
                     return Err(refused(431, "headers", format!("a request has at most {MAX_HEADERS} headers")))
                 }
+                Err(httparse::Error::Version) if names_a_version(&self.buffer) => return Err(http_1_1_only()),
                 Err(error) => return Err(refused(400, "http", format!("not an HTTP/1.1 request: {error}"))),
             }
             if !self.fill(deadline, stopping)? {
@@ -184,49 +188,70 @@ fn refused(status: u16, kind: &'static str, message: String) -> ReadEnd {
     ReadEnd::Refused(ApiError { status, kind, message })
 }
 
+/// The refusal of a request of another version than HTTP/1.1.
+fn http_1_1_only() -> ReadEnd {
+    refused(505, "http", "this server speaks HTTP/1.1 only".into())
+}
+
+/// Whether a request line that `httparse` found no HTTP/1.x in names another version of HTTP (`HTTP/2.0`),
+/// rather than being no HTTP at all.
+fn names_a_version(buffer: &[u8]) -> bool {
+    let line = buffer.split(|&byte| byte == b'\n').next().unwrap_or_default();
+    line.split(|&byte| byte == b' ').nth(2).is_some_and(|version| version.starts_with(b"HTTP/"))
+}
+
+/// The values of the headers named `name` in a parsed head (a value that is not UTF-8 as an empty one).
+fn headers<'head>(parsed: &'head httparse::Request<'_, '_>, name: &str) -> Vec<&'head str> {
+    parsed
+        .headers
+        .iter()
+        .filter(|header| header.name.eq_ignore_ascii_case(name))
+        .map(|header| std::str::from_utf8(header.value).unwrap_or_default())
+        .collect()
+}
+
 /// The method, path, host and connection wish of a parsed head (the body is read after).
 fn head_of(parsed: &httparse::Request<'_, '_>) -> Result<Request, ReadEnd> {
     let (Some(method), Some(target)) = (parsed.method, parsed.path) else {
         return Err(refused(400, "http", "a request without a method or target".into()));
     };
+    if parsed.version != Some(1) {
+        return Err(http_1_1_only());
+    }
     if target.len() > MAX_TARGET_BYTES {
         return Err(refused(414, "target", format!("a request target is at most {MAX_TARGET_BYTES} bytes")));
     }
-    let header = |name: &str| {
-        parsed
-            .headers
-            .iter()
-            .find(|header| header.name.eq_ignore_ascii_case(name))
-            .and_then(|header| std::str::from_utf8(header.value).ok())
+    // Two would let whatever reads one of them (a proxy, the check of the host) disagree with what reads the
+    // other.
+    let [host] = headers(parsed, "host")[..] else {
+        return Err(refused(400, "http", "a request has exactly one Host header".into()));
     };
-    if header("transfer-encoding").is_some() {
+    if !headers(parsed, "transfer-encoding").is_empty() {
         return Err(refused(411, "body", "send a body with Content-Length (no Transfer-Encoding)".into()));
     }
+    // Without a length its body would be read as the next request.
+    if matches!(method, "POST" | "PUT" | "PATCH") && headers(parsed, "content-length").is_empty() {
+        return Err(refused(411, "body", format!("a {method} request sends its body with Content-Length")));
+    }
     let path = target.split_once('?').map_or(target, |(path, _)| path);
-    let close = match header("connection") {
-        Some(value) => value.eq_ignore_ascii_case("close"),
-        // HTTP/1.0 closes unless asked to keep alive.
-        None => parsed.version == Some(0),
-    };
-    Ok(Request {
-        method: method.to_string(),
-        path: path.to_string(),
-        host: header("host").map(str::to_string),
-        body: Vec::new(),
-        close,
-    })
+    let close = headers(parsed, "connection")
+        .iter()
+        .flat_map(|value| value.split(','))
+        .any(|option| option.trim().eq_ignore_ascii_case("close"));
+    Ok(Request { method: method.to_string(), path: path.to_string(), host: host.to_string(), body: Vec::new(), close })
 }
 
-/// The `Content-Length` of a parsed head (0 without one).
+/// The `Content-Length` of a parsed head (0 without one): one header of digits only (no sign, no list).
 fn content_length_of(parsed: &httparse::Request<'_, '_>) -> Result<usize, ReadEnd> {
-    let mut lengths = parsed.headers.iter().filter(|header| header.name.eq_ignore_ascii_case("content-length"));
-    let length = match (lengths.next(), lengths.next()) {
-        (None, _) => return Ok(0),
-        (Some(header), None) => std::str::from_utf8(header.value).ok().and_then(|text| text.trim().parse::<u64>().ok()),
-        (Some(_), Some(_)) => None,
+    let length = match headers(parsed, "content-length")[..] {
+        [] => return Ok(0),
+        [text] => Some(text.trim_matches([' ', '\t']))
+            .filter(|digits| !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())),
+        _ => None,
     };
-    let length = length.ok_or_else(|| refused(400, "body", "a Content-Length that is not one number".into()))?;
-    Ok(usize::try_from(length).unwrap_or(usize::MAX))
+    let digits = length.ok_or_else(|| refused(400, "body", "a Content-Length that is not one number".into()))?;
+    // Digits past every number are past the body's bound as well.
+    Ok(digits.parse::<usize>().unwrap_or(usize::MAX))
 }
 
 /// The reason phrase of a status.
@@ -245,6 +270,7 @@ fn reason(status: u16) -> &'static str {
         431 => "Request Header Fields Too Large",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
+        505 => "HTTP Version Not Supported",
         _ => "Status",
     }
 }

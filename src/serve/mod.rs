@@ -25,7 +25,7 @@ use http::{Connection, ReadEnd, Response, MAX_BODY_BYTES};
 use ludus_framework::playable::find_registration;
 use routes::State;
 use shapes::ApiError;
-use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -79,11 +79,17 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
     });
     let stopping = Arc::new(AtomicBool::new(false));
     install_stop(&stopping, address)?;
-    let shown =
-        if options.bind.is_unspecified() { SocketAddr::new([127, 0, 0, 1].into(), address.port()) } else { address };
+    if !options.bind.to_canonical().is_loopback() {
+        let reach = if options.bind.is_unspecified() { "every network this machine is on" } else { "its network" };
+        note!(
+            "ludus serve: warning: --bind {} serves {reach}: whoever can reach it may use the explorer and its \
+             searches (there is no password); --bind 127.0.0.1 serves this machine only",
+            options.bind
+        );
+    }
     // One write: a reader that takes the first line and leaves does not make a later write fail.
     let databases = if served.is_empty() { String::new() } else { format!("\ndatabases: {}", served.join(", ")) };
-    say!("ludus serve: the explorer is at http://{shown}/ (Ctrl-C stops it){databases}");
+    say!("ludus serve: the explorer is at http://{address}/ (Ctrl-C stops it){databases}");
     crate::output::finish()?;
     serve(&listener, &state, &stopping, options.connections);
     note!("ludus serve: stopped");
@@ -94,8 +100,11 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
 /// process at once.
 fn install_stop(stopping: &Arc<AtomicBool>, address: SocketAddr) -> Result<()> {
     let flag = Arc::clone(stopping);
-    let wake =
-        if address.ip().is_unspecified() { SocketAddr::new([127, 0, 0, 1].into(), address.port()) } else { address };
+    let wake = match address.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => SocketAddr::new(Ipv4Addr::LOCALHOST.into(), address.port()),
+        IpAddr::V6(ip) if ip.is_unspecified() => SocketAddr::new(Ipv6Addr::LOCALHOST.into(), address.port()),
+        _ => address,
+    };
     ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
@@ -159,7 +168,7 @@ fn serve_connection(stream: TcpStream, state: &Arc<State>, stopping: &AtomicBool
                 return;
             }
         };
-        let response = match check_host(request.host.as_deref(), local) {
+        let response = match check_host(&request.host, local) {
             Ok(()) => answer(state, &request),
             Err(error) => Response::error(&error),
         };
@@ -180,19 +189,20 @@ fn answer(state: &Arc<State>, request: &http::Request) -> Response {
 
 /// A server listening on a loopback address answers only requests addressed to it by a loopback name, so
 /// that a page of another site cannot reach it through a name of its own that resolves here (DNS rebinding).
-fn check_host(host: Option<&str>, local: Option<SocketAddr>) -> Result<(), ApiError> {
-    let Some(local) = local.filter(|local| local.ip().is_loopback()) else { return Ok(()) };
-    let name = host.map(|host| {
-        host.rsplit_once(':').filter(|(_, port)| port.parse::<u16>().is_ok()).map_or(host, |(name, _)| name)
-    });
-    match name {
-        Some("127.0.0.1" | "localhost" | "[::1]") => Ok(()),
-        Some(name) if name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback()) => Ok(()),
-        _ => Err(ApiError::new(
+fn check_host(host: &str, local: Option<SocketAddr>) -> Result<(), ApiError> {
+    // A client of 127.0.0.1 reaching a server that listens on `::` arrives at `::ffff:127.0.0.1`.
+    let Some(local) = local.filter(|local| local.ip().to_canonical().is_loopback()) else { return Ok(()) };
+    let name = host.rsplit_once(':').filter(|(_, port)| port.parse::<u16>().is_ok()).map_or(host, |(name, _)| name);
+    let address = name.strip_prefix('[').and_then(|name| name.strip_suffix(']')).unwrap_or(name);
+    let loopback = address.parse::<IpAddr>().is_ok_and(|ip| ip.to_canonical().is_loopback());
+    if loopback || name.eq_ignore_ascii_case("localhost") {
+        Ok(())
+    } else {
+        Err(ApiError::new(
             403,
             "host",
             format!("this server answers requests to 127.0.0.1:{0} or localhost:{0} only", local.port()),
-        )),
+        ))
     }
 }
 

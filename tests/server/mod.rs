@@ -17,8 +17,10 @@ pub struct Server {
     child: Child,
     /// Its standard output, kept open.
     _stdout: BufReader<std::process::ChildStdout>,
-    /// Its port on 127.0.0.1.
+    /// Its port (on 127.0.0.1, whatever address it listens on).
     pub port: u16,
+    /// Its first line, which gives its address.
+    pub banner: String,
 }
 
 impl Server {
@@ -36,12 +38,13 @@ impl Server {
         let mut stdout = BufReader::new(stdout);
         stdout.read_line(&mut line).expect("ludus serve prints its address");
         let port = line
-            .split("http://127.0.0.1:")
+            .split("http://")
             .nth(1)
             .and_then(|rest| rest.split('/').next())
-            .and_then(|port| port.parse().ok())
+            .and_then(|address| address.rsplit_once(':'))
+            .and_then(|(_, port)| port.parse().ok())
             .unwrap_or_else(|| panic!("no address in `{line}`"));
-        Server { child, _stdout: stdout, port }
+        Server { child, _stdout: stdout, port, banner: line }
     }
 
     /// A new connection to the server.
@@ -173,6 +176,13 @@ impl Client {
     /// `POST /api/position` of a game, a position and moves.
     pub fn position(&mut self, game: &str, position: Option<&str>, moves: &[&str]) -> Reply {
         self.post("/api/position", &serde_json::json!({"game": game, "position": position, "moves": moves}))
+    }
+
+    /// Everything the server sends until it closes the connection (empty if it closes at once).
+    pub fn read_to_end(&mut self) -> Vec<u8> {
+        let mut rest = Vec::new();
+        let _ = self.reader.read_to_end(&mut rest);
+        rest
     }
 
     /// Reads one response (a body by `Content-Length` or chunked).
