@@ -86,8 +86,9 @@ fn concurrent_load(server: &Server, seed: u64, each: usize) {
 #[test]
 fn two_thousand_requests_over_eight_connections_are_all_answered_in_flat_memory() {
     let server = Server::start(&["--max-positions", "20000"]);
-    // A warm-up as loaded: the threads, the allocator's arenas and the cache reach their working size.
-    concurrent_load(&server, 100, 50);
+    // A warm-up as long as the load: the threads, the allocator's arenas (as many as the searches that overlap
+    // on a busy machine) and the cache reach their working size.
+    concurrent_load(&server, 100, REQUESTS_EACH);
     let before = server.resident_kib();
     let clock = std::time::Instant::now();
     concurrent_load(&server, 0, REQUESTS_EACH);
