@@ -325,6 +325,12 @@ pub struct ServeArgs {
     /// Connections served at once.
     #[arg(long, default_value_t = 16, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     pub connections: usize,
+    /// The most seconds one response may take to be sent: a client reading it slower is dropped.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub response_seconds: u64,
+    /// The most seconds a connection is served: the response under way then is its last.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    pub connection_seconds: u64,
 }
 
 /// An exact engine and its budgets, for `analyze` and `play`.

@@ -256,11 +256,12 @@ mod tests {
         let (answers, slots) = (Arc::new(Answers::default()), SearchSlots::new(1));
         let kept = |position: &str| answers.known().kept.iter().any(|(known, _)| *known == key(position));
         for index in 0..=KEPT_ANSWERS {
-            answers.answer(key(&index.to_string()), &slots, 5, || Ok(Arc::new(vec![1])));
+            assert_eq!(status(&answers.answer(key(&index.to_string()), &slots, 5, || Ok(Arc::new(vec![1])))), Ok(1));
         }
         assert!(!kept("0"), "the oldest answer made room");
         assert!(kept(&KEPT_ANSWERS.to_string()));
-        answers.answer(key("large"), &slots, 5, || Ok(Arc::new(vec![0; MAX_KEPT_BYTES])));
+        let large = answers.answer(key("large"), &slots, 5, || Ok(Arc::new(vec![0; MAX_KEPT_BYTES])));
+        assert_eq!(status(&large), Ok(MAX_KEPT_BYTES), "sent all the same");
         assert!(!kept("large"), "an answer that with its key passes the bound is not kept");
         assert!(answers.known().running.is_empty(), "no search left under way");
     }

@@ -1,6 +1,7 @@
-//! HTTP/1.1 on one connection, every read bounded: requests parsed by `httparse` from a buffer of at most
-//! [`MAX_HEAD_BYTES`], bodies only with a `Content-Length` of at most [`MAX_BODY_BYTES`], the target at most
-//! [`MAX_TARGET_BYTES`]; a request that breaks a bound is answered with its status and the connection closed.
+//! HTTP/1.1 on one connection, every read and write bounded: requests parsed by `httparse` from a buffer of at
+//! most [`MAX_HEAD_BYTES`], bodies only with a `Content-Length` of at most [`MAX_BODY_BYTES`], the target at most
+//! [`MAX_TARGET_BYTES`], each within its time; a request that breaks a bound is answered with its status and the
+//! connection closed; a response is written by a deadline for the whole of it, not for each write.
 //! Keep-alive and pipelined requests are served in order on the connection. HTTP/1.1 only: an HTTP/1.0
 //! request is refused with 505 rather than served by its other rules (no `Host`, closing by default), which
 //! no client of the page needs. A request has exactly one `Host`, and a body only with one `Content-Length` of
@@ -22,8 +23,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// How long a request may take to arrive once its first byte has (a slow client holds a worker no longer).
 const REQUEST_TIME: Duration = Duration::from_secs(10);
 /// How long a kept-alive connection may stay idle before it is closed.
-pub const IDLE_TIME: Duration = Duration::from_secs(5);
-/// How often a waiting read wakes to see whether the server is stopping.
+const IDLE_TIME: Duration = Duration::from_secs(5);
+/// How often a waiting read wakes to see whether the server is stopping, or the connection should leave.
 const POLL: Duration = Duration::from_millis(250);
 
 /// A request as the routes see it.
@@ -89,7 +90,6 @@ impl Connection {
     /// A connection over `stream`.
     pub fn new(stream: TcpStream) -> std::io::Result<Connection> {
         stream.set_read_timeout(Some(POLL))?;
-        stream.set_write_timeout(Some(REQUEST_TIME))?;
         stream.set_nodelay(true)?;
         Ok(Connection { stream, buffer: Vec::new() })
     }
@@ -115,12 +115,16 @@ impl Connection {
         }
     }
 
-    /// The next request, or why there is none. Waits at most [`IDLE_TIME`] for its first byte and
-    /// [`REQUEST_TIME`] for the rest.
-    pub fn read_request(&mut self, stopping: &dyn Fn() -> bool) -> Result<Request, ReadEnd> {
+    /// The next request, or why there is none. Waits at most [`IDLE_TIME`] for its first byte, and not once
+    /// `leave_idle()`; then [`REQUEST_TIME`] for the rest, unless `stopping()`.
+    pub fn read_request(
+        &mut self,
+        leave_idle: &dyn Fn() -> bool,
+        stopping: &dyn Fn() -> bool,
+    ) -> Result<Request, ReadEnd> {
         let idle_deadline = Instant::now() + IDLE_TIME;
         while self.buffer.is_empty() {
-            if !self.fill(idle_deadline, stopping)? {
+            if !self.fill(idle_deadline, leave_idle)? {
                 return Err(ReadEnd::Closed);
             }
         }
@@ -162,8 +166,9 @@ impl Connection {
         Ok(request)
     }
 
-    /// Writes `response`; `close` says the connection ends after it.
-    pub fn write_response(&mut self, response: &Response, close: bool) -> std::io::Result<()> {
+    /// Writes `response` by `deadline`; `close` says the connection ends after it. Past the deadline the write
+    /// fails (with `TimedOut`), the response cut short: the connection is then only to be closed.
+    pub fn write_response(&mut self, response: &Response, close: bool, deadline: Instant) -> std::io::Result<()> {
         let mut head = format!(
             "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: {}\r\n\
              X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n",
@@ -177,9 +182,25 @@ impl Connection {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
         head.push_str("\r\n");
-        self.stream.write_all(head.as_bytes())?;
-        self.stream.write_all(&response.body)?;
-        self.stream.flush()
+        let mut bytes = head.into_bytes();
+        bytes.extend_from_slice(&response.body);
+        let mut left = &bytes[..];
+        while !left.is_empty() {
+            // Each write waits at most until the deadline: a client taking a little at a time gets no more.
+            let time = deadline.saturating_duration_since(Instant::now());
+            if time.is_zero() {
+                return Err(ErrorKind::TimedOut.into());
+            }
+            self.stream.set_write_timeout(Some(time))?;
+            match self.stream.write(left) {
+                Ok(0) => return Err(ErrorKind::WriteZero.into()),
+                Ok(written) => left = &left[written..],
+                Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+                Err(error) if error.kind() == ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(())
     }
 }
 
@@ -272,5 +293,47 @@ fn reason(status: u16) -> &'static str {
         503 => "Service Unavailable",
         505 => "HTTP Version Not Supported",
         _ => "Status",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Writes more than the socket buffers of both ends hold to a client that reads `chunk` bytes every
+    /// 50 ms (none if 0), with a deadline 300 ms away: how the write ended, and when.
+    fn write_to_a_slow_reader(chunk: usize) -> (std::io::Result<()>, Duration) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let mut connection = Connection::new(listener.accept().unwrap().0).unwrap();
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let mut buffer = vec![0; chunk];
+                while chunk > 0 && !done.load(Ordering::SeqCst) && client.read(&mut buffer).is_ok_and(|read| read > 0) {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            });
+            let response = Response::json(200, vec![b' '; 64 * 1024 * 1024]);
+            let clock = Instant::now();
+            let written = connection.write_response(&response, true, clock + Duration::from_millis(300));
+            let took = clock.elapsed();
+            done.store(true, Ordering::SeqCst);
+            drop(connection);
+            (written, took)
+        })
+    }
+
+    #[test]
+    fn a_response_is_written_by_its_deadline_or_not_at_all() {
+        // A client that reads nothing, and one that reads a little at a time: each write makes some progress,
+        // but the whole response does not arrive by its deadline.
+        for chunk in [0, 4096] {
+            let (written, took) = write_to_a_slow_reader(chunk);
+            assert_eq!(written.map_err(|error| error.kind()), Err(ErrorKind::TimedOut), "reading {chunk} bytes");
+            assert!(took >= Duration::from_millis(300) && took < Duration::from_secs(2), "failed after {took:?}");
+        }
     }
 }

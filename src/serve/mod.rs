@@ -1,19 +1,24 @@
 //! `ludus serve`: the game explorer, a local HTTP server with a JSON API and one page. Files: `http.rs` (HTTP/1.1
-//! on a connection, every read bounded), `routes.rs` (the page's files, `GET /api/games`, `POST
-//! /api/position`), `shapes.rs` (the JSON shapes), `budget.rs` (the budgets, the search slots), `answers.rs`
-//! (the answers by request: kept, or shared by the identical requests waiting for one search), `databases.rs`
-//! (the `--db` directories, opened at start), `page.rs` and `page/` (the page, embedded). The values are the framework's analyses; the server only bounds, routes and writes them.
+//! on a connection, every read and write bounded), `connection.rs` (a connection's requests served in turn,
+//! within its time and count), `queue.rs` (the connections waiting for a worker), `routes.rs` (the page's
+//! files, `GET /api/games`, `POST /api/position`), `shapes.rs` (the JSON shapes), `budget.rs` (the budgets, the
+//! search slots), `answers.rs` (the answers by request: kept, or shared by the identical requests waiting for
+//! one search), `databases.rs` (the `--db` directories, opened at start), `page.rs` and `page/` (the page,
+//! embedded). The values are the framework's analyses; the server only bounds, routes and writes them.
 //!
 //! One thread accepts connections and hands them to `--connections` workers through a short queue (a
-//! connection past them is answered 503 at once); a worker serves one connection at a time, kept alive
-//! between requests. Searches run on threads of their own, at most `--searches` at once. Ctrl-C stops the
-//! accepting, lets the requests under way finish, and ends with status 0 (a second Ctrl-C ends at once).
+//! connection past it, or waiting in it too long, is answered 503); a worker serves one connection at a time,
+//! kept alive between requests while no other waits. Searches run on threads of their own, at most
+//! `--searches` at once. Ctrl-C stops the accepting, lets the requests under way finish, and ends with status
+//! 0 (a second Ctrl-C ends at once).
 
 mod answers;
 mod budget;
+mod connection;
 mod databases;
 mod http;
 mod page;
+mod queue;
 mod routes;
 mod shapes;
 
@@ -21,19 +26,15 @@ use crate::cli::ServeArgs;
 use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
 use budget::{Limits, SearchSlots, MAX_MOVES, MAX_POSITION_BYTES};
-use http::{Connection, ReadEnd, Response, MAX_BODY_BYTES};
+use connection::{ClientTimes, Worker};
+use http::MAX_BODY_BYTES;
 use ludus_framework::playable::find_registration;
+use queue::Queue;
 use routes::State;
-use shapes::ApiError;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, TrySendError};
-use std::sync::{Arc, Mutex};
-
-/// Connections accepted and waiting for a worker, at most.
-const QUEUED_CONNECTIONS: usize = 64;
-/// Requests served on one kept-alive connection before it is closed.
-const REQUESTS_PER_CONNECTION: usize = 1000;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Runs the server until Ctrl-C.
 pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
@@ -91,7 +92,11 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
     let databases = if served.is_empty() { String::new() } else { format!("\ndatabases: {}", served.join(", ")) };
     say!("ludus serve: the explorer is at http://{address}/ (Ctrl-C stops it){databases}");
     crate::output::finish()?;
-    serve(&listener, &state, &stopping, options.connections);
+    let times = ClientTimes {
+        response: Duration::from_secs(options.response_seconds),
+        connection: Duration::from_secs(options.connection_seconds),
+    };
+    serve(&listener, &state, &stopping, options.connections, times);
     note!("ludus serve: stopped");
     Ok(())
 }
@@ -110,106 +115,34 @@ fn install_stop(stopping: &Arc<AtomicBool>, address: SocketAddr) -> Result<()> {
             std::process::exit(130);
         }
         note!("\nludus serve: stopping after the requests under way (Ctrl-C again to stop at once)");
-        let _ = TcpStream::connect_timeout(&wake, std::time::Duration::from_secs(1));
+        let _ = TcpStream::connect_timeout(&wake, Duration::from_secs(1));
     })
     .context("cannot install the Ctrl-C handler")
 }
 
 /// Accepts connections until `stopping`, each served by one of `workers` threads.
-fn serve(listener: &TcpListener, state: &Arc<State>, stopping: &Arc<AtomicBool>, workers: usize) {
-    let (sender, receiver) = sync_channel::<TcpStream>(QUEUED_CONNECTIONS);
-    let receiver = Arc::new(Mutex::new(receiver));
+fn serve(listener: &TcpListener, state: &Arc<State>, stopping: &AtomicBool, workers: usize, times: ClientTimes) {
+    let queue = Queue::default();
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            let (receiver, state, stopping) = (Arc::clone(&receiver), Arc::clone(state), Arc::clone(stopping));
-            scope.spawn(move || work(&receiver, &state, &stopping));
+            let worker = Worker { state, queue: &queue, stopping, times };
+            scope.spawn(move || {
+                while let Some(stream) = worker.queue.pop() {
+                    worker.serve(stream);
+                }
+            });
         }
+        scope.spawn(|| queue.keep());
         for stream in listener.incoming() {
             if stopping.load(Ordering::SeqCst) {
                 break;
             }
-            let Ok(stream) = stream else {
+            match stream {
+                Ok(stream) => queue.push(stream),
                 // Out of descriptors, say: wait a little rather than spin on the error.
-                std::thread::sleep(std::time::Duration::from_millis(20));
-                continue;
-            };
-            if let Err(TrySendError::Full(stream)) = sender.try_send(stream) {
-                refuse_busy(stream);
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
             }
         }
-        drop(sender);
+        queue.close();
     });
-}
-
-/// A worker: serves the connections handed to it, one at a time, until the queue closes.
-fn work(receiver: &Mutex<Receiver<TcpStream>>, state: &Arc<State>, stopping: &AtomicBool) {
-    loop {
-        let next = match receiver.lock() {
-            Ok(receiver) => receiver.recv(),
-            Err(_) => return,
-        };
-        let Ok(stream) = next else { return };
-        serve_connection(stream, state, stopping);
-    }
-}
-
-/// Serves the requests of one connection, in order, until it closes, idles, breaks a bound, or the server
-/// stops.
-fn serve_connection(stream: TcpStream, state: &Arc<State>, stopping: &AtomicBool) {
-    let local = stream.local_addr().ok();
-    let Ok(mut connection) = Connection::new(stream) else { return };
-    let is_stopping = || stopping.load(Ordering::SeqCst);
-    for served in 1..=REQUESTS_PER_CONNECTION {
-        let request = match connection.read_request(&is_stopping) {
-            Ok(request) => request,
-            Err(ReadEnd::Closed) => return,
-            Err(ReadEnd::Refused(error)) => {
-                let _ = connection.write_response(&Response::error(&error), true);
-                return;
-            }
-        };
-        let response = match check_host(&request.host, local) {
-            Ok(()) => answer(state, &request),
-            Err(error) => Response::error(&error),
-        };
-        let close = request.close || is_stopping() || served == REQUESTS_PER_CONNECTION;
-        if connection.write_response(&response, close).is_err() || close {
-            return;
-        }
-    }
-}
-
-/// The response to `request`; a panic in the routes (a bug) is a 500, and the worker goes on.
-fn answer(state: &Arc<State>, request: &http::Request) -> Response {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| routes::respond(state, request))).unwrap_or_else(|_| {
-        note!("ludus serve: internal error answering {} {}", request.method, request.path);
-        Response::error(&ApiError::new(500, "internal", "internal error (a bug: see the server's log)"))
-    })
-}
-
-/// A server listening on a loopback address answers only requests addressed to it by a loopback name, so
-/// that a page of another site cannot reach it through a name of its own that resolves here (DNS rebinding).
-fn check_host(host: &str, local: Option<SocketAddr>) -> Result<(), ApiError> {
-    // A client of 127.0.0.1 reaching a server that listens on `::` arrives at `::ffff:127.0.0.1`.
-    let Some(local) = local.filter(|local| local.ip().to_canonical().is_loopback()) else { return Ok(()) };
-    let name = host.rsplit_once(':').filter(|(_, port)| port.parse::<u16>().is_ok()).map_or(host, |(name, _)| name);
-    let address = name.strip_prefix('[').and_then(|name| name.strip_suffix(']')).unwrap_or(name);
-    let loopback = address.parse::<IpAddr>().is_ok_and(|ip| ip.to_canonical().is_loopback());
-    if loopback || name.eq_ignore_ascii_case("localhost") {
-        Ok(())
-    } else {
-        Err(ApiError::new(
-            403,
-            "host",
-            format!("this server answers requests to 127.0.0.1:{0} or localhost:{0} only", local.port()),
-        ))
-    }
-}
-
-/// Answers a connection that found every worker and the queue busy, and closes it.
-fn refuse_busy(stream: TcpStream) {
-    let error = ApiError::new(503, "busy", "every connection is taken (--connections): retry");
-    if let Ok(mut connection) = Connection::new(stream) {
-        let _ = connection.write_response(&Response::error(&error), true);
-    }
 }

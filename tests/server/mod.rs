@@ -1,7 +1,7 @@
 //! What the tests of `ludus serve` share: the real binary started on a free loopback port (the port read from
 //! its first line, the process stopped when dropped), and a small blocking HTTP/1.1 client over one kept-alive
-//! connection, opened anew when it has been idle for nearly the server's 5 s (also what speaks WebDriver to
-//! chromedriver). Written here rather than taken from a crate: the
+//! connection, opened anew when it has been idle for nearly the server's 5 s or the server said it closes it
+//! (also what speaks WebDriver to chromedriver). Written here rather than taken from a crate: the
 //! tests need a raw connection anyway (pipelined and malformed requests), and a dozen lines of client keep the
 //! test build from compiling an HTTP stack.
 
@@ -126,6 +126,8 @@ pub struct Client {
     port: u16,
     /// When the connection last carried a request.
     used: Instant,
+    /// Whether the server said it closes the connection (`Connection: close`).
+    closing: bool,
 }
 
 /// How long a connection may stay idle before a request opens a new one: under the server's 5 s, after which
@@ -137,7 +139,7 @@ impl Client {
     pub fn connect(port: u16) -> Client {
         let stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
         stream.set_read_timeout(Some(Duration::from_secs(120))).expect("timeout");
-        Client { reader: BufReader::new(stream), port, used: Instant::now() }
+        Client { reader: BufReader::new(stream), port, used: Instant::now(), closing: false }
     }
 
     /// Sends raw bytes.
@@ -147,7 +149,7 @@ impl Client {
 
     /// `method path` with `body` (JSON when given).
     pub fn request(&mut self, method: &str, path: &str, body: Option<&[u8]>) -> Reply {
-        if self.used.elapsed() > IDLE {
+        if self.used.elapsed() > IDLE || self.closing {
             *self = Client::connect(self.port);
         }
         let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n", self.port);
@@ -160,6 +162,7 @@ impl Client {
         self.send_raw(&bytes);
         let reply = self.read_reply();
         self.used = Instant::now();
+        self.closing = reply.header("connection") == Some("close");
         reply
     }
 
