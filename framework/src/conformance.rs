@@ -1,28 +1,35 @@
-//! The conformance harness that every plugin's tests call, and that `ludus check` runs.
+//! The conformance harness that every game's and plugin's tests call, and that `ludus check` runs.
 //!
-//! - [`GameCheck`]: move generation is deterministic and every listed move is legal, random playouts end, no
-//!   move the shortcuts are said to catch ends the game uncaught ([`SearchHints::shortcuts_catch_game_ends`]),
-//!   canonical keys are stable under the game's symmetries, and memoized negamax agrees with plain negamax on
-//!   the positions met.
+//! - [`GameCheck`]: for a game of any family, move generation is deterministic and every listed move is legal,
+//!   the hints' move lists are legal moves, values lie within the hints' ranges, random playouts end, no
+//!   position comes back on a playout unless the game says its positions repeat
+//!   ([`Rules::POSITIONS_REPEAT`](crate::Rules::POSITIONS_REPEAT)), no move the shortcuts are said to catch
+//!   ends the game uncaught ([`SearchHints::shortcuts_catch_game_ends`]), canonical keys are stable under the
+//!   game's symmetries, chance nodes give outcomes of positive weight that are their moves, and two engines
+//!   agree on the positions met (memoized and plain negamax for a [`Game`], alpha-beta and plain minimax for a
+//!   deterministic scored game).
 //! - [`check_plugin`]: on random small instances every solver agrees and every answer verifies;
 //!   [`check_sample`]: the bundled sample comes out right; [`check_corruption`]: the verifier rejects wrong
 //!   answers.
 
 use crate::engines::negamax::{MemoNegamax, PlainNegamax};
+use crate::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
 use crate::engines::{Engine, Mode};
-use crate::error::Result;
-use crate::game::{Canonicalize, Game};
+use crate::error::{Error, Result};
+use crate::game::{Canonicalize, Game, Outcome, Rules};
 use crate::hints::{Proven, SearchHints};
 use crate::input::Source;
 use crate::plugin::{
     seeded_rng, CaseAnswer, Comparison, Corruptions, GenOptions, NoProgress, Plugin, Preset, Progress, SolveOptions,
 };
+use crate::scored::{Chance, Deterministic};
 use rand::Rng;
 use serde::Serialize;
+use std::collections::HashSet;
 
 /// A move of `moves` (those of `position`, which is not over) that ends the game although the game's shortcuts
 /// are said to catch every such move ([`SearchHints::shortcuts_catch_game_ends`]) and none settles `position`.
-fn uncaught_end<'moves, Ruleset: Game + SearchHints>(
+fn uncaught_end<'moves, Ruleset: SearchHints>(
     game: &Ruleset,
     position: &Ruleset::Position,
     moves: &'moves [Ruleset::Move],
@@ -39,12 +46,24 @@ fn uncaught_end<'moves, Ruleset: Game + SearchHints>(
 /// The images of a position under a game's symmetries (positions with the same canonical key).
 pub type Symmetries<'check, Position> = &'check dyn Fn(&Position) -> Vec<Position>;
 
-/// Checks a game's implementation by random playouts from a start position:
-/// - [`Rules::moves`](crate::Rules::moves) is deterministic, and every move it lists passes [`Rules::is_legal`](crate::Rules::is_legal);
-/// - every playout ends within the ply limit;
+/// A check run at every position met that is not over: `Err` says what is wrong there.
+type PositionCheck<'check, Ruleset> =
+    Box<dyn FnMut(&Ruleset, &<Ruleset as Rules>::Position) -> std::result::Result<(), String> + 'check>;
+
+/// The error of a game that breaks a contract the check tests.
+fn broken(detail: String) -> Error {
+    Error::Contract { contract: "Rules", detail }
+}
+
+/// Checks a game's implementation, of any family, by random playouts from a start position:
+/// - [`Rules::moves`](crate::Rules::moves) is deterministic, every move it lists passes
+///   [`Rules::is_legal`](crate::Rules::is_legal), and every move the hints search is legal;
+/// - every playout ends within the ply limit, and no position comes back on a playout unless the game says its
+///   positions repeat (a game that does may play on forever: its playouts stop at the limit);
+/// - a finished position's outcome, and a position's value range, lie within the outcome's widest range;
 /// - the canonical key is the same for every symmetric image of a position;
-/// - optionally, memoized negamax agrees with plain negamax on the positions met (each distinct canonical
-///   position is solved once, so many playouts stay cheap; keep such games small).
+/// - optionally, two engines agree on the positions met ([`GameCheck::compare_engines`],
+///   [`GameCheck::compare_scores`]), and a chance node's outcomes are its moves ([`GameCheck::with_chance`]).
 ///
 /// ```
 /// use ludus_framework::conformance::GameCheck;
@@ -68,23 +87,24 @@ pub type Symmetries<'check, Position> = &'check dyn Fn(&Position) -> Vec<Positio
 /// }
 ///
 /// GameCheck::new(&TakeAway, 12).playouts(50).max_plies(12).compare_engines().run()?;
-/// # Ok::<(), String>(())
+/// # Ok::<(), ludus_framework::Error>(())
 /// ```
-pub struct GameCheck<'check, Ruleset: Game> {
+pub struct GameCheck<'check, Ruleset: Rules> {
     game: &'check Ruleset,
     start: Ruleset::Position,
     playouts: usize,
     max_plies: usize,
     seed: u64,
     symmetries: Option<Symmetries<'check, Ruleset::Position>>,
-    compare_engines: bool,
+    /// Checks at every position met that is not over (engine comparisons, chance outcomes).
+    extra: Vec<PositionCheck<'check, Ruleset>>,
 }
 
-impl<'check, Ruleset: Game + Canonicalize + SearchHints> GameCheck<'check, Ruleset> {
+impl<'check, Ruleset: Canonicalize + SearchHints> GameCheck<'check, Ruleset> {
     /// A check of `game` from `start`: 20 playouts of at most 1,000 plies, seed 0, no symmetries, no engine
     /// comparison.
     pub fn new(game: &'check Ruleset, start: Ruleset::Position) -> Self {
-        GameCheck { game, start, playouts: 20, max_plies: 1000, seed: 0, symmetries: None, compare_engines: false }
+        GameCheck { game, start, playouts: 20, max_plies: 1000, seed: 0, symmetries: None, extra: Vec::new() }
     }
 
     /// The number of random playouts.
@@ -93,7 +113,8 @@ impl<'check, Ruleset: Game + Canonicalize + SearchHints> GameCheck<'check, Rules
         GameCheck { playouts, ..self }
     }
 
-    /// The most plies a playout may last: a longer one is a failure (the game may not end).
+    /// The most plies a playout may last: a longer one is a failure (the game may not end), unless the game's
+    /// positions repeat.
     #[must_use]
     pub fn max_plies(self, max_plies: usize) -> Self {
         GameCheck { max_plies, ..self }
@@ -111,61 +132,159 @@ impl<'check, Ruleset: Game + Canonicalize + SearchHints> GameCheck<'check, Rules
         GameCheck { symmetries: Some(symmetries), ..self }
     }
 
-    /// Also solve every distinct position met with memoized and with plain negamax, and compare.
+    /// Also solves every distinct position met (by canonical key) with memoized and with plain negamax, and
+    /// compares them (each is solved once, so many playouts stay cheap; keep such games small).
     #[must_use]
-    pub fn compare_engines(self) -> Self {
-        GameCheck { compare_engines: true, ..self }
-    }
-
-    /// Runs the check: the first problem found, if any.
-    pub fn run(&self) -> std::result::Result<(), String> {
-        let game = self.game;
-        let mut rng = seeded_rng(self.seed);
+    pub fn compare_engines(mut self) -> Self
+    where
+        Ruleset: Game,
+        Ruleset::Key: 'check,
+    {
         let mut memo = MemoNegamax::new(Mode::Exact);
         let mut plain = PlainNegamax::new(Mode::Exact);
-        let mut compared = std::collections::HashSet::new();
+        let mut compared = HashSet::new();
+        self.extra.push(Box::new(move |game: &Ruleset, position: &Ruleset::Position| {
+            if !compared.insert(game.canonical(position)) {
+                return Ok(());
+            }
+            let (fast, slow) = (memo.value(game, position), plain.value(game, position));
+            if fast != slow {
+                return Err(format!("memoized negamax says {fast}, plain negamax {slow} at {position:?}"));
+            }
+            Ok(())
+        }));
+        self
+    }
+
+    /// Also compares alpha-beta's score with plain minimax's at every position met that minimax solves within
+    /// `budget` positions (a deterministic scored game).
+    #[must_use]
+    pub fn compare_scores(mut self, budget: u64) -> Self
+    where
+        Ruleset: Deterministic,
+        Ruleset::Key: 'check,
+    {
+        let mut alpha_beta = ScoredAlphaBeta::new(Mode::Exact);
+        self.extra.push(Box::new(move |game: &Ruleset, position: &Ruleset::Position| {
+            let Ok(reference) = ScoredMinimax::new().with_budget(budget).try_value(game, position) else {
+                return Ok(());
+            };
+            let found = alpha_beta.search(game, position).map_err(|error| error.to_string())?;
+            if found != reference {
+                return Err(format!("alpha-beta scores {position:?} {found}, plain minimax {reference}"));
+            }
+            Ok(())
+        }));
+        self
+    }
+
+    /// Also checks every chance node met: its outcomes are its moves, in order, with positive weights of a sum
+    /// of at most `2^53`.
+    #[must_use]
+    pub fn with_chance(mut self) -> Self
+    where
+        Ruleset: Chance,
+    {
+        self.extra.push(Box::new(|game: &Ruleset, position: &Ruleset::Position| {
+            if !game.is_chance(position) {
+                return Ok(());
+            }
+            let mut outcomes = Vec::new();
+            game.outcomes(position, &mut outcomes);
+            let listed: Vec<_> = outcomes.iter().map(|(mv, _)| mv.clone()).collect();
+            if listed != game.legal_moves(position) {
+                return Err(format!("the outcomes of {position:?} are not its moves, in order"));
+            }
+            if outcomes.iter().any(|(_, weight)| *weight == 0)
+                || outcomes.iter().map(|(_, weight)| *weight).sum::<u64>() > 1 << 53
+            {
+                return Err(format!("the weights of {position:?} are not positive with a sum of at most 2^53"));
+            }
+            Ok(())
+        }));
+        self
+    }
+
+    /// Runs the check: the first problem found, as [`Error::Contract`], if any.
+    pub fn run(mut self) -> Result<()> {
+        let game = self.game;
+        let mut rng = seeded_rng(self.seed);
         for playout in 0..self.playouts {
             let mut position = self.start.clone();
+            let mut path = HashSet::new();
             for ply in 0..=self.max_plies {
                 let place = || format!("playout {playout}, ply {ply}");
-                let first = game.legal_moves(&position);
-                if first != game.legal_moves(&position) {
-                    return Err(format!("{}: moves differ between two calls at {position:?}", place()));
+                if !Ruleset::POSITIONS_REPEAT && !path.insert(position.clone()) {
+                    return Err(broken(format!(
+                        "{}: {position:?} came back on the playout, but the game says its positions never repeat \
+                         (set `Rules::POSITIONS_REPEAT`: only the retrograde engine and value iteration solve a game \
+                         whose positions repeat)",
+                        place()
+                    )));
                 }
-                let over = game.is_over(&position);
-                if !over {
-                    if let Some(illegal) = first.iter().find(|mv| !game.is_legal(&position, mv)) {
-                        return Err(format!("{}: the listed move {illegal:?} fails is_legal at {position:?}", place()));
-                    }
-                    if let Some(ending) = uncaught_end(game, &position, &first) {
-                        return Err(format!(
-                            "{}: the shortcuts are said to catch every game end, but {position:?} has none that \
-                             settles it and its move {ending:?} ends the game",
-                            place()
-                        ));
-                    }
-                }
-                let key = game.canonical(&position);
-                for image in self.symmetries.map(|images| images(&position)).unwrap_or_default() {
-                    if game.canonical(&image) != key {
-                        return Err(format!(
-                            "canonical key of {image:?} differs from that of its symmetric {position:?}"
-                        ));
-                    }
-                }
-                if self.compare_engines && compared.insert(key) {
-                    let (fast, slow) = (memo.value(game, &position), plain.value(game, &position));
-                    if fast != slow {
-                        return Err(format!("memoized negamax says {fast}, plain negamax {slow} at {position:?}"));
-                    }
-                }
-                if over || first.is_empty() {
+                self.check_position(&position).map_err(|detail| broken(format!("{}: {detail}", place())))?;
+                let moves = game.legal_moves(&position);
+                if game.is_over(&position) || moves.is_empty() {
                     break;
                 }
-                if ply == self.max_plies {
-                    return Err(format!("playout {playout} did not end within {} plies", self.max_plies));
+                for extra in &mut self.extra {
+                    extra(game, &position).map_err(|detail| broken(format!("{}: {detail}", place())))?;
                 }
-                position = game.play(&position, &first[rng.gen_range(0..first.len())]);
+                if ply == self.max_plies {
+                    if Ruleset::POSITIONS_REPEAT {
+                        break;
+                    }
+                    return Err(broken(format!("playout {playout} did not end within {} plies", self.max_plies)));
+                }
+                position = game.play(&position, &moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        Ok(())
+    }
+
+    /// The checks of one position (of a playout): moves, hints, ranges, keys.
+    fn check_position(&self, position: &Ruleset::Position) -> std::result::Result<(), String> {
+        let game = self.game;
+        let first = game.legal_moves(position);
+        if first != game.legal_moves(position) {
+            return Err(format!("moves differ between two calls at {position:?}"));
+        }
+        let key = game.canonical(position);
+        if game.canonical(&position.clone()) != key {
+            return Err(format!("the key of {position:?} is not stable"));
+        }
+        for image in self.symmetries.map(|images| images(position)).unwrap_or_default() {
+            if game.canonical(&image) != key {
+                return Err(format!("canonical key of {image:?} differs from that of its symmetric {position:?}"));
+            }
+        }
+        if let Some(outcome) = game.outcome(position) {
+            if outcome < Ruleset::Outcome::WORST || outcome > Ruleset::Outcome::BEST {
+                return Err(format!("the outcome {outcome:?} of {position:?} is beyond the widest range"));
+            }
+            return Ok(());
+        }
+        if let Some(illegal) = first.iter().find(|mv| !game.is_legal(position, mv)) {
+            return Err(format!("the listed move {illegal:?} fails is_legal at {position:?}"));
+        }
+        if let Some(ending) = uncaught_end(game, position, &first) {
+            return Err(format!(
+                "the shortcuts are said to catch every game end, but {position:?} has none that settles it and its \
+                 move {ending:?} ends the game"
+            ));
+        }
+        if let Proven::Range(low, high) = game.proven(position) {
+            if low > high || low < Ruleset::Outcome::WORST || high > Ruleset::Outcome::BEST {
+                return Err(format!("the value range ({low:?}, {high:?}) of {position:?} is not a range of values"));
+            }
+        }
+        if first.len() > 1 {
+            let mut searched = Vec::new();
+            game.search_moves(position, &mut searched, &mut Vec::new());
+            if searched.is_empty() || searched.iter().any(|mv| !first.contains(mv)) {
+                return Err(format!(
+                    "the searched moves {searched:?} of {position:?} are not among its moves {first:?}"
+                ));
             }
         }
         Ok(())

@@ -254,10 +254,10 @@ fn the_game_passes_the_conformance_checks_on_small_boards() {
         let start = game.parse_moves(moves).unwrap();
         let symmetries = |board: &Board| vec![game.mirror(board)];
         let check = GameCheck::new(&game, start).playouts(30).max_plies(64).seed(7).symmetries(&symmetries);
-        assert_eq!(check.compare_engines().run(), Ok(()), "{width} x {height}");
+        assert_eq!(check.compare_engines().run().map_err(|error| error.to_string()), Ok(()), "{width} x {height}");
         // Without plain negamax, playouts from the empty board.
         let check = GameCheck::new(&game, Board::EMPTY).playouts(200).max_plies(64).seed(8).symmetries(&symmetries);
-        assert_eq!(check.run(), Ok(()), "{width} x {height}");
+        assert_eq!(check.run().map_err(|error| error.to_string()), Ok(()), "{width} x {height}");
     }
 }
 

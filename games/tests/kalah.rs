@@ -6,10 +6,11 @@
 #![allow(clippy::unwrap_used)]
 
 use ludus_framework::analysis::line_by;
+use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
 use ludus_framework::engines::Mode;
 use ludus_framework::playable::TextForm;
-use ludus_framework::scored::{ScoredCheck, ScoredGame};
+use ludus_framework::scored::ScoredGame;
 use ludus_framework::Engine;
 use ludus_framework::Rules;
 use ludus_games::kalah::{Board, Kalah};
@@ -90,14 +91,14 @@ fn sowing_follows_the_plain_rules_on_random_games() {
 fn conformance_and_minimax_agree_on_small_variants() {
     for (m, n) in [(2, 2), (3, 2), (3, 3), (4, 2)] {
         let game = Kalah::new(m, n).unwrap();
-        ScoredCheck::new(&game, game.start()).playouts(20).compare_engines(300_000).run_deterministic().unwrap();
+        GameCheck::new(&game, game.start()).playouts(20).compare_scores(300_000).run().unwrap();
         if m * n as usize <= 6 {
             let reference = ScoredMinimax::new().with_budget(50_000_000).try_value(&game, &game.start()).unwrap();
             assert_eq!(ScoredAlphaBeta::new(Mode::Exact).search(&game, &game.start()).unwrap(), reference);
         }
     }
     let game = Kalah::new(6, 6).unwrap();
-    ScoredCheck::new(&game, game.start()).playouts(20).run_deterministic().unwrap();
+    GameCheck::new(&game, game.start()).playouts(20).run().unwrap();
 }
 
 #[test]

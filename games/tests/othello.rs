@@ -6,11 +6,12 @@
 #![allow(clippy::unwrap_used)]
 
 use ludus_framework::analysis::{line_by, values_by};
+use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::alpha_beta::AlphaBeta;
 use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
-use ludus_framework::scored::{ScoredCheck, ScoredGame};
+use ludus_framework::scored::ScoredGame;
 use ludus_framework::table::{mib, PackedTable};
 use ludus_framework::Canonicalize;
 use ludus_framework::Rules;
@@ -106,11 +107,11 @@ fn the_bitboards_follow_the_plain_rules_on_random_games() {
 fn conformance_and_minimax_agree_on_four_by_four() {
     for empties in [true, false] {
         let game = Othello::new(4, empties).unwrap();
-        ScoredCheck::new(&game, game.start()).playouts(30).compare_engines(200_000).run_deterministic().unwrap();
+        GameCheck::new(&game, game.start()).playouts(30).compare_scores(200_000).run().unwrap();
     }
     for size in [5, 6, 8] {
         let game = othello(size);
-        ScoredCheck::new(&game, game.start()).playouts(10).seed(u64::from(size)).run_deterministic().unwrap();
+        GameCheck::new(&game, game.start()).playouts(10).seed(u64::from(size)).run().unwrap();
     }
 }
 

@@ -5,9 +5,9 @@
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
 
+use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::scored::{Expectimax, ValueIteration};
 use ludus_framework::playable::TextForm;
-use ludus_framework::scored::ScoredCheck;
 use ludus_framework::Engine;
 use ludus_framework::Rules;
 use ludus_games::hog::{Hog, HogState};
@@ -57,7 +57,7 @@ fn pig_to_a_hundred_is_won_by_the_first_player_with_probability_0_5306() {
 fn pig_conformance_and_text() {
     for goal in [5, 20] {
         let game = Pig::new(goal).unwrap();
-        ScoredCheck::new(&game, game.start()).playouts(30).max_plies(100_000).run_with_chance().unwrap();
+        GameCheck::new(&game, game.start()).playouts(30).max_plies(100_000).with_chance().run().unwrap();
     }
     let game = Pig::new(20).unwrap();
     let state = game.parse_position("roll 4 roll 6 hold").unwrap();
@@ -119,7 +119,7 @@ fn hog_expectimax_agrees_with_every_sequence_of_dice() {
 #[test]
 fn hog_conformance_and_text() {
     let game = Hog::new(30, 6).unwrap();
-    ScoredCheck::new(&game, game.start()).playouts(30).max_plies(200).run_with_chance().unwrap();
+    GameCheck::new(&game, game.start()).playouts(30).max_plies(200).with_chance().run().unwrap();
     let state = game.parse_position("roll 2, +9").unwrap();
     assert_eq!(game.parse_position("0 9 second").unwrap(), state);
     assert!(game.parse_position("roll 7").is_err());

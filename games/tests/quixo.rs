@@ -353,7 +353,7 @@ fn symmetric_positions_and_colour_swaps_share_keys() {
         let symmetries = |board: &Board| images(side, board);
         let check = GameCheck::new(&game, game.start()).playouts(100).max_plies(10_000).seed(3).symmetries(&symmetries);
         // Random play makes a line soon: every playout ends.
-        assert_eq!(check.run(), Ok(()), "{size}");
+        assert_eq!(check.run().map_err(|error| error.to_string()), Ok(()), "{size}");
         let mut rng = seeded_rng(u64::from(size) + 40);
         for _ in 0..500 {
             let board = random_position(&game, 100, &mut rng).board();

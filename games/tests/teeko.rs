@@ -372,7 +372,7 @@ fn symmetric_positions_share_keys() {
         // Playouts from a drop-phase position: random moves end in a line or a square soon enough.
         let check =
             GameCheck::new(&game, game.start()).playouts(50).max_plies(1_000_000).seed(4).symmetries(&symmetries);
-        assert_eq!(check.run(), Ok(()), "{side}");
+        assert_eq!(check.run().map_err(|error| error.to_string()), Ok(()), "{side}");
         for _ in 0..1_000 {
             let board = random_position(usize::from(game.side()), 60, &mut rng).board();
             let key = game.canonical(&board);

@@ -5,20 +5,15 @@
 //!   [`Deterministic`] (no chance nodes); keys and hints are every family's ([`crate::Canonicalize`],
 //!   [`crate::SearchHints`]);
 //! - `chance.rs`: [`Chance`] (chance nodes, outcomes with integer weights), [`Probability`];
-//! - `check.rs`: [`ScoredCheck`], the conformance checks every scored game's tests call;
 //!
 //! Scores are always for the player to move at the position they belong to (see [`ScoredGame`]). The engines
 //! are in [`crate::engines::scored`].
 
 mod chance;
-#[cfg(feature = "plugin")]
-mod check;
 mod game;
 
 pub use crate::game::{Player, SCORE_LIMIT};
 #[cfg(feature = "plugin")]
 pub use chance::Dice;
 pub use chance::{chance_outcomes, Chance, Outcomes, Probability};
-#[cfg(feature = "plugin")]
-pub use check::ScoredCheck;
 pub use game::{Deterministic, ScoreKind, ScoredGame};
