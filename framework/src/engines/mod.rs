@@ -95,6 +95,9 @@ pub enum Stop<Failure> {
     /// The engine could not give the value for another reason: it reads values from a damaged or missing
     /// database, or a solve needed more memory than its budget.
     Failure(Failure),
+    /// The search met a position again on its own path: the game's positions repeat, although it does not set
+    /// [`Rules::POSITIONS_REPEAT`] (only the retrograde engine and value iteration solve such a game).
+    Repeated,
 }
 
 /// A search engine: the value of a position of a game, of the type the engine gives (one entry for every
@@ -141,7 +144,9 @@ pub trait Engine<Ruleset: Rules>: Statistics {
     }
 
     /// The value of `position` for the player to move (exactness of the remoteness depends on the mode),
-    /// whatever the search costs: the engine's budget does not apply. Only an engine that cannot fail has it.
+    /// whatever the search costs: the engine's budget does not apply. Only an engine that cannot fail has it:
+    /// for a game that breaks [`Rules::POSITIONS_REPEAT`]'s contract, it gives a draw ([`Engine::search`] says
+    /// why).
     fn value(&mut self, game: &Ruleset, position: &Ruleset::Position) -> Value
     where
         Self: Sized + Engine<Ruleset, Value = Value, Failure = Infallible>,
@@ -149,8 +154,9 @@ pub trait Engine<Ruleset: Rules>: Statistics {
         match self.search_within(game, position, u64::MAX) {
             Ok(value) => value,
             Err(Stop::Failure(never)) => match never {},
-            // No search expands `u64::MAX` positions, so this draw is never given.
-            Err(Stop::Budget) => Value::Draw,
+            // No search expands `u64::MAX` positions, so this draw is never given for a budget; a game whose
+            // positions repeat has no value a depth-first search can give.
+            Err(Stop::Budget | Stop::Repeated) => Value::Draw,
         }
     }
 }
@@ -160,6 +166,17 @@ fn stopped<Failure: Into<crate::Error>>(stop: Stop<Failure>, positions: u64) -> 
     match stop {
         Stop::Budget => crate::Error::Budget(crate::error::Budget::Positions(positions)),
         Stop::Failure(failure) => failure.into(),
+        Stop::Repeated => repeated(),
+    }
+}
+
+/// The error of a depth-first search that met a position again on its own path.
+pub(crate) fn repeated() -> crate::Error {
+    crate::Error::Contract {
+        contract: "Rules::POSITIONS_REPEAT",
+        detail: "a search met a position again on its own path, so the game's positions repeat: set \
+                 `POSITIONS_REPEAT` (only the retrograde engine and value iteration solve such a game)"
+            .to_string(),
     }
 }
 
@@ -189,6 +206,7 @@ impl<Ruleset: Rules, Search: Engine<Ruleset, Failure = Infallible>> Engine<Rules
     ) -> Result<Search::Value, Stop<crate::Error>> {
         self.0.search_within(game, position, budget).map_err(|stop| match stop {
             Stop::Budget => Stop::Budget,
+            Stop::Repeated => Stop::Repeated,
             Stop::Failure(never) => match never {},
         })
     }

@@ -3,7 +3,7 @@
 //! [`Mode::Outcome`]). Both take the game's [`SearchHints`] (shortcuts, pruned and ordered moves), reuse their
 //! move lists by depth and grow their stack as deep as a game goes.
 
-use super::support::{score_of, settled_value, stored_value, with_stack, MoveLists};
+use super::support::{score_of, settled_value, stored_value, with_stack, MoveLists, PathGuard};
 use super::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::game::Canonicalize;
 use crate::game::Game;
@@ -69,12 +69,14 @@ impl Statistics for PlainNegamax {
 struct Gate {
     limit: u64,
     stopped: bool,
+    /// Whether it stopped because a position came back on its path (a game whose positions repeat).
+    repeated: bool,
 }
 
 impl Gate {
     /// A gate allowing `budget` more positions to an engine that has visited `visited`.
     fn new(visited: u64, budget: u64) -> Self {
-        Gate { limit: visited.saturating_add(budget), stopped: false }
+        Gate { limit: visited.saturating_add(budget), stopped: false, repeated: false }
     }
 
     /// Whether a search that has visited `visited` positions may expand one more (it stops for good if not).
@@ -83,9 +85,13 @@ impl Gate {
         !self.stopped
     }
 
-    /// The search's value, unless it stopped.
-    fn value(&self, value: Value) -> Option<Value> {
-        (!self.stopped).then_some(value)
+    /// The search's value, unless it stopped (then why).
+    fn value(&self, value: Value) -> Result<Value, Stop<Infallible>> {
+        match (self.stopped, self.repeated) {
+            (false, _) => Ok(value),
+            (true, true) => Err(Stop::Repeated),
+            (true, false) => Err(Stop::Budget),
+        }
     }
 }
 
@@ -97,6 +103,7 @@ struct Walk<'search, Ruleset: Game + SearchHints> {
     stats: &'search mut Stats,
     lists: MoveLists<Ruleset::Move>,
     gate: Gate,
+    guard: PathGuard<Ruleset::Position>,
 }
 
 impl<Ruleset: Game + SearchHints> Walk<'_, Ruleset> {
@@ -104,6 +111,10 @@ impl<Ruleset: Game + SearchHints> Walk<'_, Ruleset> {
     /// is spent. Give the list back to `lists` when done.
     fn expand(&mut self, position: &Ruleset::Position, depth: usize) -> Option<Vec<Ruleset::Move>> {
         if !self.gate.admits(self.stats.visited) {
+            return None;
+        }
+        if self.guard.repeats(u32::try_from(depth).unwrap_or(u32::MAX), position) {
+            (self.gate.stopped, self.gate.repeated) = (true, true);
             return None;
         }
         self.stats.visited += 1;
@@ -146,10 +157,17 @@ impl<Ruleset: Game + SearchHints> Engine<Ruleset> for PlainNegamax {
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
         let gate = Gate::new(self.stats.visited, budget);
-        let walk = Walk { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default(), gate };
+        let walk = Walk {
+            game,
+            mode: self.mode,
+            stats: &mut self.stats,
+            lists: MoveLists::default(),
+            gate,
+            guard: PathGuard::default(),
+        };
         let mut search = PlainSearch { walk };
         let value = search.search(position, 0);
-        search.walk.gate.value(value).ok_or(Stop::Budget)
+        search.walk.gate.value(value)
     }
 
     fn budget(&self) -> u64 {
@@ -292,10 +310,17 @@ where
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
         let gate = Gate::new(self.stats.visited, budget);
-        let walk = Walk { game, mode: self.mode, stats: &mut self.stats, lists: MoveLists::default(), gate };
+        let walk = Walk {
+            game,
+            mode: self.mode,
+            stats: &mut self.stats,
+            lists: MoveLists::default(),
+            gate,
+            guard: PathGuard::default(),
+        };
         let mut search = MemoSearch { walk, table: &mut self.table };
         let value = search.search(position, 0);
-        search.walk.gate.value(value).ok_or(Stop::Budget)
+        search.walk.gate.value(value)
     }
 
     fn budget(&self) -> u64 {

@@ -6,7 +6,7 @@
 //! They run in the current rayon pool: wrap calls in `rayon::ThreadPool::install` to choose the thread count.
 
 use super::grundy::mex;
-use super::support::{score_of, settled_value, value_of, with_stack};
+use super::support::{score_of, settled_value, value_of, with_stack, PathGuard};
 use super::{Engine, Mode, Statistics, Stop};
 use crate::error::Budget;
 use crate::game::Canonicalize;
@@ -27,6 +27,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 struct Run {
     limit: u64,
     stopped: AtomicBool,
+    /// Whether it stopped because a position came back on a path (a game whose positions repeat).
+    repeated: AtomicBool,
+}
+
+/// What one task of a search keeps for itself: its counters, and the guard of its path.
+struct Task<Position> {
+    counters: Stats,
+    guard: PathGuard<Position>,
+}
+
+impl<Position> Task<Position> {
+    fn new() -> Self {
+        Task { counters: Stats::default(), guard: PathGuard::default() }
+    }
 }
 
 /// Shards of the shared tables: many more than threads, so two threads rarely wait on the same lock.
@@ -91,22 +105,29 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         Ruleset::Position: Send + Sync,
         Ruleset::Move: Send + Sync,
     {
-        self.run(game, position, self.budget).ok_or(crate::Error::Budget(Budget::Positions(self.budget)))
+        self.run(game, position, self.budget).map_err(|stop| super::stopped(stop, self.budget))
     }
 
-    /// The search of one position within `budget` positions; `None` past it.
-    fn run<Ruleset>(&self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Option<Value>
+    /// The search of one position within `budget` positions, or why it stopped.
+    fn run<Ruleset>(&self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<Value, Stop<Infallible>>
     where
         Ruleset: Game + Canonicalize<Key = Key> + SearchHints + Sync,
         Ruleset::Position: Send + Sync,
         Ruleset::Move: Send + Sync,
     {
-        let run =
-            Run { limit: self.visited.load(Ordering::Relaxed).saturating_add(budget), stopped: AtomicBool::new(false) };
-        let mut counters = Stats::default();
-        let value = self.search(game, position, 0, &run, &mut counters);
-        self.flush(&counters);
-        (!run.stopped.load(Ordering::Relaxed)).then_some(value)
+        let run = Run {
+            limit: self.visited.load(Ordering::Relaxed).saturating_add(budget),
+            stopped: AtomicBool::new(false),
+            repeated: AtomicBool::new(false),
+        };
+        let mut task = Task::new();
+        let value = self.search(game, position, 0, &run, &mut task);
+        self.flush(&task.counters);
+        match (run.stopped.load(Ordering::Relaxed), run.repeated.load(Ordering::Relaxed)) {
+            (false, _) => Ok(value),
+            (true, true) => Err(Stop::Repeated),
+            (true, false) => Err(Stop::Budget),
+        }
     }
 
     /// Adds a task's counters to the shared ones. Tasks count locally and flush once: shared atomic counters
@@ -122,7 +143,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         position: &Ruleset::Position,
         depth: u32,
         run: &Run,
-        counters: &mut Stats,
+        task: &mut Task<Ruleset::Position>,
     ) -> Value
     where
         Ruleset: Game + Canonicalize<Key = Key> + SearchHints + Sync,
@@ -134,27 +155,32 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         }
         let key = game.canonical(position);
         if let Some(bounds) = self.table.probe(&key).filter(|bounds| bounds.is_exact()) {
-            counters.hits += 1;
+            task.counters.hits += 1;
             return value_of(bounds.lower, 0);
         }
         if run.stopped.load(Ordering::Relaxed) {
             return Value::Draw;
         }
-        if self.visited.load(Ordering::Relaxed).saturating_add(counters.visited) >= run.limit {
+        if self.visited.load(Ordering::Relaxed).saturating_add(task.counters.visited) >= run.limit {
             run.stopped.store(true, Ordering::Relaxed);
             return Value::Draw;
         }
-        counters.visited += 1;
-        let before = counters.visited;
+        if task.guard.repeats(depth, position) {
+            run.repeated.store(true, Ordering::Relaxed);
+            run.stopped.store(true, Ordering::Relaxed);
+            return Value::Draw;
+        }
+        task.counters.visited += 1;
+        let before = task.counters.visited;
         let moves = game.legal_moves(position);
         let mode = self.mode;
         let value = if depth < self.split_depth {
             let folded = moves
                 .par_iter()
                 .map(|mv| {
-                    let mut task = Stats::default();
+                    let mut task = Task::new();
                     let value = self.search(game, &game.play(position, mv), depth + 1, run, &mut task).backed_up();
-                    self.flush(&task);
+                    self.flush(&task.counters);
                     if mode == Mode::Outcome && value.is_win() {
                         Err(value)
                     } else {
@@ -168,9 +194,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
         } else {
             super::negamax::best_of_children(
                 mode,
-                moves
-                    .iter()
-                    .map(|mv| with_stack(|| self.search(game, &game.play(position, mv), depth + 1, run, counters))),
+                moves.iter().map(|mv| with_stack(|| self.search(game, &game.play(position, mv), depth + 1, run, task))),
             )
         };
         // A stopped search's values are meaningless: none is stored.
@@ -178,7 +202,7 @@ impl<Key: Eq + Hash + Clone + Send + Sync> ParallelNegamax<Key> {
             return Value::Draw;
         }
         // The tasks of a split node count their work apart: such a node is among the most expensive anyway.
-        let work = if depth < self.split_depth { u64::MAX } else { counters.visited - before + 1 };
+        let work = if depth < self.split_depth { u64::MAX } else { task.counters.visited - before + 1 };
         self.table.store(&key, Bounds::exact(score_of(value, 0)), work);
         value
     }
@@ -210,7 +234,7 @@ where
         position: &Ruleset::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
-        self.run(game, position, budget).ok_or(Stop::Budget)
+        self.run(game, position, budget)
     }
 
     fn budget(&self) -> u64 {

@@ -242,3 +242,51 @@ mod tests {
         assert!(value_of(score_of(Value::Win(u32::MAX), 0), 0).is_win());
     }
 }
+
+/// The depth from which a search looks for a position met again on its own path: no game that ends this
+/// soon pays for the look, and a loop is found a few times its length deeper.
+pub(crate) const GUARD_DEPTH: u32 = 512;
+
+/// Finds a position that comes back on a depth-first search's own path (a game whose positions repeat
+/// although it does not set [`Rules::POSITIONS_REPEAT`](crate::Rules::POSITIONS_REPEAT), which would otherwise
+/// search forever while its stack grows), by Brent's method over the path: the position at each depth `2^k`
+/// (from [`GUARD_DEPTH`] on) is kept, and every position deeper than it, up to depth `2^(k+1)`, is compared
+/// with it. In a depth-first search the position kept at `2^k` is an ancestor of every deeper position on the
+/// path, so a match is a real repetition; a loop of length `L` entered by depth `s` is met again by depth
+/// `2 * max(s, L, GUARD_DEPTH)` or so. Above [`GUARD_DEPTH`] it costs one comparison of the depth.
+#[derive(Clone, Debug)]
+pub(crate) struct PathGuard<Position> {
+    /// The position kept at depth `2^k`, by `k`.
+    kept: Vec<Option<Position>>,
+}
+
+impl<Position> Default for PathGuard<Position> {
+    fn default() -> Self {
+        PathGuard { kept: Vec::new() }
+    }
+}
+
+impl<Position: Clone + Eq> PathGuard<Position> {
+    /// Whether `position`, entered at `depth`, is the position kept at a shallower depth of the path: a
+    /// repetition.
+    #[inline]
+    pub(crate) fn repeats(&mut self, depth: u32, position: &Position) -> bool {
+        depth >= GUARD_DEPTH && self.meets(depth, position)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn meets(&mut self, depth: u32, position: &Position) -> bool {
+        let level = depth.ilog2() as usize;
+        if depth.is_power_of_two() {
+            if self.kept.len() <= level {
+                self.kept.resize(level + 1, None);
+            }
+            if let Some(slot) = self.kept.get_mut(level) {
+                *slot = Some(position.clone());
+            }
+            return false;
+        }
+        self.kept.get(level).is_some_and(|kept| kept.as_ref() == Some(position))
+    }
+}

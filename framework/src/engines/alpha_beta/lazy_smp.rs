@@ -182,6 +182,9 @@ impl<Table> LazySmp<Table> {
         let quick = alone.solve(position, score_search);
         self.stats.visited += alone.visited;
         self.stats.hits += alone.hits;
+        if alone.repeated {
+            return Err(Stop::Repeated);
+        }
         if quick.is_some() || budget <= SEARCH_ALONE {
             return quick.ok_or(Stop::Budget);
         }
@@ -189,6 +192,7 @@ impl<Table> LazySmp<Table> {
         let stop = AtomicBool::new(false);
         let answer: Mutex<Option<Value>> = Mutex::new(None);
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
+        let repeated = AtomicBool::new(false);
         let busy = Busy::new();
         // The exact score by null windows: the threads run the tests of a shared range together.
         let shared =
@@ -204,7 +208,7 @@ impl<Table> LazySmp<Table> {
                 thread,
                 score_search,
             };
-            let (value, seen, found) = match thread.checked_sub(1).and_then(|index| nears.get(index)) {
+            let (value, seen, found, came_back) = match thread.checked_sub(1).and_then(|index| nears.get(index)) {
                 Some(near) => setup.run(Search::new(game, mode, OwnNear { table, near }), position),
                 None => setup.run(Search::new(game, mode, table), position),
             };
@@ -212,6 +216,10 @@ impl<Table> LazySmp<Table> {
                 if let Ok(mut slot) = answer.lock() {
                     slot.get_or_insert(value);
                 }
+                stop.store(true, Ordering::Relaxed);
+            }
+            if came_back {
+                repeated.store(true, Ordering::Relaxed);
                 stop.store(true, Ordering::Relaxed);
             }
             visited.fetch_add(seen, Ordering::Relaxed);
@@ -226,7 +234,8 @@ impl<Table> LazySmp<Table> {
         });
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();
-        answer.into_inner().ok().flatten().ok_or(Stop::Budget)
+        let stopped_by = if repeated.into_inner() { Stop::Repeated } else { Stop::Budget };
+        answer.into_inner().ok().flatten().ok_or(stopped_by)
     }
 }
 
@@ -244,12 +253,12 @@ struct ThreadSetup<'search> {
 
 impl<'search> ThreadSetup<'search> {
     /// Runs `search` (this thread's, through its access to the tables) on `position`: the value if it finished,
-    /// the positions it expanded and its table hits.
+    /// the positions it expanded, its table hits, and whether a position came back on its path.
     fn run<Ruleset, Access>(
         &self,
         mut search: Search<'search, Ruleset, Access>,
         position: &Ruleset::Position,
-    ) -> (Option<Value>, u64, u64)
+    ) -> (Option<Value>, u64, u64, bool)
     where
         Ruleset: Game + Canonicalize + SearchHints,
         Access: TableAccess<Ruleset::Key>,
@@ -262,7 +271,7 @@ impl<'search> ThreadSetup<'search> {
             Some(shared) => search.narrow_shared(position, shared, self.thread),
             None => search.solve(position, self.score_search),
         };
-        (value, search.visited, search.hits)
+        (value, search.visited, search.hits, search.repeated)
     }
 }
 

@@ -201,7 +201,7 @@ where
         progress.inspect(|progress| progress.finish());
         self.stats.visited += search.visited;
         self.stats.hits += search.hits;
-        value.ok_or(Stop::Budget)
+        value.ok_or(if search.repeated { Stop::Repeated } else { Stop::Budget })
     }
 
     fn budget(&self) -> u64 {

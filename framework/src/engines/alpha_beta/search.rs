@@ -7,7 +7,7 @@ use super::narrowing::{pick, End, Scale, Step};
 use super::progress::{SearchProgress, Test, PROGRESS_STEP};
 use super::ScoreSearch;
 use crate::engines::support::{
-    from_table, known, known_unfinished, score_of, to_table, value_of, with_stack_every, Known, MoveLists,
+    from_table, known, known_unfinished, score_of, to_table, value_of, with_stack_every, Known, MoveLists, PathGuard,
 };
 use crate::engines::Mode;
 use crate::game::Canonicalize;
@@ -145,8 +145,12 @@ pub(crate) struct Search<'search, Ruleset: Game + Canonicalize + SearchHints, Ac
     pub(crate) hits: u64,
     /// Set by another thread when the answer is known: the search then unwinds without storing anything.
     pub(crate) stop: Option<&'search AtomicBool>,
-    /// Whether this search stopped early (the stop flag, or the budget).
+    /// Whether this search stopped early (the stop flag, the budget, or a repetition).
     pub(crate) stopped: bool,
+    /// Whether it stopped because a position came back on its path (a game whose positions repeat).
+    pub(crate) repeated: bool,
+    /// Finds a position that comes back on the path.
+    guard: PathGuard<Ruleset::Position>,
     /// The most positions this search may expand before it stops.
     pub(crate) budget: u64,
     /// Which depths use the table's near part.
@@ -182,6 +186,8 @@ where
             hits: 0,
             stop: None,
             stopped: false,
+            repeated: false,
+            guard: PathGuard::default(),
             budget: u64::MAX,
             near: NearDepths::default(),
             busy: None,
@@ -255,6 +261,10 @@ where
     pub(crate) fn search(&mut self, position: &Ruleset::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         if self.visited >= self.budget || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
             self.stopped = true;
+            return 0;
+        }
+        if self.guard.repeats(depth, position) {
+            (self.stopped, self.repeated) = (true, true);
             return 0;
         }
         // Below the root, a position is a move from one this search expanded, which its shortcuts did not settle.

@@ -20,7 +20,7 @@ use super::guess::{first_guess, Guess};
 use super::scale::{from_table, lower_to_table, upper_to_table};
 use crate::engines::alpha_beta::search::{NearDepths, TableAccess};
 use crate::engines::alpha_beta::ScoreSearch;
-use crate::engines::support::{with_stack_every, MoveLists};
+use crate::engines::support::{with_stack_every, MoveLists, PathGuard};
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::Error;
 use crate::hints::Shortcut;
@@ -240,6 +240,8 @@ struct Search<'search, Ruleset: ScoredGame + Canonicalize + SearchHints, Access>
     stopped: bool,
     /// The first breach of the game's contract met (the search then unwinds).
     broken: Option<Error>,
+    /// Finds a position that comes back on the path.
+    guard: PathGuard<Ruleset::Position>,
     progress: Option<ProgressHook>,
     /// The last progress reported (its range and test).
     report: Progress,
@@ -261,6 +263,7 @@ where
             budget,
             stopped: false,
             broken: None,
+            guard: PathGuard::default(),
             progress: None,
             report: Progress {
                 visited: 0,
@@ -354,6 +357,10 @@ where
     /// on the side where it falls.
     fn search(&mut self, position: &Ruleset::Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         if self.halted() {
+            return 0;
+        }
+        if self.guard.repeats(depth, position) {
+            self.broken = Some(crate::engines::repeated());
             return 0;
         }
         if let Some(score) = self.game.outcome(position) {

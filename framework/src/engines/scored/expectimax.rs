@@ -11,7 +11,7 @@
 //! `outcomes` the most outcomes of one, and the largest final score the one met: [`ExpectedScore::error`], from which the CLI prints its digits.
 
 use super::broken;
-use crate::engines::support::with_stack;
+use crate::engines::support::{with_stack, PathGuard};
 use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Budget, Error};
 use crate::scored::ScoredGame;
@@ -91,7 +91,15 @@ where
         position: &Ruleset::Position,
         budget: u64,
     ) -> Result<ExpectedScore, Stop<Error>> {
-        let mut search = Walk { game, engine: self, limit: 0, failure: None, outcomes: Vec::new() };
+        let mut search = Walk {
+            game,
+            engine: self,
+            limit: 0,
+            failure: None,
+            outcomes: Vec::new(),
+            depth: 0,
+            guard: PathGuard::default(),
+        };
         search.limit = search.engine.stats.visited.saturating_add(budget);
         let (value, height) = search.search(position, -f64::INFINITY, f64::INFINITY);
         if let Some(stop) = search.failure.take() {
@@ -131,6 +139,9 @@ struct Walk<'search, Ruleset: ScoredGame + Canonicalize, Key> {
     failure: Option<Stop<Error>>,
     /// Outcome lists reused by depth would save little here: chance nodes are few and short.
     outcomes: Vec<(Ruleset::Move, u64)>,
+    /// The depth of the position searched now, and the guard of the path to it.
+    depth: u32,
+    guard: PathGuard<Ruleset::Position>,
 }
 
 impl<Ruleset> Walk<'_, Ruleset, Ruleset::Key>
@@ -151,12 +162,15 @@ where
     /// The value of `child` seen by the mover of `position`, searched with the window `(alpha, beta)` of that
     /// mover, and the child's height.
     fn child(&mut self, position: &Ruleset::Position, child: &Ruleset::Position, alpha: f64, beta: f64) -> (f64, u32) {
-        if self.game.turn_passes(position, child) {
+        self.depth = self.depth.saturating_add(1);
+        let found = if self.game.turn_passes(position, child) {
             let (value, height) = with_stack(|| self.search(child, -beta, -alpha));
             (-value, height)
         } else {
             with_stack(|| self.search(child, alpha, beta))
-        }
+        };
+        self.depth = self.depth.saturating_sub(1);
+        found
     }
 
     /// A child's range seen by the mover of `position`.
@@ -173,6 +187,10 @@ where
     /// and the chance nodes on its deepest line searched.
     fn search(&mut self, position: &Ruleset::Position, mut alpha: f64, mut beta: f64) -> (f64, u32) {
         if self.failure.is_some() {
+            return (0.0, 0);
+        }
+        if self.guard.repeats(self.depth, position) {
+            self.failure = Some(Stop::Repeated);
             return (0.0, 0);
         }
         if let Some(score) = self.game.outcome(position) {

@@ -2,7 +2,7 @@
 //! that can be wrong about keys, windows or bounds. The reference of the differential tests.
 
 use super::broken;
-use crate::engines::support::with_stack;
+use crate::engines::support::{with_stack, PathGuard};
 use crate::engines::{Engine, Statistics, Stop};
 use crate::error::Error;
 use crate::scored::{Deterministic, SCORE_LIMIT};
@@ -31,8 +31,13 @@ impl ScoredMinimax {
         &mut self,
         game: &Ruleset,
         position: &Ruleset::Position,
+        depth: u32,
         limit: u64,
+        guard: &mut PathGuard<Ruleset::Position>,
     ) -> Result<i32, Stop<Error>> {
+        if guard.repeats(depth, position) {
+            return Err(Stop::Repeated);
+        }
         if let Some(score) = game.outcome(position) {
             if score.abs() > SCORE_LIMIT {
                 return Err(Stop::Failure(broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}"))));
@@ -47,7 +52,7 @@ impl ScoredMinimax {
         let mut best: Option<i32> = None;
         for mv in &moves {
             let child = game.play(position, mv);
-            let score = with_stack(|| self.search(game, &child, limit))?;
+            let score = with_stack(|| self.search(game, &child, depth.saturating_add(1), limit, guard))?;
             let seen = game.score_seen_from(position, &child, score);
             best = Some(best.map_or(seen, |best| best.max(seen)));
         }
@@ -67,7 +72,7 @@ impl<Ruleset: Deterministic> Engine<Ruleset> for ScoredMinimax {
 
     fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
         let limit = self.stats.visited.saturating_add(budget);
-        self.search(game, position, limit)
+        self.search(game, position, 0, limit, &mut PathGuard::default())
     }
 
     fn budget(&self) -> u64 {
