@@ -48,7 +48,7 @@ impl Deterministic for Ring<i32> {}
 
 impl Chance for Ring<i32> {
     fn is_chance(&self, place: &u32) -> bool {
-        self.chance && place % 3 == 0
+        self.chance && place.is_multiple_of(3)
     }
 
     fn outcomes(&self, _place: &u32, outcomes: &mut Vec<(u32, u64)>) {
