@@ -1,6 +1,6 @@
 //! The framework's error type, shared by engines, plugins and input reading.
 
-use crate::input::InputError;
+use std::fmt;
 
 /// Everything that can go wrong in the framework and in plugins.
 #[derive(Debug, thiserror::Error)]
@@ -76,7 +76,7 @@ pub enum Error {
     Engine(String),
     /// A game record with an illegal move.
     #[error(transparent)]
-    IllegalMove(#[from] crate::analysis::IllegalMove),
+    IllegalMove(#[from] IllegalMove),
     /// A move was asked for at a finished position.
     #[error("the game is over")]
     GameOver,
@@ -183,3 +183,36 @@ impl std::fmt::Display for Budget {
 
 /// The framework's result type.
 pub type Result<Success, Failure = Error> = std::result::Result<Success, Failure>;
+
+/// Malformed input: where it is and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// The file name.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// Where in the input's structure (for example "case 3"), possibly empty.
+    pub context: String,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        if !self.context.is_empty() {
+            write!(f, "{}: ", self.context)?;
+        }
+        write!(f, "{}", self.message)
+    }
+}
+
+/// A record that cannot be replayed: the move at `ply` is illegal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {} of the record is illegal", .ply + 1)]
+pub struct IllegalMove {
+    /// 0-based index of the illegal move.
+    pub ply: usize,
+}

@@ -14,6 +14,7 @@
 //! # Ok::<(), ludus_framework::input::InputError>(())
 //! ```
 
+pub use crate::error::InputError;
 use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
@@ -32,31 +33,6 @@ impl<'a> Source<'a> {
     /// the content, and places are counted from what follows it.
     pub fn new(name: &'a str, text: &'a str) -> Self {
         Source { name, text: text.strip_prefix('\u{feff}').unwrap_or(text) }
-    }
-}
-
-/// Malformed input: where it is and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct InputError {
-    /// The file name.
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    /// Where in the input's structure (for example "case 3"), possibly empty.
-    pub context: String,
-    /// What was expected and what was found.
-    pub message: String,
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
-        if !self.context.is_empty() {
-            write!(f, "{}: ", self.context)?;
-        }
-        write!(f, "{}", self.message)
     }
 }
 

@@ -61,11 +61,13 @@ pub mod game;
 pub mod hints;
 pub mod impartial;
 pub mod input;
+pub mod parameters;
 pub mod playable;
 #[cfg(feature = "plugin")]
 pub mod plugin;
 pub mod prelude;
 pub mod puzzle;
+pub mod random;
 pub mod scored;
 pub mod solitaire;
 pub mod stats;

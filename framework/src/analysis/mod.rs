@@ -15,6 +15,7 @@ mod assessment;
 mod report;
 mod value;
 
+pub use crate::error::IllegalMove;
 pub use assessment::{Assessment, Expected};
 pub use report::{analyze_position, Analysis, MoveAnalysis, PositionText};
 pub use value::SearchValue;
@@ -177,14 +178,6 @@ pub struct Mistake<MoveType, Worth = Value> {
     pub before: Worth,
     /// The value after the move, for the opponent (a win).
     pub after: Worth,
-}
-
-/// A record that cannot be replayed: the move at `ply` is illegal.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {} of the record is illegal", .ply + 1)]
-pub struct IllegalMove {
-    /// 0-based index of the illegal move.
-    pub ply: usize,
 }
 
 /// Replays `record` from `start` and lists its mistakes, with values from `engine` (each searched whatever it

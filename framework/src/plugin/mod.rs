@@ -24,17 +24,9 @@ pub use workload::{check_result, timed, Measurement, Reference, SolverRun, Work,
 
 use crate::error::{Error, Result};
 use crate::input::Source;
-use crate::playable::Parameter;
-use rand::SeedableRng;
+use crate::parameters::Parameter;
+pub use crate::random::{seeded_rng, SeededRng};
 use serde::Serialize;
-
-/// The random generator every plugin uses: seeded, portable, reproducible across platforms and versions.
-pub type SeededRng = rand_chacha::ChaCha8Rng;
-
-/// A seeded random generator.
-pub fn seeded_rng(seed: u64) -> SeededRng {
-    SeededRng::seed_from_u64(seed)
-}
 
 /// What kind of problem a plugin solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -4,7 +4,7 @@
 //! one place, by the parser of game parameters ([`Arguments`]).
 
 use crate::error::Result;
-use crate::playable::{Arguments, Parameter};
+use crate::parameters::{Arguments, Parameter};
 
 /// The options given to a plugin for one solve, as typed (`weak`, `key=value`): checked only against the
 /// plugin's declared options ([`PluginOptions::parse`]), which the driver does before any case is solved.
@@ -42,7 +42,7 @@ impl PluginOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playable::ParameterKind;
+    use crate::parameters::ParameterKind;
 
     const OPTIONS: &[Parameter] =
         &[Parameter { name: "weak", help: "win, draw or loss only", kind: ParameterKind::Switch { default: false } }];

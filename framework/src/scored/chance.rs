@@ -77,35 +77,3 @@ pub fn chance_outcomes<Ruleset: Chance>(
     let denominator = outcomes.iter().map(|(_, weight)| *weight).sum();
     Some(outcomes.into_iter().map(|(mv, numerator)| (mv, Probability { numerator, denominator })).collect())
 }
-
-/// Dice for a game played from the command line: a seeded, portable generator (the plugins' own,
-/// [`crate::plugin::SeededRng`]), so that a game replays the same with the same seed.
-#[cfg(feature = "plugin")]
-pub struct Dice(crate::plugin::SeededRng);
-
-#[cfg(feature = "plugin")]
-impl Dice {
-    /// Dice seeded by `seed`.
-    pub fn new(seed: u64) -> Dice {
-        Dice(crate::plugin::seeded_rng(seed))
-    }
-
-    /// The index of an outcome drawn with the probabilities `probabilities` (of one chance node: one
-    /// denominator), or `None` if there is none.
-    pub fn roll(&mut self, probabilities: &[Probability]) -> Option<usize> {
-        use rand::Rng;
-        let total: u64 = probabilities.iter().map(|probability| probability.numerator).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut draw = self.0.gen_range(0..total);
-        probabilities.iter().position(|probability| {
-            if draw < probability.numerator {
-                true
-            } else {
-                draw -= probability.numerator;
-                false
-            }
-        })
-    }
-}

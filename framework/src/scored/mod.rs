@@ -13,7 +13,6 @@ mod chance;
 mod game;
 
 pub use crate::game::{Player, SCORE_LIMIT};
-#[cfg(feature = "plugin")]
-pub use chance::Dice;
+pub use crate::random::Dice;
 pub use chance::{chance_outcomes, Chance, Outcomes, Probability};
 pub use game::{Deterministic, ScoreKind, ScoredGame};
