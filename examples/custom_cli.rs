@@ -17,6 +17,7 @@ use ludus_framework::plugin::{
     SeededRng, SolveOptions, Solver, Tables,
 };
 use ludus_framework::prelude::*;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 use rand::Rng;
 
@@ -193,16 +194,16 @@ impl TextForm for TakeAway {
     fn start(&self) -> u32 {
         self.pile
     }
-    fn parse_position(&self, text: &str) -> std::result::Result<u32, String> {
-        text.trim().parse().map_err(|_| "expected the pile's size".to_string())
+    fn parse_position(&self, text: &str) -> std::result::Result<u32, ParseError> {
+        text.trim().parse().map_err(|_| ParseError::expected("the pile's size", text))
     }
     fn draw_position(&self, pile: &u32) -> String {
         format!("{} ({pile})\n", "|".repeat(*pile as usize))
     }
-    fn parse_move(&self, pile: &u32, text: &str) -> std::result::Result<u32, String> {
+    fn parse_move(&self, pile: &u32, text: &str) -> std::result::Result<u32, ParseError> {
         match text.trim().parse::<u32>() {
             Ok(take) if (1..=3).contains(&take) && take <= *pile => Ok(take),
-            _ => Err(format!("take 1, 2 or 3, at most {pile}")),
+            _ => Err(ParseError::refused(format!("take 1, 2 or 3, at most {pile}"))),
         }
     }
     fn render_move(&self, _position: &Self::Position, take: &u32) -> String {

@@ -14,7 +14,7 @@
 //! # Ok::<(), ludus_framework::input::InputError>(())
 //! ```
 
-pub use crate::error::InputError;
+pub use crate::error::{shorten, shorten_to, InputError};
 use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
@@ -235,32 +235,6 @@ impl<'a> Reader<'a> {
     pub fn offset(&self) -> usize {
         self.offset
     }
-}
-
-/// `text` as it may be quoted in an error: cut to its first 24 characters (with `...` if it was longer), and
-/// with control characters (NUL, escape, line breaks...) and invisible ones (a byte-order mark) escaped, so
-/// that an error line stays one short, readable line whatever the input holds.
-pub fn shorten(text: &str) -> String {
-    shorten_to(text, 24)
-}
-
-/// [`shorten`] to the first `characters` characters: for quoting what is usually longer than a token, such
-/// as a game's name with its parameters.
-pub fn shorten_to(text: &str, characters: usize) -> String {
-    let mut out = String::new();
-    for (index, character) in text.chars().enumerate() {
-        if index == characters {
-            out.push_str("...");
-            break;
-        }
-        if character.is_control() || matches!(character, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}')
-        {
-            out.extend(character.escape_unicode());
-        } else {
-            out.push(character);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

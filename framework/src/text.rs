@@ -2,9 +2,8 @@
 //! `serve` and `db query` read and print), and the one reading of a position written as a text and moves after
 //! it ([`position_after`]).
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ParseError, Result, TextPlace};
 use crate::game::Rules;
-use crate::input::shorten;
 
 /// How positions and moves of a game are written.
 ///
@@ -15,14 +14,14 @@ pub trait TextForm: Rules {
     /// The start position.
     fn start(&self) -> Self::Position;
 
-    /// A position from its text (`Err` says what was expected and where).
-    fn parse_position(&self, text: &str) -> std::result::Result<Self::Position, String>;
+    /// A position from its text (`Err` says where and what was expected there).
+    fn parse_position(&self, text: &str) -> std::result::Result<Self::Position, ParseError>;
 
     /// The position drawn for a person (may span several lines).
     fn draw_position(&self, position: &Self::Position) -> String;
 
     /// A legal move (or outcome, at a chance node) of `position` from its text (`Err` says why it is not one).
-    fn parse_move(&self, position: &Self::Position, text: &str) -> std::result::Result<Self::Move, String>;
+    fn parse_move(&self, position: &Self::Position, text: &str) -> std::result::Result<Self::Move, ParseError>;
 
     /// The text of `mv`, a legal move of `position` (most games need only the move; a move that names what it
     /// leaves, as an impartial game's `1:3+5` does, needs the position too).
@@ -43,14 +42,14 @@ pub trait TextForm: Rules {
 
 /// The position reached from `game`'s start by `moves`, each written as [`TextForm::parse_move`] reads it:
 /// the one reading of a position written as its moves from the start. `Err` names the first move that is not
-/// legal (`move 3: ...`).
+/// legal ([`TextPlace::Move`]: `move 3: ...`).
 pub fn position_after_moves<'text, Ruleset: TextForm>(
     game: &Ruleset,
     moves: impl IntoIterator<Item = &'text str>,
-) -> std::result::Result<Ruleset::Position, String> {
+) -> std::result::Result<Ruleset::Position, ParseError> {
     let mut position = game.start();
     for (index, text) in moves.into_iter().enumerate() {
-        let mv = game.parse_move(&position, text).map_err(|reason| format!("move {}: {reason}", index + 1))?;
+        let mv = game.parse_move(&position, text).map_err(|error| error.at(TextPlace::Move(index + 1)))?;
         position = game.play(&position, &mv);
     }
     Ok(position)
@@ -58,7 +57,7 @@ pub fn position_after_moves<'text, Ruleset: TextForm>(
 
 /// The position reached by `moves` (each as [`TextForm::parse_move`] reads it, outcomes of chance too) from the
 /// position written `position` of the game `name` (its start when no text is given). A text that is not a
-/// position, or an illegal move, is an [`Error::Position`] naming it (`move 3 (`7`): column 7 is full`).
+/// position, or an illegal move, is an [`Error::Position`] naming it (`move 3: column 7 is full`).
 pub fn position_after<Ruleset: TextForm>(
     game: &Ruleset,
     name: &str,
@@ -67,12 +66,12 @@ pub fn position_after<Ruleset: TextForm>(
 ) -> Result<Ruleset::Position> {
     let mut current = match position {
         None => game.start(),
-        Some(text) => game.parse_position(text).map_err(|reason| Error::Position { game: name.to_string(), reason })?,
+        Some(text) => game.parse_position(text).map_err(|error| Error::Position { game: name.to_string(), error })?,
     };
     for (index, text) in moves.iter().enumerate() {
-        let mv = game.parse_move(&current, text).map_err(|reason| Error::Position {
+        let mv = game.parse_move(&current, text).map_err(|error| Error::Position {
             game: name.to_string(),
-            reason: format!("move {} (`{}`): {reason}", index + 1, shorten(text)),
+            error: error.at(TextPlace::Quoted(index + 1, text.to_string())),
         })?;
         current = game.play(&current, &mv);
     }

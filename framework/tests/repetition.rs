@@ -12,6 +12,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::{AnalysisOptions, Playable, PlayableGame, TextForm};
 use ludus_framework::scored::{Chance, Deterministic, ScoredGame};
 use ludus_framework::table::{mib, PackedTable};
+use ludus_framework::ParseError;
 use ludus_framework::{Canonicalize, Error, Game, Rules, SearchHints, Value};
 
 /// A ring of `size` places: the mover steps one place on, or two; nothing ever ends it. With `repeats`, the
@@ -69,14 +70,14 @@ impl<Worth: ludus_framework::Outcome> TextForm for Ring<Worth> {
     fn start(&self) -> u32 {
         0
     }
-    fn parse_position(&self, text: &str) -> Result<u32, String> {
-        text.parse().map_err(|_| "a place".to_string())
+    fn parse_position(&self, text: &str) -> Result<u32, ParseError> {
+        text.parse().map_err(|_| ParseError::expected("a place", text))
     }
     fn draw_position(&self, place: &u32) -> String {
         format!("{place}\n")
     }
-    fn parse_move(&self, _place: &u32, text: &str) -> Result<u32, String> {
-        text.parse().map_err(|_| "a step".to_string())
+    fn parse_move(&self, _place: &u32, text: &str) -> Result<u32, ParseError> {
+        text.parse().map_err(|_| ParseError::expected("a step", text))
     }
     fn render_move(&self, _place: &u32, step: &u32) -> String {
         step.to_string()

@@ -22,7 +22,10 @@ fn main() -> Result<(), ludus_framework::Error> {
     let guess_budget: u64 = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(GUESS_POSITIONS);
     let line: Vec<String> = arguments.collect();
     let game = CompactOthello::new(Othello::new(size, true)?)?;
-    let root = game.game.parse_position(&line.join(" ")).map_err(ludus_framework::Error::Parameter)?;
+    let root = game
+        .game
+        .parse_position(&line.join(" "))
+        .map_err(|error| ludus_framework::Error::Position { game: "othello".into(), error })?;
     let started = Instant::now();
     let hook = Arc::new(move |progress: &Progress| {
         let mut err = std::io::stderr().lock();

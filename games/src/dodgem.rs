@@ -32,6 +32,7 @@ mod board_form;
 mod rank;
 
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Error, FromKey, Game, Result, Value};
 
@@ -299,7 +300,7 @@ impl ludus_framework::playable::TextForm for Dodgem {
         Dodgem::start(self)
     }
 
-    fn parse_position(&self, text: &str) -> std::result::Result<Cars, String> {
+    fn parse_position(&self, text: &str) -> std::result::Result<Cars, ParseError> {
         ludus_framework::playable::position_after_moves(self, text.split_whitespace().filter(|word| *word != "-"))
     }
 
@@ -334,7 +335,7 @@ impl ludus_framework::playable::TextForm for Dodgem {
         drawing
     }
 
-    fn parse_move(&self, cars: &Cars, text: &str) -> std::result::Result<Drive, String> {
+    fn parse_move(&self, cars: &Cars, text: &str) -> std::result::Result<Drive, ParseError> {
         let cell = |text: &str| -> Option<u8> {
             let mut characters = text.chars();
             let column = u8::try_from(characters.next()?).ok()?.checked_sub(b'a')?;
@@ -342,16 +343,17 @@ impl ludus_framework::playable::TextForm for Dodgem {
             (characters.next().is_none() && column < self.size && row < self.size).then_some(row * self.size + column)
         };
         let text = text.trim();
-        let expected = "expected a car's cell and where it drives, like `a2b2`, or `c2x` to drive off";
-        let (from, to) = text.split_at_checked(2).ok_or(expected)?;
-        let from = cell(from).ok_or(expected)?;
-        let to = if to == "x" { None } else { Some(cell(to).ok_or(expected)?) };
+        let expected =
+            || ParseError::expected("a car's cell and where it drives, like `a2b2`, or `c2x` to drive off", text);
+        let (from, to) = text.split_at_checked(2).ok_or_else(expected)?;
+        let from = cell(from).ok_or_else(expected)?;
+        let to = if to == "x" { None } else { Some(cell(to).ok_or_else(expected)?) };
         let drive = Drive { from, to };
         if self.outcome(cars).is_some() {
-            return Err("the game is over".to_string());
+            return Err(ParseError::game_over());
         }
         if !self.legal_moves(cars).contains(&drive) {
-            return Err(format!("`{text}` is not a legal move of the player to move"));
+            return Err(ParseError::refused(format!("`{text}` is not a legal move of the player to move")));
         }
         Ok(drive)
     }

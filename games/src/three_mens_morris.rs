@@ -33,6 +33,7 @@ mod board_form;
 
 use ludus_framework::engines::retrograde::{Retrograde, Tiers};
 use ludus_framework::playable::TextForm;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, FromKey, Game, SearchHints, Value};
 
@@ -325,7 +326,7 @@ impl TextForm for ThreeMensMorris {
         Board::START
     }
 
-    fn parse_position(&self, text: &str) -> Result<Board, String> {
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
         ludus_framework::playable::position_after_moves(self, text.split_whitespace().filter(|word| *word != "-"))
     }
 
@@ -346,7 +347,7 @@ impl TextForm for ThreeMensMorris {
         drawing
     }
 
-    fn parse_move(&self, board: &Board, text: &str) -> Result<Step, String> {
+    fn parse_move(&self, board: &Board, text: &str) -> Result<Step, ParseError> {
         let text = text.trim();
         let (placement, slide) = match (text.len(), text.get(..2), text.get(2..)) {
             (2, _, _) => (parse_point(text), None),
@@ -354,38 +355,46 @@ impl TextForm for ThreeMensMorris {
             _ => (None, None),
         };
         if self.is_over(board) {
-            return Err("the game is over".to_string());
+            return Err(ParseError::game_over());
         }
         let (mover, other) = board.sides();
         let taken = |point: u8| (mover | other) >> point & 1 != 0;
         let step = match (board.placing(), placement, slide) {
             (true, Some(to), _) => Step { from: None, to },
             (true, _, _) => {
-                return Err(format!(
+                return Err(ParseError::refused(format!(
                     "men are still being placed: expected an empty point like `b2` (columns a to c, rows 1 to 3), \
                      found `{}`",
                     ludus_framework::input::shorten(text)
-                ))
+                )))
             }
             (false, _, Some((from, to))) => {
                 if mover >> from & 1 == 0 {
-                    return Err(format!("there is no {} man on {}", board.player(true), point_name(from)));
+                    return Err(ParseError::refused(format!(
+                        "there is no {} man on {}",
+                        board.player(true),
+                        point_name(from)
+                    )));
                 }
                 if NEIGHBOURS[usize::from(from)] >> to & 1 == 0 {
-                    return Err(format!("{} is not next to {} along a line", point_name(to), point_name(from)));
+                    return Err(ParseError::refused(format!(
+                        "{} is not next to {} along a line",
+                        point_name(to),
+                        point_name(from)
+                    )));
                 }
                 Step { from: Some(from), to }
             }
             (false, _, _) => {
-                return Err(format!(
+                return Err(ParseError::refused(format!(
                     "every man is placed: expected a man's point and the adjacent empty point it slides to, like \
                      `a1b2`, found `{}`",
                     ludus_framework::input::shorten(text)
-                ))
+                )))
             }
         };
         if taken(step.to) {
-            return Err(format!("point {} is taken", point_name(step.to)));
+            return Err(ParseError::refused(format!("point {} is taken", point_name(step.to))));
         }
         Ok(step)
     }

@@ -6,6 +6,7 @@
 
 use ludus_framework::playable::{check_board_form, Board, BoardForm, BoardMove, Layout, Piece, Player, TextForm};
 use ludus_framework::Game;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 use ludus_games::classic::{NimGame, TicTacToe};
 use ludus_games::connect_four::ConnectFour;
@@ -164,13 +165,13 @@ fn a_board_that_breaks_the_contract_is_caught() {
         fn start(&self) -> Self::Position {
             TicTacToe.start()
         }
-        fn parse_position(&self, text: &str) -> Result<Self::Position, String> {
+        fn parse_position(&self, text: &str) -> Result<Self::Position, ParseError> {
             TicTacToe.parse_position(text)
         }
         fn draw_position(&self, position: &Self::Position) -> String {
             TicTacToe.draw_position(position)
         }
-        fn parse_move(&self, position: &Self::Position, text: &str) -> Result<u8, String> {
+        fn parse_move(&self, position: &Self::Position, text: &str) -> Result<u8, ParseError> {
             TicTacToe.parse_move(position, text)
         }
         fn render_move(&self, position: &Self::Position, mv: &u8) -> String {

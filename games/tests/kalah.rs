@@ -144,7 +144,7 @@ fn positions_read_back_from_their_board_and_moves() {
     let after = game.play(&game.start(), &game.parse_move(&game.start(), "2").unwrap());
     assert!(after.south_to_move);
     assert!(game.parse_move(&game.start(), "5").is_err());
-    assert!(game.parse_position("3 3 3 3 0 / 3 3 3 3 1 s").unwrap_err().contains("seeds"));
+    assert!(game.parse_position("3 3 3 3 0 / 3 3 3 3 1 s").unwrap_err().to_string().contains("seeds"));
     assert!(Kalah::new(8, 3).is_err() && Kalah::new(4, 0).is_err());
 }
 

@@ -280,7 +280,7 @@ fn positions_read_back_from_their_board_and_moves() {
     let position = game.parse_position("c2 b2 a2").unwrap();
     let board = game.board_text(&position);
     assert_eq!(game.parse_position(&board).unwrap(), position);
-    assert!(game.parse_position("a1").unwrap_err().contains("move 1"));
+    assert!(game.parse_position("a1").unwrap_err().to_string().contains("move 1"));
     assert!(game.parse_position("....../....../..ox../..xo../....../...... q").is_err());
     assert!(game.parse_move(&game.start(), "z9").is_err());
     let mv = game.parse_move(&game.start(), "e4").unwrap();

@@ -62,7 +62,7 @@ fn pig_conformance_and_text() {
     let game = Pig::new(20).unwrap();
     let state = game.parse_position("roll 4 roll 6 hold").unwrap();
     assert_eq!(game.parse_position("0 10 0 second").unwrap(), state);
-    assert!(game.parse_position("roll hold").unwrap_err().contains("move 2"));
+    assert!(game.parse_position("roll hold").unwrap_err().to_string().contains("move 2"));
     assert!(game.parse_move(&game.start(), "hold").is_err(), "no hold at a turn total of 0");
     assert_eq!(game.parse_move(&game.play(&game.start(), &PigMove::Roll), "3").unwrap(), PigMove::Face(3));
     assert!(Pig::new(0).is_err());

@@ -448,12 +448,12 @@ fn positions_and_moves_read_back_from_their_text() {
         // X fills row 1 from a1 (O's pushes elsewhere): the game is over.
         ("c1a1 a3c3 c1a1 c3a3 c1a1 a3c3", "move 6: the game is over"),
     ] {
-        let found = game.parse_position(text).unwrap_err();
+        let found = game.parse_position(text).unwrap_err().to_string();
         assert!(found.starts_with(error), "{text}: {found}");
     }
     let over = game.parse_position("c1a1 a3c3 c1a1 c3a3 c1a1").unwrap();
     assert_eq!(game.outcome(&over), Some(Value::LOST));
-    assert_eq!(game.parse_move(&over, "a3c3"), Err("the game is over".to_string()));
+    assert_eq!(game.parse_move(&over, "a3c3"), Err(ludus_framework::ParseError::game_over()));
     assert!(game.draw_position(&over).contains("X made a line: X wins"));
     let mut rng = seeded_rng(10);
     let alphabet: Vec<char> = "abcd0123 -é".chars().collect();

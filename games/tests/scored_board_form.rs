@@ -10,6 +10,7 @@ use ludus_framework::playable::{
     TextForm,
 };
 use ludus_framework::scored::ScoredGame;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 use ludus_games::hog::Hog;
 use ludus_games::kalah::{Board as KalahBoard, Kalah, Pit};
@@ -285,13 +286,13 @@ impl TextForm for SowingOutside {
     fn start(&self) -> KalahBoard {
         TextForm::start(&self.0)
     }
-    fn parse_position(&self, text: &str) -> Result<KalahBoard, String> {
+    fn parse_position(&self, text: &str) -> Result<KalahBoard, ParseError> {
         self.0.parse_position(text)
     }
     fn draw_position(&self, board: &KalahBoard) -> String {
         self.0.draw_position(board)
     }
-    fn parse_move(&self, board: &KalahBoard, text: &str) -> Result<Pit, String> {
+    fn parse_move(&self, board: &KalahBoard, text: &str) -> Result<Pit, ParseError> {
         self.0.parse_move(board, text)
     }
     fn render_move(&self, position: &Self::Position, pit: &Pit) -> String {

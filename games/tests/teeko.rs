@@ -465,7 +465,7 @@ fn positions_and_moves_read_back_from_their_text() {
         ("a1 e5 b1 e4 c1 d5 a3 e1 a1b1", "move 9: cell b1 is taken"),
         ("a1 e5 b1 e4 c1 d5 a3 e1 a3é", "move 9: every piece is down"),
     ] {
-        let found = game.parse_position(text).unwrap_err();
+        let found = game.parse_position(text).unwrap_err().to_string();
         assert!(found.starts_with(error), "{text}: {found}");
     }
     // Black's fourth on d1 makes a line of 4: White, to move, has lost.

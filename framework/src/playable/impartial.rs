@@ -10,6 +10,7 @@
 //! [`Playable::misere`]: super::Playable::misere
 
 use crate::board::{Board, BoardForm, BoardMove, Layout};
+use crate::error::{ParseError, TextPlace};
 use crate::impartial::{Impartial, MisereSum, SumGame, SumMove};
 use crate::input::shorten;
 use crate::text::TextForm;
@@ -23,25 +24,23 @@ pub trait ImpartialText: Impartial {
     fn start(&self) -> Vec<Self::Component>;
 
     /// A component from its text (`Err` says what was expected).
-    fn parse_component(&self, text: &str) -> std::result::Result<Self::Component, String>;
+    fn parse_component(&self, text: &str) -> std::result::Result<Self::Component, ParseError>;
 
     /// A component's text: no `,`, `+`, `:` or space in it.
     fn render_component(&self, component: &Self::Component) -> String;
 
     /// A position from its text: components separated by commas, `-` (or nothing) for the empty sum.
-    fn parse_position(&self, text: &str) -> std::result::Result<Vec<Self::Component>, String> {
+    fn parse_position(&self, text: &str) -> std::result::Result<Vec<Self::Component>, ParseError> {
         let text = text.trim();
         if text.is_empty() || text == "-" {
             return Ok(Vec::new());
         }
         if text.split(',').count() > MAX_COMPONENTS {
-            return Err(format!("a position has at most {MAX_COMPONENTS} components"));
+            return Err(ParseError::refused(format!("a position has at most {MAX_COMPONENTS} components")));
         }
         text.split(',')
             .enumerate()
-            .map(|(index, part)| {
-                self.parse_component(part).map_err(|reason| format!("component {}: {reason}", index + 1))
-            })
+            .map(|(index, part)| self.parse_component(part).map_err(|error| error.at(TextPlace::Component(index + 1))))
             .collect()
     }
 
@@ -99,17 +98,16 @@ fn parse_move<Ruleset: ImpartialText>(
     game: &Ruleset,
     position: &[Ruleset::Component],
     text: &str,
-) -> std::result::Result<SumMove, String> {
-    let quoted = shorten(text);
+) -> std::result::Result<SumMove, ParseError> {
     let (component, parts) = text
         .split_once(':')
-        .ok_or_else(|| format!("expected a move like `1:3+5` (component 1 becomes 3 and 5), found `{quoted}`"))?;
+        .ok_or_else(|| ParseError::expected("a move like `1:3+5` (component 1 becomes 3 and 5)", text))?;
     let component: usize = component
         .trim()
         .parse()
         .ok()
         .filter(|&component| (1..=position.len()).contains(&component))
-        .ok_or_else(|| format!("expected a component from 1 to {}, found `{quoted}`", position.len()))?;
+        .ok_or_else(|| ParseError::expected(format!("a component from 1 to {}", position.len()), text))?;
     let sorted = |mut texts: Vec<String>| {
         texts.sort();
         texts
@@ -125,7 +123,9 @@ fn parse_move<Ruleset: ImpartialText>(
                 && sorted(parts.iter().map(|part| game.render_component(part)).collect()) == wanted
         })
         .map(|(mv, _)| mv)
-        .ok_or_else(|| format!("component {component} has no option that leaves `{}`", shorten(parts)))
+        .ok_or_else(|| {
+            ParseError::refused(format!("component {component} has no option that leaves `{}`", shorten(parts)))
+        })
 }
 
 /// The text form of a sum under normal play: its components' text.
@@ -134,7 +134,7 @@ impl<Inner: ImpartialText> TextForm for SumGame<Inner> {
         self.0.start()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Vec<Inner::Component>, String> {
+    fn parse_position(&self, text: &str) -> Result<Vec<Inner::Component>, ParseError> {
         self.0.parse_position(text)
     }
 
@@ -142,7 +142,7 @@ impl<Inner: ImpartialText> TextForm for SumGame<Inner> {
         draw(&self.0, position)
     }
 
-    fn parse_move(&self, position: &Vec<Inner::Component>, text: &str) -> Result<SumMove, String> {
+    fn parse_move(&self, position: &Vec<Inner::Component>, text: &str) -> Result<SumMove, ParseError> {
         parse_move(&self.0, position, text)
     }
 
@@ -158,7 +158,7 @@ impl<Inner: ImpartialText> TextForm for MisereSum<Inner> {
         self.0.start()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Vec<Inner::Component>, String> {
+    fn parse_position(&self, text: &str) -> Result<Vec<Inner::Component>, ParseError> {
         self.0.parse_position(text)
     }
 
@@ -166,7 +166,7 @@ impl<Inner: ImpartialText> TextForm for MisereSum<Inner> {
         draw(&self.0, position)
     }
 
-    fn parse_move(&self, position: &Vec<Inner::Component>, text: &str) -> Result<SumMove, String> {
+    fn parse_move(&self, position: &Vec<Inner::Component>, text: &str) -> Result<SumMove, ParseError> {
         parse_move(&self.0, position, text)
     }
 

@@ -119,7 +119,10 @@ pub trait PlayableGame: Send + Sync {
     fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
         match moves {
             [] => self.analyze(position, options),
-            _ => Err(Error::Position { game: self.name(), reason: "this game reads no moves after a position".into() }),
+            _ => Err(Error::Position {
+                game: self.name(),
+                error: crate::error::ParseError::refused("this game reads no moves after a position"),
+            }),
         }
     }
 
@@ -173,7 +176,7 @@ pub trait GameSession {
 
     /// Plays the move written `text` for the player to move; `Err` says why it is not a legal move (nothing is
     /// played then).
-    fn play(&mut self, text: &str) -> std::result::Result<String, String>;
+    fn play(&mut self, text: &str) -> std::result::Result<String, crate::error::ParseError>;
 
     /// Plays a best move for the player to move (the perfect player's), and returns it.
     fn play_best(&mut self) -> Result<String>;

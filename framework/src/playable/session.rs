@@ -6,7 +6,7 @@
 use super::{Finish, GameSession, MoveAnalysis, Playable};
 use crate::analysis::{best_value, values_by, SearchValue};
 use crate::engines::Engine;
-use crate::error::{Error, Result};
+use crate::error::{Error, ParseError, Result};
 use crate::game::{Outcome, Player};
 use crate::scored::Probability;
 use crate::text::TextForm;
@@ -76,9 +76,9 @@ impl<Ruleset: TextForm, Worth: SearchValue> GameSession for Session<'_, Ruleset,
         })
     }
 
-    fn play(&mut self, text: &str) -> std::result::Result<String, String> {
+    fn play(&mut self, text: &str) -> std::result::Result<String, ParseError> {
         if self.result().is_some() {
-            return Err("the game is over".to_string());
+            return Err(ParseError::game_over());
         }
         let position = self.current().0;
         let mv = self.game().parse_move(position, text)?;

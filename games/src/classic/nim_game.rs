@@ -4,6 +4,7 @@
 //! loses. The key is the sorted heaps, so heaps in another order share their value.
 
 use ludus_framework::playable::TextForm;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 use ludus_framework::{Canonicalize, Game, SearchHints, Value};
 
@@ -59,22 +60,18 @@ impl TextForm for NimGame {
         self.heaps.clone()
     }
 
-    fn parse_position(&self, text: &str) -> Result<Vec<u32>, String> {
-        let heaps: Result<Vec<u32>, String> = text
+    fn parse_position(&self, text: &str) -> Result<Vec<u32>, ParseError> {
+        let heaps = text
             .split(',')
             .map(|heap| {
-                heap.trim().parse::<u32>().map_err(|_| {
-                    format!(
-                        "expected heap sizes like `3,5,7` (`3-5-7` as a parameter), found `{}`",
-                        ludus_framework::input::shorten(heap)
-                    )
-                })
+                heap.trim()
+                    .parse::<u32>()
+                    .map_err(|_| ParseError::expected("heap sizes like `3,5,7` (`3-5-7` as a parameter)", heap))
             })
-            .collect();
-        let heaps = heaps?;
+            .collect::<Result<Vec<u32>, ParseError>>()?;
         // Exact remoteness searches every order of moves that matters: past this the search takes seconds.
         if heaps.len() > 5 || heaps.iter().any(|&size| size > 20) {
-            return Err("at most 5 heaps of at most 20 counters".to_string());
+            return Err(ParseError::refused("at most 5 heaps of at most 20 counters"));
         }
         Ok(heaps)
     }
@@ -87,13 +84,16 @@ impl TextForm for NimGame {
             .collect()
     }
 
-    fn parse_move(&self, heaps: &Vec<u32>, text: &str) -> Result<(usize, u32), String> {
-        let (heap, taken) = text.trim().split_once(':').ok_or("expected `HEAP:TAKEN`, for example `2:4`")?;
-        let heap: usize = heap.trim().parse().map_err(|_| format!("expected a heap from 1 to {}", heaps.len()))?;
-        let size = heaps.get(heap.wrapping_sub(1)).ok_or(format!("there is no heap {heap}"))?;
-        let taken: u32 = taken.trim().parse().map_err(|_| "expected how many counters to take".to_string())?;
+    fn parse_move(&self, heaps: &Vec<u32>, text: &str) -> Result<(usize, u32), ParseError> {
+        let (heap, taken) =
+            text.trim().split_once(':').ok_or_else(|| ParseError::expected("`HEAP:TAKEN`, for example `2:4`", text))?;
+        let heap: usize =
+            heap.trim().parse().map_err(|_| ParseError::expected(format!("a heap from 1 to {}", heaps.len()), text))?;
+        let size =
+            heaps.get(heap.wrapping_sub(1)).ok_or_else(|| ParseError::refused(format!("there is no heap {heap}")))?;
+        let taken: u32 = taken.trim().parse().map_err(|_| ParseError::expected("how many counters to take", text))?;
         if taken == 0 || taken > *size {
-            return Err(format!("heap {heap} holds {size}: take from 1 to {size}"));
+            return Err(ParseError::refused(format!("heap {heap} holds {size}: take from 1 to {size}")));
         }
         Ok((heap - 1, taken))
     }

@@ -5,6 +5,7 @@
 //! a row of n, satisfies G(n) = G(n + 34) for every n >= 53 (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4).
 
 use ludus_framework::Impartial;
+use ludus_framework::ParseError;
 
 /// Nim: a move takes any positive number of stones from one heap.
 #[derive(Clone, Copy, Debug, Default)]
@@ -178,11 +179,14 @@ impl ludus_framework::playable::ImpartialText for OctalGame {
         vec![10]
     }
 
-    fn parse_component(&self, text: &str) -> Result<u32, String> {
+    fn parse_component(&self, text: &str) -> Result<u32, ParseError> {
         match text.trim().parse::<u32>() {
             Ok(heap) if heap <= MAX_OCTAL_HEAP => Ok(heap),
-            Ok(_) => Err(format!("a heap holds at most {MAX_OCTAL_HEAP} tokens")),
-            Err(_) => Err(format!("expected a heap size like `10`, found `{}`", ludus_framework::input::shorten(text))),
+            Ok(_) => Err(ParseError::refused(format!("a heap holds at most {MAX_OCTAL_HEAP} tokens"))),
+            Err(_) => Err(ParseError::refused(format!(
+                "expected a heap size like `10`, found `{}`",
+                ludus_framework::input::shorten(text)
+            ))),
         }
     }
 

@@ -4,6 +4,7 @@
 
 use super::tic_tac_toe::{Board, TicTacToe};
 use ludus_framework::playable::TextForm;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 
 impl TextForm for TicTacToe {
@@ -11,7 +12,7 @@ impl TextForm for TicTacToe {
         Board::EMPTY
     }
 
-    fn parse_position(&self, text: &str) -> Result<Board, String> {
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
         let moves = text.trim();
         let moves = if moves == "-" { "" } else { moves };
         // One character a move.
@@ -40,16 +41,16 @@ impl TextForm for TicTacToe {
         drawing
     }
 
-    fn parse_move(&self, board: &Board, text: &str) -> Result<u8, String> {
-        let cell: u8 = text.trim().parse().map_err(|_| "expected a cell from 1 to 9".to_string())?;
+    fn parse_move(&self, board: &Board, text: &str) -> Result<u8, ParseError> {
+        let cell: u8 = text.trim().parse().map_err(|_| ParseError::expected("a cell from 1 to 9", text))?;
         if !(1..=9).contains(&cell) {
-            return Err(format!("cell {cell} is out of range: cells are 1 to 9"));
+            return Err(ParseError::refused(format!("cell {cell} is out of range: cells are 1 to 9")));
         }
         if self.is_over(board) {
-            return Err("the game is over".to_string());
+            return Err(ParseError::game_over());
         }
         if (board.crosses | board.noughts) & (1 << (cell - 1)) != 0 {
-            return Err(format!("cell {cell} is taken"));
+            return Err(ParseError::refused(format!("cell {cell} is taken")));
         }
         Ok(cell - 1)
     }

@@ -5,16 +5,18 @@
 use super::board::{Board, ConnectFour};
 use ludus_framework::playable::TextForm;
 use ludus_framework::Rules;
+use ludus_framework::{ParseError, TextPlace};
 
 impl TextForm for ConnectFour {
     fn start(&self) -> Board {
         Board::EMPTY
     }
 
-    fn parse_position(&self, text: &str) -> Result<Board, String> {
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
         let moves = text.trim();
         let moves = if moves == super::EMPTY_BOARD { "" } else { moves };
-        self.parse_moves(moves).map_err(|illegal| format!("at character {}: {}", illegal.index + 1, illegal.reason))
+        self.parse_moves(moves)
+            .map_err(|illegal| ParseError::refused(illegal.reason).at(TextPlace::Character(illegal.index + 1)))
     }
 
     fn draw_position(&self, board: &Board) -> String {
@@ -40,18 +42,24 @@ impl TextForm for ConnectFour {
         drawing
     }
 
-    fn parse_move(&self, board: &Board, text: &str) -> Result<u8, String> {
-        let column: u32 = text.trim().parse().map_err(|_| format!("expected a column from 1 to {}", self.width()))?;
+    fn parse_move(&self, board: &Board, text: &str) -> Result<u8, ParseError> {
+        let column: u32 = text
+            .trim()
+            .parse()
+            .map_err(|_| ParseError::expected(format!("a column from 1 to {}", self.width()), text))?;
         if column == 0 || column > self.width() {
-            return Err(format!("column {column} is out of range: columns are 1 to {}", self.width()));
+            return Err(ParseError::refused(format!(
+                "column {column} is out of range: columns are 1 to {}",
+                self.width()
+            )));
         }
         if self.is_over(board) {
-            return Err("the game is over".to_string());
+            return Err(ParseError::game_over());
         }
         if !self.can_play(board, column - 1) {
-            return Err(format!("column {column} is full"));
+            return Err(ParseError::refused(format!("column {column} is full")));
         }
-        u8::try_from(column - 1).map_err(|_| format!("column {column} is out of range"))
+        u8::try_from(column - 1).map_err(|_| ParseError::refused(format!("column {column} is out of range")))
     }
 
     fn render_move(&self, _position: &Self::Position, column: &u8) -> String {

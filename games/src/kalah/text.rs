@@ -6,6 +6,7 @@ use super::rules::{Board, Pit};
 use super::{Kalah, MAX_PITS};
 use ludus_framework::playable::TextForm;
 use ludus_framework::Rules;
+use ludus_framework::{ParseError, TextPlace};
 
 impl Kalah {
     /// The board form of a position.
@@ -17,33 +18,37 @@ impl Kalah {
         format!("{} / {} {}", side(0), side(1), if board.south_to_move { 's' } else { 'n' })
     }
 
-    fn parse_board(&self, text: &str) -> Result<Board, String> {
-        let (sides, turn) = text.trim().rsplit_once(' ').ok_or("two sides joined by `/` and the side to move")?;
+    fn parse_board(&self, text: &str) -> Result<Board, ParseError> {
+        let (sides, turn) = text
+            .trim()
+            .rsplit_once(' ')
+            .ok_or_else(|| ParseError::expected("two sides joined by `/` and the side to move", text))?;
         let south_to_move = match turn {
             "s" => true,
             "n" => false,
-            other => return Err(format!("the side to move is `s` or `n`, not `{other}`")),
+            other => return Err(ParseError::expected("the side to move, `s` or `n`", other)),
         };
         let halves: Vec<&str> = sides.split('/').collect();
         if halves.len() != 2 {
-            return Err("two sides joined by `/`".to_string());
+            return Err(ParseError::expected("two sides joined by `/`", sides));
         }
         let mut board = Board { pits: [[0; MAX_PITS]; 2], stores: [0, 0], south_to_move };
         let mut total = 0u32;
         for (index, half) in halves.iter().enumerate() {
             let counts: Vec<u8> = half
                 .split_whitespace()
-                .map(|word| word.parse::<u8>().map_err(|_| format!("`{word}` is not a count of seeds")))
+                .map(|word| word.parse::<u8>().map_err(|_| ParseError::expected("a count of seeds", word)))
                 .collect::<Result<_, _>>()?;
             if counts.len() != self.pits() + 1 {
-                return Err(format!("a side has {} pits and a store, not {} numbers", self.pits(), counts.len()));
+                let what = format!("{} pits and a store on a side", self.pits());
+                return Err(ParseError::expected(what, half));
             }
             board.pits[index][..self.pits()].copy_from_slice(&counts[..self.pits()]);
             board.stores[index] = counts[self.pits()];
             total += counts.iter().map(|&count| u32::from(count)).sum::<u32>();
         }
         if total != self.total() {
-            return Err(format!("the board holds {total} seeds, not the game's {}", self.total()));
+            return Err(ParseError::refused(format!("the board holds {total} seeds, not the game's {}", self.total())));
         }
         Ok(board)
     }
@@ -54,13 +59,13 @@ impl TextForm for Kalah {
         Kalah::start(self)
     }
 
-    fn parse_position(&self, text: &str) -> Result<Board, String> {
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
         if text.contains('/') {
             return self.parse_board(text);
         }
         let mut board = Kalah::start(self);
         for (index, word) in text.split_whitespace().enumerate() {
-            let pit = self.parse_move(&board, word).map_err(|reason| format!("move {}: {reason}", index + 1))?;
+            let pit = self.parse_move(&board, word).map_err(|error| error.at(TextPlace::Move(index + 1)))?;
             board = self.play(&board, &pit);
         }
         Ok(board)
@@ -82,19 +87,19 @@ impl TextForm for Kalah {
         )
     }
 
-    fn parse_move(&self, board: &Board, text: &str) -> Result<Pit, String> {
+    fn parse_move(&self, board: &Board, text: &str) -> Result<Pit, ParseError> {
         let number: usize =
-            text.trim().parse().map_err(|_| format!("`{text}` is not a pit number 1..{}", self.pits()))?;
+            text.trim().parse().map_err(|_| ParseError::expected(format!("a pit number 1..{}", self.pits()), text))?;
         if number == 0 || number > self.pits() {
-            return Err(format!("pit {number} is not among 1..{}", self.pits()));
+            return Err(ParseError::refused(format!("pit {number} is not among 1..{}", self.pits())));
         }
         let pit = (number - 1) as Pit;
         if self.is_over(board) {
-            Err("the game is over".to_string())
+            Err(ParseError::game_over())
         } else if self.is_legal(board, &pit) {
             Ok(pit)
         } else {
-            Err(format!("pit {number} is empty"))
+            Err(ParseError::refused(format!("pit {number} is empty")))
         }
     }
 

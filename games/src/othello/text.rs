@@ -6,6 +6,7 @@ use super::rules::{Discs, OthelloMove};
 use super::Othello;
 use ludus_framework::playable::TextForm;
 use ludus_framework::Rules;
+use ludus_framework::{ParseError, TextPlace};
 
 impl Othello {
     /// The text of the cell of bit `cell`.
@@ -38,22 +39,25 @@ impl Othello {
     }
 
     /// A position from its board form.
-    fn parse_board(&self, text: &str) -> Result<Discs, String> {
+    fn parse_board(&self, text: &str) -> Result<Discs, ParseError> {
         let size = self.size() as usize;
-        let (board, side) = text.trim().rsplit_once(' ').ok_or("a board and the colour to move (`b` or `w`)")?;
+        let (board, side) = text
+            .trim()
+            .rsplit_once(' ')
+            .ok_or_else(|| ParseError::expected("a board and the colour to move (`b` or `w`)", text))?;
         let black_to_move = match side.trim() {
             "b" => true,
             "w" => false,
-            other => return Err(format!("the colour to move is `b` or `w`, not `{other}`")),
+            other => return Err(ParseError::expected("the colour to move, `b` or `w`", other)),
         };
         let rows: Vec<&str> = board.trim().split('/').collect();
         if rows.len() != size {
-            return Err(format!("{size} rows joined by `/`, not {}", rows.len()));
+            return Err(ParseError::expected(format!("{size} rows joined by `/`"), board));
         }
         let (mut black, mut white) = (0u64, 0u64);
         for (row, cells) in rows.iter().enumerate() {
             if cells.chars().count() != size {
-                return Err(format!("row {} has {} cells, not {size}", row + 1, cells.chars().count()));
+                return Err(ParseError::expected(format!("{size} cells"), cells).at(TextPlace::Row(row + 1)));
             }
             for (column, mark) in cells.chars().enumerate() {
                 let cell = 1u64 << (8 * row + column);
@@ -61,7 +65,10 @@ impl Othello {
                     'x' | 'X' => black |= cell,
                     'o' | 'O' => white |= cell,
                     '.' | '-' => {}
-                    other => return Err(format!("row {}: `{other}` is not `x`, `o` or `.`", row + 1)),
+                    other => {
+                        let found = other.to_string();
+                        return Err(ParseError::expected("`x`, `o` or `.`", &found).at(TextPlace::Row(row + 1)));
+                    }
                 }
             }
         }
@@ -74,13 +81,13 @@ impl TextForm for Othello {
         Othello::start(self)
     }
 
-    fn parse_position(&self, text: &str) -> Result<Discs, String> {
+    fn parse_position(&self, text: &str) -> Result<Discs, ParseError> {
         if text.contains('/') {
             return self.parse_board(text);
         }
         let mut position = Othello::start(self);
         for (index, word) in text.split_whitespace().enumerate() {
-            let mv = self.parse_move(&position, word).map_err(|reason| format!("move {}: {reason}", index + 1))?;
+            let mv = self.parse_move(&position, word).map_err(|error| error.at(TextPlace::Move(index + 1)))?;
             position = self.play(&position, &mv);
         }
         Ok(position)
@@ -115,7 +122,7 @@ impl TextForm for Othello {
         drawing
     }
 
-    fn parse_move(&self, position: &Discs, text: &str) -> Result<OthelloMove, String> {
+    fn parse_move(&self, position: &Discs, text: &str) -> Result<OthelloMove, ParseError> {
         let text = text.trim().to_ascii_lowercase();
         let mv = if text == "pass" {
             OthelloMove::Pass
@@ -124,20 +131,21 @@ impl TextForm for Othello {
             let column = chars
                 .next()
                 .filter(char::is_ascii_lowercase)
-                .ok_or_else(|| format!("`{text}` is not a cell like `c4` or `pass`"))?;
-            let row: u32 = chars.as_str().parse().map_err(|_| format!("`{text}` is not a cell like `c4` or `pass`"))?;
+                .ok_or_else(|| ParseError::expected("a cell like `c4`, or `pass`", &text))?;
+            let row: u32 =
+                chars.as_str().parse().map_err(|_| ParseError::expected("a cell like `c4`, or `pass`", &text))?;
             let column = u32::from(column) - u32::from('a');
             if row == 0 || row > self.size() || column >= self.size() {
-                return Err(format!("`{text}` is off the {0} x {0} board", self.size()));
+                return Err(ParseError::refused(format!("`{text}` is off the {0} x {0} board", self.size())));
             }
             OthelloMove::Place(((row - 1) * 8 + column) as u8)
         };
         if self.is_legal(position, &mv) {
             Ok(mv)
         } else if self.is_over(position) {
-            Err("the game is over".to_string())
+            Err(ParseError::game_over())
         } else {
-            Err(format!("`{text}` is not a legal move here"))
+            Err(ParseError::refused(format!("`{text}` is not a legal move here")))
         }
     }
 

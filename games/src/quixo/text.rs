@@ -4,6 +4,7 @@
 
 use super::{Board, Push, Quixo};
 use ludus_framework::playable::TextForm;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 
 impl Quixo {
@@ -23,7 +24,7 @@ impl TextForm for Quixo {
         Board::START
     }
 
-    fn parse_position(&self, text: &str) -> Result<Board, String> {
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
         ludus_framework::playable::position_after_moves(self, text.split_whitespace().filter(|word| *word != "-"))
     }
 
@@ -40,9 +41,9 @@ impl TextForm for Quixo {
         drawing
     }
 
-    fn parse_move(&self, board: &Board, text: &str) -> Result<Push, String> {
+    fn parse_move(&self, board: &Board, text: &str) -> Result<Push, ParseError> {
         if self.is_over(board) {
-            return Err("the game is over".to_string());
+            return Err(ParseError::game_over());
         }
         let text = text.trim();
         let cells = match (text.len(), text.get(..2), text.get(2..)) {
@@ -51,26 +52,26 @@ impl TextForm for Quixo {
         };
         let last = self.cell_name(self.size * self.size - 1);
         let Some((from, to)) = cells else {
-            return Err(format!(
+            return Err(ParseError::refused(format!(
                 "expected the cell a cube is taken from and the cell it is pushed in at, like `a1{last}` (cells a1 to \
                  {last}), found `{}`",
                 ludus_framework::input::shorten(text)
-            ));
+            )));
         };
         if !self.on_border(u32::from(from)) {
-            return Err(format!("{} is not on the border", self.cell_name(from)));
+            return Err(ParseError::refused(format!("{} is not on the border", self.cell_name(from))));
         }
         let (_, other) = board.sides();
         if other >> from & 1 != 0 {
-            return Err(format!("the cube at {} shows the opponent's mark", self.cell_name(from)));
+            return Err(ParseError::refused(format!("the cube at {} shows the opponent's mark", self.cell_name(from))));
         }
         let push = Push { from, to };
         if !self.is_push(&push) {
-            return Err(format!(
+            return Err(ParseError::refused(format!(
                 "{} is not another end of the row or column of {}",
                 self.cell_name(to),
                 self.cell_name(from)
-            ));
+            )));
         }
         Ok(push)
     }

@@ -4,6 +4,7 @@
 
 use super::{Board, Step, Teeko};
 use ludus_framework::playable::TextForm;
+use ludus_framework::ParseError;
 use ludus_framework::Rules;
 
 impl Teeko {
@@ -23,7 +24,7 @@ impl TextForm for Teeko {
         Board::START
     }
 
-    fn parse_position(&self, text: &str) -> Result<Board, String> {
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
         ludus_framework::playable::position_after_moves(self, text.split_whitespace().filter(|word| *word != "-"))
     }
 
@@ -44,9 +45,9 @@ impl TextForm for Teeko {
         drawing
     }
 
-    fn parse_move(&self, board: &Board, text: &str) -> Result<Step, String> {
+    fn parse_move(&self, board: &Board, text: &str) -> Result<Step, ParseError> {
         if self.is_over(board) {
-            return Err("the game is over".to_string());
+            return Err(ParseError::game_over());
         }
         let text = text.trim();
         let (drop, slide) = match (text.len(), text.get(..2), text.get(2..)) {
@@ -59,31 +60,35 @@ impl TextForm for Teeko {
         let step = match (board.dropping(), drop, slide) {
             (true, Some(to), _) => Step { from: None, to },
             (true, _, _) => {
-                return Err(format!(
+                return Err(ParseError::refused(format!(
                     "pieces are still being dropped: expected an empty cell like `c3` (a1 to {last}), found `{}`",
                     ludus_framework::input::shorten(text)
-                ))
+                )))
             }
             (false, _, Some((from, to))) => {
                 if mover >> from & 1 == 0 {
                     let colour = if board.black_to_move { "Black" } else { "White" };
-                    return Err(format!("there is no {colour} piece on {}", self.cell_name(from)));
+                    return Err(ParseError::refused(format!("there is no {colour} piece on {}", self.cell_name(from))));
                 }
                 if self.neighbours(u32::from(from)) >> to & 1 == 0 {
-                    return Err(format!("{} is not next to {}", self.cell_name(to), self.cell_name(from)));
+                    return Err(ParseError::refused(format!(
+                        "{} is not next to {}",
+                        self.cell_name(to),
+                        self.cell_name(from)
+                    )));
                 }
                 Step { from: Some(from), to }
             }
             (false, _, _) => {
-                return Err(format!(
+                return Err(ParseError::refused(format!(
                     "every piece is down: expected a piece's cell and the adjacent empty cell it moves to, like \
                      `c3d4`, found `{}`",
                     ludus_framework::input::shorten(text)
-                ))
+                )))
             }
         };
         if (mover | other) >> step.to & 1 != 0 {
-            return Err(format!("cell {} is taken", self.cell_name(step.to)));
+            return Err(ParseError::refused(format!("cell {} is taken", self.cell_name(step.to))));
         }
         Ok(step)
     }
