@@ -26,8 +26,9 @@
 //! [`DEFAULT_TABLE_MB`]): as many buckets as fit in the budget, but at least one bucket, so a budget smaller than
 //! one bucket still gives a working (tiny) table. [`PackedTable`] and [`KeyedTable::with_budget`] allocate all of
 //! it at construction (the packed table as zeroed memory from the system, whose pages are paid for only when
-//! first touched: a large table costs a small search nothing); [`KeyedTable::new`] starts small and doubles while it fills up, never past the budget, so
-//! that a small game (or a test that makes thousands of engines) does not pay for a table it never fills. Allocation never aborts the process: a budget the system cannot provide is an
+//! first touched: a large table costs a small search nothing); [`KeyedTable::new`] reserves the budget's room untouched and doubles within it while it fills up, so
+//! that a small game (or a test that makes thousands of engines) does not pay for a table it never fills, and a
+//! growth never holds an old and a new table at once (the whole process stays within the budget). Allocation never aborts the process: a budget the system cannot provide is an
 //! [`Error::Allocation`] that suggests a lower `--table-mb`.
 //!
 //! # Near and far parts
