@@ -86,6 +86,16 @@ fn check(arguments: &[&str], flag: &str, budget_mib: u64, finishes: Option<bool>
 }
 
 #[test]
+fn expectimax_keeps_to_table_mb() {
+    // Hog to 300 with up to 20 dice keeps 1.85 million entries: about 200 MiB of table at its last growth.
+    for (budget, finishes) in [(100, Some(false)), (300, Some(true))] {
+        let megabytes = budget.to_string();
+        let arguments = ["analyze", "hog:goal=300,dice=20", "--table-mb", &megabytes, "--memory-mb", &megabytes];
+        check(&arguments, "--table-mb", budget, finishes);
+    }
+}
+
+#[test]
 fn scored_alpha_beta_keeps_to_table_mb() {
     // Six million positions fill these tables; the position budget then ends the search.
     for (game, budget) in [("kalah:pits=6,seeds=6", 100), ("othello:size=8", 64)] {

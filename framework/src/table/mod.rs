@@ -57,6 +57,7 @@
 //! it returns (rounding them in the safe direction, see [`PackedTable`]); the other tables return them as
 //! stored.
 
+mod footprint;
 mod keyed;
 mod layout;
 mod packed;
@@ -64,6 +65,7 @@ mod region;
 mod sharded;
 mod unbounded;
 
+pub(crate) use footprint::map_growth;
 pub use keyed::KeyedTable;
 pub use packed::{PackedTable, NEAR_BYTES};
 pub use sharded::ShardedTable;

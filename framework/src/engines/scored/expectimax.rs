@@ -17,7 +17,7 @@ use crate::error::{Budget, Error};
 use crate::scored::ScoredGame;
 use crate::scored::{Chance, SCORE_LIMIT};
 use crate::stats::Stats;
-use crate::table::{mib, DEFAULT_TABLE_MB};
+use crate::table::{map_growth, mib, DEFAULT_TABLE_MB};
 use crate::{Canonicalize, SearchHints};
 use hashbrown::HashMap;
 
@@ -51,13 +51,9 @@ pub struct Expectimax<Key> {
     largest: i32,
 }
 
-/// The bytes one table entry is counted as (its key, bounds and the map's overhead).
-fn entry_bytes<Key>() -> usize {
-    size_of::<Key>() + size_of::<Entry>() + 16
-}
-
 impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
-    /// An engine whose table may take `table_bytes` (past it a search fails with [`Error::Budget`]).
+    /// An engine whose table may take `table_bytes`, its buckets and the growth from half as many counted (past
+    /// it a search fails with [`Error::Budget`]).
     pub fn new(table_bytes: usize) -> Self {
         Expectimax {
             budget: u64::MAX,
@@ -234,13 +230,24 @@ where
         (best, below)
     }
 
-    /// Stores `entry` for `key`, unless the table's budget is spent (then the search fails).
+    /// Stores `entry` for `key`, unless the table's budget is spent (then the search fails). The budget counts
+    /// the map's buckets, not its entries, and a growth's old and new tables together: a map that cannot double
+    /// within the budget stops the search before it grows.
     fn remember(&mut self, key: Ruleset::Key, entry: Entry) {
         let table = &mut self.engine.table;
-        if !table.contains_key(&key)
-            && (table.len() + 1).saturating_mul(entry_bytes::<Ruleset::Key>()) > self.engine.table_budget
-        {
+        if let Some(held) = table.get_mut(&key) {
+            *held = entry;
+            return;
+        }
+        let growth = map_growth::<(Ruleset::Key, Entry)>(table.len(), table.capacity(), 1);
+        if growth.peak > self.engine.table_budget {
             self.failure = Some(Stop::Failure(Error::Budget(Budget::TableBytes(self.engine.table_budget))));
+            return;
+        }
+        if table.try_reserve(1).is_err() {
+            let megabytes = growth.after.div_ceil(1 << 20) as u64;
+            let hint = "lower --table-mb";
+            self.failure = Some(Stop::Failure(Error::Allocation { what: "expectimax's table", megabytes, hint }));
             return;
         }
         table.insert(key, entry);
