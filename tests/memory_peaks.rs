@@ -96,6 +96,13 @@ fn expectimax_keeps_to_table_mb() {
 }
 
 #[test]
+fn value_iteration_keeps_to_memory_mb() {
+    // Pig to 200 has about 8 million positions; 425 MiB stops its enumeration just past a growth of its index.
+    check(&["analyze", "pig:goal=200", "--memory-mb", "425"], "--memory-mb", 425, Some(false));
+    check(&["analyze", "pig:goal=100", "--memory-mb", "200"], "--memory-mb", 200, Some(true));
+}
+
+#[test]
 fn scored_alpha_beta_keeps_to_table_mb() {
     // Six million positions fill these tables; the position budget then ends the search.
     for (game, budget) in [("kalah:pits=6,seeds=6", 100), ("othello:size=8", 64)] {

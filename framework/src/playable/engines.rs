@@ -151,6 +151,8 @@ where
                 return Ok(ExpectedScore { value, error: solved.residual });
             }
         }
+        // The solve before is dropped first: both at once could pass the memory budget.
+        self.solved = None;
         let solved = self.settings.solve(game, position).map_err(Stop::Failure)?;
         self.stats.visited += solved.positions() as u64;
         self.stats.table_entries = solved.positions() as u64;
@@ -168,20 +170,17 @@ where
     }
 }
 
-/// The bytes value iteration is counted as holding per position: its key, index entry, position, value and
-/// about four edges.
-fn iteration_bytes<Ruleset: Canonicalize>() -> usize {
-    2 * size_of::<Ruleset::Key>() + size_of::<Ruleset::Position>() + 16 + 4 * 16 + 16
-}
-
 /// Value iteration, within the memory budget.
 fn iteration_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, ExpectedScore>>
 where
     Ruleset: Chance + Canonicalize + 'static,
 {
     only_automatic(options, "this game of chance", "value iteration")?;
-    let by_memory = (mib(options.memory_mb) / iteration_bytes::<Ruleset>()) as u64;
-    let settings = ValueIteration { max_positions: options.max_positions.min(by_memory), ..ValueIteration::default() };
+    let settings = ValueIteration {
+        max_positions: options.max_positions,
+        memory_mb: options.memory_mb,
+        ..ValueIteration::default()
+    };
     Ok(Box::new(Iterating { settings, solved: None, stats: Stats::default() }))
 }
 

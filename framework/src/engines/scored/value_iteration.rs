@@ -1,18 +1,23 @@
 //! [`ValueIteration`]: every reachable position's value in a game with chance whose positions may repeat (Pig),
 //! by Gauss-Seidel sweeps over the position graph until the largest change of a sweep is below a tolerance.
 //!
-//! The positions reachable from a start are enumerated once (by canonical key, within a budget of positions)
-//! into a graph: per position its kind (finished with its score, a decision, a chance node) and its edges (the
+//! The positions reachable from a start are enumerated once (by canonical key, within a budget of positions
+//! and one of memory) into a graph: per position its kind (finished with its score, a decision, a chance node) and its edges (the
 //! child, whether its mover differs, the probability). A sweep sets each value from its children's: a final
 //! score stays; a decision takes its best child seen by its mover; a chance node the weighted mean. Values start
 //! at 0 and sweeps run in the reverse of the order positions were found (children before parents, mostly),
 //! until a sweep changes no value by more than the tolerance, or the most sweeps allowed have run; the result
 //! says which ([`ValueTable::converged`]), how many sweeps ran, and the largest change of the last one (the
 //! tolerance reached).
+//!
+//! The memory budget counts what the enumeration really holds: the index's buckets (and, while it doubles, its
+//! old and new tables together), the vectors' capacities (grown by a quarter at a time, not doubled, so that
+//! little of the budget is room never used), and the values the sweeps will need (which take the place of the
+//! positions, dropped once the graph is built).
 
 use crate::error::{Budget, Error};
-use crate::scored::ScoredGame;
-use crate::scored::{Chance, SCORE_LIMIT};
+use crate::scored::{Chance, ScoredGame, SCORE_LIMIT};
+use crate::table::{map_growth, mib};
 use crate::Canonicalize;
 use hashbrown::HashMap;
 
@@ -28,13 +33,20 @@ pub struct ValueIteration {
     pub tolerance: f64,
     /// The most sweeps run.
     pub max_sweeps: u64,
-    /// The most positions enumerated ([`Error::Budget`] past it).
+    /// The most positions enumerated ([`Error::Budget`] of `--max-positions` past it).
     pub max_positions: u64,
+    /// The most memory the graph and the values may take, in MiB ([`Error::Budget`] of `--memory-mb` past it).
+    pub memory_mb: usize,
 }
 
 impl Default for ValueIteration {
     fn default() -> Self {
-        ValueIteration { tolerance: DEFAULT_TOLERANCE, max_sweeps: DEFAULT_SWEEPS, max_positions: u64::MAX }
+        ValueIteration {
+            tolerance: DEFAULT_TOLERANCE,
+            max_sweeps: DEFAULT_SWEEPS,
+            max_positions: u64::MAX,
+            memory_mb: usize::MAX,
+        }
     }
 }
 
@@ -98,7 +110,7 @@ impl ValueIteration {
     where
         Ruleset: Chance + Canonicalize,
     {
-        let (index, kinds, offsets, edges) = self.explore(game, start)?;
+        let Graph { index, kinds, offsets, edges, .. } = self.explore(game, start)?;
         let mut values = vec![0.0; kinds.len()];
         let mut history = Vec::new();
         let mut residual = f64::INFINITY;
@@ -130,25 +142,32 @@ impl ValueIteration {
     }
 
     /// The graph of the positions reachable from `start`: keys to places, kinds, and edges by place (CSR).
-    #[allow(clippy::type_complexity)]
     fn explore<Ruleset>(
         &self,
         game: &Ruleset,
         start: &Ruleset::Position,
-    ) -> crate::Result<(HashMap<Ruleset::Key, u32, foldhash::fast::FixedState>, Vec<Kind>, Vec<u32>, Vec<Edge>)>
+    ) -> crate::Result<Graph<Ruleset::Key, Ruleset::Position>>
     where
         Ruleset: Chance + Canonicalize,
     {
-        let mut index = HashMap::with_hasher(foldhash::fast::FixedState::default());
-        let mut positions = vec![start.clone()];
-        index.insert(game.canonical(start), 0u32);
-        let (mut kinds, mut offsets, mut edges) = (Vec::new(), vec![0u32], Vec::new());
+        let mut graph = Graph {
+            index: HashMap::with_hasher(foldhash::fast::FixedState::default()),
+            positions: Vec::new(),
+            kinds: Vec::new(),
+            offsets: Vec::new(),
+            edges: Vec::new(),
+        };
+        self.make_room(&mut graph, 1, 1)?;
+        graph.index.insert(game.canonical(start), 0u32);
+        graph.positions.push(start.clone());
+        graph.offsets.push(0);
         let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+        let mut children: Vec<(Ruleset::Position, f64)> = Vec::new();
         let mut next = 0;
-        while next < positions.len() {
-            let position = positions[next].clone();
+        while next < graph.positions.len() {
+            let position = graph.positions[next].clone();
             next += 1;
-            let mut children: Vec<(Ruleset::Position, f64)> = Vec::new();
+            children.clear();
             let kind = if let Some(score) = game.outcome(&position) {
                 if score.abs() > SCORE_LIMIT {
                     return Err(super::broken(format!("a final score of {score}, beyond ±{SCORE_LIMIT}")));
@@ -174,27 +193,90 @@ impl ValueIteration {
                 children.extend(moves.iter().map(|mv| (game.play(&position, mv), 1.0)));
                 Kind::Decision
             };
-            kinds.push(kind);
-            for (child, probability) in children {
+            // Room for every child as a new position: a child already placed leaves a little room unused.
+            self.make_room(&mut graph, children.len(), children.len())?;
+            graph.kinds.push(kind);
+            for (child, probability) in children.drain(..) {
                 let key = game.canonical(&child);
-                let place = match index.get(&key) {
+                let place = match graph.index.get(&key) {
                     Some(&place) => place,
                     None => {
-                        if positions.len() as u64 >= self.max_positions {
+                        if graph.positions.len() as u64 >= self.max_positions {
                             return Err(Error::Budget(Budget::Positions(self.max_positions)));
                         }
-                        let place = u32::try_from(positions.len())
+                        let place = u32::try_from(graph.positions.len())
                             .map_err(|_| Error::Budget(Budget::Positions(u64::from(u32::MAX))))?;
-                        index.insert(key, place);
-                        positions.push(child.clone());
+                        graph.index.insert(key, place);
+                        graph.positions.push(child.clone());
                         place
                     }
                 };
-                edges.push(Edge { child: place, flip: game.turn_passes(&position, &child), probability });
+                graph.edges.push(Edge { child: place, flip: game.turn_passes(&position, &child), probability });
             }
-            let end = u32::try_from(edges.len()).map_err(|_| Error::Budget(Budget::Positions(self.max_positions)))?;
-            offsets.push(end);
+            let end =
+                u32::try_from(graph.edges.len()).map_err(|_| Error::Budget(Budget::Positions(self.max_positions)))?;
+            graph.offsets.push(end);
         }
-        Ok((index, kinds, offsets, edges))
+        Ok(graph)
+    }
+
+    /// Makes room in `graph` for `positions` more positions and `edges` more edges (and the kind and offset of
+    /// the position being expanded), or [`Error::Budget`] of `--memory-mb` if the memory held with that room,
+    /// counted before any of it is taken, would pass the budget.
+    fn make_room<Key: std::hash::Hash + Eq, Position>(
+        &self,
+        graph: &mut Graph<Key, Position>,
+        positions: usize,
+        edges: usize,
+    ) -> crate::Result<()> {
+        let index = map_growth::<(Key, u32)>(graph.index.len(), graph.index.capacity(), positions);
+        let (kinds, offsets) = (room(&graph.kinds, 1), room(&graph.offsets, 1));
+        let (places, edge_room) = (room(&graph.positions, positions), room(&graph.edges, edges));
+        // The positions are dropped before the values are made, one `f64` per position.
+        let values = graph.positions.len().saturating_add(positions).saturating_mul(size_of::<f64>());
+        let vectors = [
+            kinds.saturating_mul(size_of::<Kind>()),
+            offsets.saturating_mul(size_of::<u32>()),
+            edge_room.saturating_mul(size_of::<Edge>()),
+            places.saturating_mul(size_of::<Position>()).max(values),
+        ];
+        let held = vectors.iter().fold(index.peak, |sum, bytes| sum.saturating_add(*bytes));
+        if held > mib(self.memory_mb) {
+            return Err(Error::Budget(Budget::MemoryMb(self.memory_mb)));
+        }
+        let refused = || Error::Allocation {
+            what: "value iteration's graph",
+            megabytes: held.div_ceil(1 << 20) as u64,
+            hint: "lower --memory-mb",
+        };
+        graph.index.try_reserve(positions).map_err(|_| refused())?;
+        graph.kinds.try_reserve_exact(kinds - graph.kinds.len()).map_err(|_| refused())?;
+        graph.offsets.try_reserve_exact(offsets - graph.offsets.len()).map_err(|_| refused())?;
+        graph.positions.try_reserve_exact(places - graph.positions.len()).map_err(|_| refused())?;
+        graph.edges.try_reserve_exact(edge_room - graph.edges.len()).map_err(|_| refused())?;
+        Ok(())
+    }
+}
+
+/// The position graph being enumerated.
+struct Graph<Key, Position> {
+    /// Each key's place.
+    index: HashMap<Key, u32, foldhash::fast::FixedState>,
+    /// The positions by place, dropped once the graph is built.
+    positions: Vec<Position>,
+    kinds: Vec<Kind>,
+    /// Where each place's edges start, and one past the last.
+    offsets: Vec<u32>,
+    edges: Vec<Edge>,
+}
+
+/// The capacity `items` will have with room for `more` items: unchanged if it has the room, else grown by a
+/// quarter at least (a vector's own doubling would leave up to half of what the budget counts unused).
+fn room<Item>(items: &Vec<Item>, more: usize) -> usize {
+    let needed = items.len().saturating_add(more);
+    if needed <= items.capacity() {
+        items.capacity()
+    } else {
+        needed.max(items.capacity().saturating_add(items.capacity() / 4)).max(64)
     }
 }
