@@ -86,6 +86,23 @@ fn check(arguments: &[&str], flag: &str, budget_mib: u64, finishes: Option<bool>
 }
 
 #[test]
+fn a_scored_database_solve_keeps_to_memory_mb() {
+    let directory = std::env::temp_dir().join(format!("ludus-peaks-db-{}", std::process::id()));
+    let db = directory.to_str().expect("a path");
+    for (game, budget, finishes) in [
+        // 2.9 million positions: about 120 MiB (a map of scores and a copy of the records took 250 MiB).
+        ("kalah:pits=4,seeds=3", 80, Some(false)),
+        ("kalah:pits=4,seeds=3", 160, Some(true)),
+        ("kalah:pits=4,seeds=4", 100, Some(false)),
+    ] {
+        let _ = std::fs::remove_dir_all(&directory);
+        let memory = budget.to_string();
+        check(&["db", "solve", game, "--db", db, "--memory-mb", &memory], "--memory-mb", budget, finishes);
+    }
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
 fn expectimax_keeps_to_table_mb() {
     // Hog to 300 with up to 20 dice keeps 1.85 million entries: about 200 MiB of table at its last growth.
     for (budget, finishes) in [(100, Some(false)), (300, Some(true))] {

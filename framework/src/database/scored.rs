@@ -5,6 +5,14 @@
 //! score ([`ScoreSummary`]) and checked record by record. A scored game has no tiers to solve apart, so the
 //! whole game is one tier, held in memory while it is solved (within `--memory-mb`): the smallest games.
 //!
+//! The solve keeps each position's key and record once, in the vector the file is written from (in the order
+//! the positions are solved; sorted by key at the end), and finds them again through a table of their places
+//! (4 bytes a bucket): so no copy is made to write the file, and a position costs about 40 bytes with a `u128`
+//! key, where a map of keys to scores and the copy cost twice that. The memory budget counts what the solve
+//! really holds: the vector's capacity (grown by a quarter at a time) and the table's buckets, filled or not,
+//! with its old and new tables together while it doubles. A solve stops at the first position for which these
+//! would pass the budget.
+//!
 //! Invariant: `check` re-derives every record from the file's records of its children (the best child seen by
 //! the mover, the final score at the end), rebuilding each position from its key ([`FromKey`]); the start's
 //! record must be there.
@@ -18,19 +26,27 @@ use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Budget, Error, Result};
 use crate::scored::{Deterministic, ScoredGame};
 use crate::stats::Stats;
+use crate::table::{map_growth, mib};
 use crate::{Canonicalize, FromKey};
-use hashbrown::HashMap;
+use foldhash::fast::FixedState;
+use hashbrown::{HashMap, HashTable};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The one file of a scored game's database.
 const FILE_NAME: &str = "scores.ludb";
 
-/// The bytes a solve is counted as holding per position (its key, score and the map's overhead).
-fn bytes_per_position<Key>() -> usize {
-    size_of::<Key>() + size_of::<i32>() + 16
+/// The capacity a vector of `len` items and room for `capacity` needs to take one more: unchanged if it has the
+/// room, else a quarter more (a vector's own doubling would leave up to half of what the budget counts unused).
+fn room_for_one(len: usize, capacity: usize) -> usize {
+    if len < capacity {
+        capacity
+    } else {
+        capacity.saturating_add(capacity / 4).max(1024)
+    }
 }
 
 /// A deterministic scored game's database in a directory (see the module documentation).
@@ -122,19 +138,18 @@ where
         std::fs::create_dir_all(self.directory)
             .map_err(|cause| Error::Io { path: self.directory.display().to_string(), cause })?;
         let started = Instant::now();
-        let by_memory = (crate::table::mib(budget.memory_mb) / bytes_per_position::<Ruleset::Key>()) as u64;
-        let mut walk =
-            Walk { game: self.game, scores: HashMap::new(), limit: budget.max_positions.min(by_memory), budget };
+        let mut walk = Walk {
+            game: self.game,
+            records: Vec::new(),
+            places: HashTable::new(),
+            hasher: FixedState::default(),
+            bytes: mib(budget.memory_mb),
+            budget,
+        };
         walk.score(start)?;
-        let records = walk
-            .scores
-            .iter()
-            .map(|(key, &score)| {
-                Record::from_score(score)
-                    .map(|record| (*key, record))
-                    .ok_or_else(|| Error::Records(format!("the score {score} does not fit a record")))
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let Walk { records, places, .. } = walk;
+        // The table of places is freed before the file is written: the writer's buffers take its room.
+        drop(places);
         let positions = records.len() as u64;
         let bytes = write_tier(&path, &self.tier_name(), Vec::new(), records)?;
         report(&TierReport { tier, positions, bytes, elapsed: started.elapsed(), resumed: false, damaged: None });
@@ -227,25 +242,31 @@ where
 }
 
 /// The depth-first solve.
-struct Walk<'game, Ruleset: ScoredGame + Canonicalize> {
+struct Walk<'game, Ruleset: Canonicalize> {
     game: &'game Ruleset,
-    scores: HashMap<Ruleset::Key, i32>,
-    limit: u64,
+    /// Every position solved, with its record, in the order solved.
+    records: Vec<(Ruleset::Key, Record)>,
+    /// The place in `records` of each key, found by the key's hash.
+    places: HashTable<u32>,
+    hasher: FixedState,
+    /// The memory budget in bytes.
+    bytes: usize,
     budget: SolveBudget,
 }
 
 impl<Ruleset: Deterministic + Canonicalize> Walk<'_, Ruleset> {
     fn score(&mut self, position: &Ruleset::Position) -> Result<i32> {
         let key = self.game.canonical(position);
-        if let Some(&score) = self.scores.get(&key) {
-            return Ok(score);
+        let hash = self.hasher.hash_one(&key);
+        let records = &self.records;
+        if let Some(&place) = self.places.find(hash, |&place| records[place as usize].0 == key) {
+            return records[place as usize]
+                .1
+                .score()
+                .ok_or_else(|| Error::Internal("a solved position without a score".into()));
         }
-        if self.scores.len() as u64 >= self.limit {
-            return Err(Error::Budget(if self.limit == self.budget.max_positions {
-                Budget::Positions(self.limit)
-            } else {
-                Budget::MemoryMb(self.budget.memory_mb)
-            }));
+        if self.records.len() as u64 >= self.budget.max_positions {
+            return Err(Error::Budget(Budget::Positions(self.budget.max_positions)));
         }
         let score = match self.game.outcome(position) {
             Some(score) => score,
@@ -263,8 +284,34 @@ impl<Ruleset: Deterministic + Canonicalize> Walk<'_, Ruleset> {
                 })?
             }
         };
-        self.scores.insert(key, score);
+        let record = Record::from_score(score)
+            .ok_or_else(|| Error::Records(format!("the score {score} does not fit a record")))?;
+        self.make_room()?;
+        let place = u32::try_from(self.records.len())
+            .map_err(|_| Error::limit("the positions of a scored game's database", 1 << 32, u64::from(u32::MAX)))?;
+        self.records.push((key, record));
+        let (records, hasher) = (&self.records, &self.hasher);
+        self.places.insert_unique(hash, place, |&place| hasher.hash_one(&records[place as usize].0));
         Ok(score)
+    }
+
+    /// Room for one more position, or [`Error::Budget`] of `--memory-mb` if the solve would then hold more than
+    /// its budget (counted before anything grows).
+    fn make_room(&mut self) -> Result<()> {
+        let places = map_growth::<u32>(self.places.len(), self.places.capacity(), 1);
+        let room = room_for_one(self.records.len(), self.records.capacity());
+        let needed = places.peak.saturating_add(room.saturating_mul(size_of::<(Ruleset::Key, Record)>()));
+        if needed > self.bytes {
+            return Err(Error::Budget(Budget::MemoryMb(self.budget.memory_mb)));
+        }
+        let refused = || Error::Allocation {
+            what: "the records of a database solve",
+            megabytes: needed.div_ceil(1 << 20) as u64,
+            hint: "lower --memory-mb",
+        };
+        self.records.try_reserve_exact(room - self.records.len()).map_err(|_| refused())?;
+        let (records, hasher) = (&self.records, &self.hasher);
+        self.places.try_reserve(1, |&place| hasher.hash_one(&records[place as usize].0)).map_err(|_| refused())
     }
 }
 

@@ -102,7 +102,7 @@ impl<Key: Eq + Hash + Clone> KeyedTable<Key> {
         // held back until the bucket being emptied has put its own there first.
         let mut waiting: Option<(usize, Bucket<Key>)> = None;
         for source in (0..old).rev() {
-            let entries = std::mem::replace(&mut self.buckets[source], [None, None]);
+            let entries = std::mem::take(&mut self.buckets[source]);
             // The lowest bucket of the larger table that a key of this bucket can go to, the only one it may share
             // with the bucket before.
             let first_place = (source as u128 * count as u128 / old as u128) as usize;
@@ -212,13 +212,15 @@ mod tests {
     use super::*;
 
     /// What a table holds, bucket by bucket: keys with their bounds and work classes.
-    fn contents(table: &KeyedTable<u64>) -> Vec<[Option<(u64, Bounds, u8)>; 2]> {
+    type Contents = Vec<[Option<(u64, Bounds, u8)>; 2]>;
+
+    fn contents(table: &KeyedTable<u64>) -> Contents {
         let view = |slot: &Option<Entry<u64>>| slot.as_ref().map(|entry| (entry.key, entry.bounds, entry.work.get()));
         table.buckets.iter().map(|bucket| [view(&bucket[0]), view(&bucket[1])]).collect()
     }
 
     /// The growth by copy into a new table, which the growth in place must equal entry for entry.
-    fn grown_by_copy(table: &KeyedTable<u64>, count: usize) -> (Vec<[Option<(u64, Bounds, u8)>; 2]>, usize) {
+    fn grown_by_copy(table: &KeyedTable<u64>, count: usize) -> (Contents, usize) {
         let mut copy = KeyedTable { buckets: vec![[None, None]; count], limit: count, filled: 0, ..table.clone() };
         for entry in table.buckets.iter().flatten().flatten() {
             copy.place(copy.bucket_index(&entry.key), entry.clone());
