@@ -119,3 +119,39 @@ fn query_and_analyze_read_the_database() {
     assert_eq!(check.status.code(), Some(1));
     std::fs::remove_dir_all(&directory).unwrap();
 }
+
+/// `db analyze` of a game whose keys pass 64 bits writes them as text in JSON (issue 44, item 11: Dodgem 4 x 4
+/// failed with "number out of range"), and in its text with `0x`; a scored game's database is analysed too,
+/// by score (issue 40: `db analyze` was advertised for scored games, which then refused it).
+#[test]
+fn analyze_writes_wide_keys_as_text_and_counts_a_scored_game_by_score() {
+    let directory = scratch("ludus-db-cli", "wide");
+    let db = directory.to_str().unwrap();
+    let game = "dodgem:n=4";
+    assert!(ludus(&["db", "solve", game, "--db", db]).status.success());
+    let output = ludus(&["db", "analyze", game, "--db", db, "--format", "json"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let key = json["longest_win"]["key"].as_str().unwrap();
+    let wide = u128::from_str_radix(key.trim_start_matches("0x"), 16).unwrap();
+    assert!(key.starts_with("0x") && wide > u128::from(u64::MAX), "{key}: a key past 64 bits, as text");
+    let text = String::from_utf8_lossy(&ludus(&["db", "analyze", game, "--db", db]).stdout).into_owned();
+    assert!(text.contains(&format!("(key {key})")), "{text}");
+    std::fs::remove_dir_all(&directory).unwrap();
+
+    let scored = scratch("ludus-db-cli", "scored");
+    let db = scored.to_str().unwrap();
+    let game = "kalah:pits=3,seeds=2";
+    assert!(ludus(&["db", "solve", game, "--db", db]).status.success());
+    let output = ludus(&["db", "analyze", game, "--db", db, "--format", "json"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let by_score = json["by_score"].as_array().unwrap();
+    let counted: u64 = by_score.iter().map(|row| row["positions"].as_u64().unwrap()).sum();
+    assert_eq!(Some(counted), json["positions"].as_u64());
+    // The start's score is the one `analyze` finds by search.
+    let searched = ludus(&["analyze", game, "--format", "json"]);
+    let searched: serde_json::Value = serde_json::from_slice(&searched.stdout).unwrap();
+    assert_eq!(json["start"], searched["score"]);
+    std::fs::remove_dir_all(&scored).unwrap();
+}
