@@ -17,6 +17,7 @@ mod bench;
 mod cli;
 mod commands;
 mod database;
+mod flags;
 mod play;
 mod progress;
 mod registry;
@@ -124,12 +125,12 @@ pub fn run(registry: Registry) -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         // Stopped by Ctrl-C: the status a shell gives an interrupted program.
         Err(error) if is_cancelled(&error) => {
-            note!("{error:#}");
+            note!("{}", flags::describe_any(&error));
             ExitCode::from(130)
         }
         Ok(false) => ExitCode::from(1),
         Err(error) => {
-            note!("error: {error:#}");
+            note!("error: {}", flags::describe_any(&error));
             ExitCode::from(2)
         }
     }

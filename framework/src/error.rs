@@ -2,23 +2,27 @@
 
 use std::fmt;
 
-/// Everything that can go wrong in the framework and in plugins.
+/// Everything that can go wrong in the framework and in plugins. Each variant is a kind a caller can act on
+/// (the server maps them to HTTP statuses, the Python module to exception classes); a limit or a budget carries
+/// the [`Setting`] that lifts it, which the CLI names by its flag: the framework names no flag.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Malformed input: names the file, line, column and what was expected.
     #[error(transparent)]
     Input(#[from] InputError),
     /// An instance beyond a limit that protects memory or time.
-    #[error("{what} is {got}, above the limit of {limit}{hint}")]
+    #[error("{what}{} is {got}, above the limit of {limit}{}", setting_words(*setting), remedy_words(remedies))]
     Limit {
         /// What exceeded the limit (for example "grid cells in case 3").
         what: String,
+        /// The setting whose value this is, if it is one (the number of threads).
+        setting: Option<Setting>,
         /// The value found.
         got: u64,
         /// The largest value allowed.
         limit: u64,
-        /// How to get past the limit, if one can (may be empty).
-        hint: String,
+        /// How to get past the limit, if one can.
+        remedies: Vec<Remedy>,
     },
     /// A solver name the plugin does not have.
     #[error("plugin `{plugin}` has no solver `{solver}` (available: {available})")]
@@ -59,10 +63,14 @@ pub enum Error {
         /// Cases in the input.
         total: usize,
     },
-    /// A game's name, parameters or size that are not valid: the text says what was given and what was
-    /// expected.
-    #[error("{0}")]
-    Parameter(String),
+    /// A game's name, a parameter or an option that is not valid.
+    #[error("{reason}")]
+    Parameter {
+        /// The game's name, parameter or option given.
+        name: String,
+        /// What is wrong and what is taken, naming what was given.
+        reason: String,
+    },
     /// A position written as text (with moves after it) that is not a position of the game.
     #[error("{game}: not a position: {error}")]
     Position {
@@ -71,9 +79,16 @@ pub enum Error {
         /// Where, and what was expected there.
         error: ParseError,
     },
-    /// The engine asked for cannot solve this game (for example a depth-first engine on a loopy game).
-    #[error("{0}")]
-    Engine(String),
+    /// An operation this game does not support: an engine that cannot solve it, a database it cannot have.
+    #[error("{game}: {operation} is not supported: {reason}")]
+    Unsupported {
+        /// The game, with its parameters (or its family: `a scored game`).
+        game: String,
+        /// What was asked (`the engine memo-negamax`, `a solve over MPI`).
+        operation: String,
+        /// Why not, and what does it instead.
+        reason: String,
+    },
     /// A game record with an illegal move.
     #[error(transparent)]
     IllegalMove(#[from] IllegalMove),
@@ -89,27 +104,51 @@ pub enum Error {
         detail: String,
     },
     /// Memory that the system would not give: the solve stops with this error instead of an abort.
-    #[error("cannot allocate {what} of {megabytes} MiB ({hint})")]
+    #[error("cannot allocate {what} of {megabytes} MiB{}", remedy_words(remedies))]
     Allocation {
         /// What was being allocated.
         what: &'static str,
         /// Its size.
         megabytes: u64,
-        /// How to ask for less (the flag to lower).
-        hint: &'static str,
+        /// How to ask for less.
+        remedies: Vec<Remedy>,
     },
     /// Worker threads that could not be started, or that stopped without an answer.
-    #[error("{0}")]
-    Threads(String),
+    #[error("{threads} thread(s): {cause}")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// What happened: the system's refusal, or a thread that panicked.
+        cause: String,
+    },
     /// Values handed to a solved tier that do not fit it (a key of no position of the tier, a key twice).
-    #[error("{0}")]
-    Records(String),
-    /// A position that a solved database holds no value for.
-    #[error("{0}")]
-    NoRecord(String),
+    #[error("records that do not fit their tier: {problem}")]
+    Records {
+        /// What does not fit.
+        problem: String,
+    },
+    /// A database that was never solved in the directory given (no file where its tiers would be).
+    #[error("{path}: not solved (run `ludus db solve {game}` first)")]
+    NotSolved {
+        /// The game, with its parameters.
+        game: String,
+        /// Where its file would be.
+        path: String,
+    },
+    /// A position that a solved database holds no value for (it is not reachable from the start).
+    #[error("the database holds no record of {} (it is not reachable from the start)", position.as_deref().unwrap_or("this position"))]
+    NoRecord {
+        /// The position as written, where known.
+        position: Option<String>,
+    },
     /// A broken invariant of the framework itself: a bug, reported instead of a panic.
-    #[error("internal error: {0}")]
-    Internal(String),
+    #[error("internal error in {module}: {detail}")]
+    Internal {
+        /// The module whose invariant broke.
+        module: &'static str,
+        /// What was found.
+        detail: String,
+    },
     /// A solved database file that is damaged, of another game or tier, or of another format.
     #[error("{path}: {reason}")]
     Database {
@@ -120,8 +159,11 @@ pub enum Error {
     },
     /// A solve spread over several processes failed: another rank's error, or a message that is not the
     /// protocol's.
-    #[error("distributed solve: {0}")]
-    Distributed(String),
+    #[error("distributed solve: {problem}")]
+    Distributed {
+        /// What failed, and on which rank where it is known.
+        problem: String,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {cause}")]
     Io {
@@ -142,42 +184,164 @@ impl From<std::convert::Infallible> for Error {
 }
 
 impl Error {
-    /// A limit error without a hint.
+    /// A limit error without a remedy.
     pub fn limit(what: impl Into<String>, got: u64, limit: u64) -> Self {
-        Error::Limit { what: what.into(), got, limit, hint: String::new() }
+        Error::Limit { what: what.into(), setting: None, got, limit, remedies: Vec::new() }
     }
 
-    /// A limit error with a hint on how to go past it.
-    pub fn limit_with_hint(what: impl Into<String>, got: u64, limit: u64, hint: impl Into<String>) -> Self {
-        Error::Limit { what: what.into(), got, limit, hint: format!(" ({})", hint.into()) }
+    /// A limit error with the ways past it.
+    pub fn limit_lifted(what: impl Into<String>, got: u64, limit: u64, remedies: Vec<Remedy>) -> Self {
+        Error::Limit { what: what.into(), setting: None, got, limit, remedies }
+    }
+
+    /// A broken invariant of `module`.
+    pub fn internal(module: &'static str, detail: impl Into<String>) -> Self {
+        Error::Internal { module, detail: detail.into() }
+    }
+
+    /// Records that do not fit their tier: `problem`.
+    pub fn records(problem: impl Into<String>) -> Self {
+        Error::Records { problem: problem.into() }
+    }
+
+    /// A distributed solve's failure: `problem`.
+    pub fn distributed(problem: impl Into<String>) -> Self {
+        Error::Distributed { problem: problem.into() }
+    }
+
+    /// A parameter `name` that is not valid: `reason`.
+    pub fn parameter(name: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::Parameter { name: name.into(), reason: reason.into() }
+    }
+
+    /// The ways past this error, where a setting lifts it: a budget's, a limit's, an allocation's.
+    pub fn remedies(&self) -> Vec<Remedy> {
+        match self {
+            Error::Budget(budget) => vec![Remedy::Raise(budget.setting())],
+            Error::Limit { remedies, .. } | Error::Allocation { remedies, .. } => remedies.clone(),
+            Error::InCase { error, .. } => error.remedies(),
+            _ => Vec::new(),
+        }
     }
 }
 
-/// A budget an engine works within, as a command-line user sets it. Every engine reports running out of one
-/// budget with the same error, [`Error::Budget`], which names the flag that raises it.
+/// A setting a person changes to get past a limit or a budget. The framework names it in words; the CLI by its
+/// flag (`--max-positions`), the Python module by its keyword argument (`max_positions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// The most positions one search may expand.
+    MaxPositions,
+    /// The memory of one table.
+    TableMb,
+    /// The memory of a whole solve or analysis.
+    MemoryMb,
+    /// The size of an input read.
+    MaxInputMb,
+    /// The number of threads.
+    Threads,
+    /// A solver's size limits turned off.
+    NoLimit,
+    /// The solver of a plugin.
+    Solver,
+    /// The number of cases to generate.
+    Cases,
+    /// The size of the cases to generate.
+    Size,
+    /// The engine of an analysis.
+    Engine,
+}
+
+impl Setting {
+    /// The setting in words, as a library's message names it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Setting::MaxPositions => "the position budget",
+            Setting::TableMb => "the table's memory",
+            Setting::MemoryMb => "the memory budget",
+            Setting::MaxInputMb => "the input limit",
+            Setting::Threads => "the threads",
+            Setting::NoLimit => "the size limits off",
+            Setting::Solver => "another solver",
+            Setting::Cases => "the cases",
+            Setting::Size => "the size",
+            Setting::Engine => "the engine",
+        }
+    }
+}
+
+/// A way past a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Remedy {
+    /// Raise a setting.
+    Raise(Setting),
+    /// Lower a setting.
+    Lower(Setting),
+    /// Set a setting: turn the size limits off, choose another solver or engine.
+    Set(Setting),
+    /// What to do where no setting helps (`use the fast solver`, `split the file`).
+    Advice(String),
+}
+
+/// The setting a limited value is, in words: ` (the threads)`.
+fn setting_words(setting: Option<Setting>) -> String {
+    setting.map_or(String::new(), |setting| format!(" ({})", setting.words()))
+}
+
+/// The remedies in words: ` (raise the memory budget, or lower the table's memory)`.
+fn remedy_words(remedies: &[Remedy]) -> String {
+    if remedies.is_empty() {
+        return String::new();
+    }
+    let words: Vec<String> = remedies
+        .iter()
+        .map(|remedy| match remedy {
+            Remedy::Raise(setting) => format!("raise {}", setting.words()),
+            Remedy::Lower(setting) => format!("lower {}", setting.words()),
+            Remedy::Set(Setting::NoLimit) => "turn the size limits off".to_string(),
+            Remedy::Set(Setting::Solver) => "choose another solver".to_string(),
+            Remedy::Set(Setting::MaxPositions) => "set another position budget".to_string(),
+            Remedy::Set(setting) => format!("set {}", setting.words()),
+            Remedy::Advice(advice) => advice.clone(),
+        })
+        .collect();
+    format!(" ({})", words.join(", or "))
+}
+
+/// A budget an engine works within. Every engine reports running out of one budget with the same error,
+/// [`Error::Budget`], which names the setting that raises it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// The most positions (states, components, candidates) one search may expand: `--max-positions`.
+    /// The most positions (states, components, candidates) one search may expand.
     Positions(u64),
-    /// The most memory an engine's table may take, in bytes: `--table-mb`.
+    /// The most memory an engine's table may take, in bytes.
     TableBytes(usize),
-    /// The most memory a whole solve may take, in MiB: `--memory-mb`.
+    /// The most memory a whole solve may take, in MiB.
     MemoryMb(usize),
+}
+
+impl Budget {
+    /// The setting that raises it.
+    pub fn setting(self) -> Setting {
+        match self {
+            Budget::Positions(_) => Setting::MaxPositions,
+            Budget::TableBytes(_) => Setting::TableMb,
+            Budget::MemoryMb(_) => Setting::MemoryMb,
+        }
+    }
+
+    /// What ran out, without the remedy: `the search reached its budget of 1000 positions`.
+    pub fn reached(self) -> String {
+        match self {
+            Budget::Positions(limit) => format!("the search reached its budget of {limit} positions"),
+            Budget::TableBytes(bytes) => format!("the table reached its budget of {} MiB", bytes.div_ceil(1 << 20)),
+            Budget::MemoryMb(megabytes) => format!("the solve reached its memory budget of {megabytes} MiB"),
+        }
+    }
 }
 
 impl std::fmt::Display for Budget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Budget::Positions(limit) => {
-                write!(f, "the search reached its budget of {limit} positions (raise it with --max-positions)")
-            }
-            Budget::TableBytes(bytes) => {
-                write!(f, "the table reached its budget of {} MiB (raise it with --table-mb)", bytes.div_ceil(1 << 20))
-            }
-            Budget::MemoryMb(megabytes) => {
-                write!(f, "the solve reached its memory budget of {megabytes} MiB (raise it with --memory-mb)")
-            }
-        }
+        write!(f, "{} (raise {})", self.reached(), self.setting().words())
     }
 }
 

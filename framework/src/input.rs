@@ -180,7 +180,7 @@ impl<'a> Reader<'a> {
                 Err(if hint.is_empty() {
                     crate::Error::limit(what, value, limit)
                 } else {
-                    crate::Error::limit_with_hint(what, value, limit, hint)
+                    crate::Error::limit_lifted(what, value, limit, vec![crate::error::Remedy::Advice(hint.to_string())])
                 })
             }
             Ok(value) if value >= min => Ok(value),

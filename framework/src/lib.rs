@@ -76,7 +76,7 @@ pub mod text;
 pub mod value;
 
 pub use engines::{Engine, Statistics, TableEngine};
-pub use error::{Budget, Error, ParseError, Result, TextPlace};
+pub use error::{Budget, Error, ParseError, Remedy, Result, Setting, TextPlace};
 pub use game::{Canonicalize, FromKey, Game, Move, Outcome, Player, Position, Rules, SCORE_LIMIT};
 pub use hints::{Proven, SearchHints, Shortcut};
 pub use impartial::{Impartial, MisereSum, SumGame};

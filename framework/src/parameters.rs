@@ -127,20 +127,21 @@ impl Arguments {
             let Some(parameter) = parameters.iter().find(|parameter| parameter.name == key) else {
                 let names: Vec<&str> = parameters.iter().map(|parameter| parameter.name).collect();
                 let names = if names.is_empty() { "none".to_string() } else { names.join(", ") };
-                return Err(Error::Parameter(format!(
-                    "{owner} has no {noun} `{}` (its {noun}s: {names})",
-                    shorten(key)
-                )));
+                let reason = format!("{owner} has no {noun} `{}` (its {noun}s: {names})", shorten(key));
+                return Err(Error::parameter(key, reason));
             };
             let value = match (value, parameter.kind) {
                 (Some(value), _) => value,
                 (None, ParameterKind::Switch { .. }) => switch_text(true),
                 (None, _) => {
-                    return Err(Error::Parameter(format!("{quoted}: expected `key=value`, found `{}`", shorten(pair))))
+                    return Err(Error::parameter(
+                        pair,
+                        format!("{quoted}: expected `key=value`, found `{}`", shorten(pair)),
+                    ))
                 }
             };
             if pairs.iter().any(|(known, _)| *known == key) {
-                return Err(Error::Parameter(format!("{quoted}: `{key}` is given twice")));
+                return Err(Error::parameter(key, format!("{quoted}: `{key}` is given twice")));
             }
             pairs.push((key, value));
         }
@@ -151,27 +152,29 @@ impl Arguments {
                 ParameterKind::Whole { min, max, .. } => match text.parse::<u32>() {
                     Ok(number) if (min..=max).contains(&number) => Argument::Whole(number),
                     _ => {
-                        return Err(Error::Parameter(format!(
-                            "{quoted}: `{name}` is a whole number from {min} to {max}, found `{}`",
-                            shorten(text)
-                        )))
+                        return Err(Error::parameter(
+                            *name,
+                            format!(
+                                "{quoted}: `{name}` is a whole number from {min} to {max}, found `{}`",
+                                shorten(text)
+                            ),
+                        ))
                     }
                 },
                 ParameterKind::Choice { choices, .. } if !choices.contains(&text) => {
-                    return Err(Error::Parameter(format!(
-                        "{quoted}: `{name}` is {}, found `{}`",
-                        choices.join(" or "),
-                        shorten(text)
-                    )))
+                    return Err(Error::parameter(
+                        *name,
+                        format!("{quoted}: `{name}` is {}, found `{}`", choices.join(" or "), shorten(text)),
+                    ))
                 }
                 ParameterKind::Choice { .. } | ParameterKind::Text { .. } => Argument::Text(text.to_string()),
                 ParameterKind::Switch { .. } => match SWITCH_WORDS.iter().find(|(word, _)| *word == text) {
                     Some(&(_, on)) => Argument::Switch(on),
                     None => {
-                        return Err(Error::Parameter(format!(
-                            "{quoted}: `{name}` is on or off, found `{}`",
-                            shorten(text)
-                        )))
+                        return Err(Error::parameter(
+                            *name,
+                            format!("{quoted}: `{name}` is on or off, found `{}`", shorten(text)),
+                        ))
                     }
                 },
             };

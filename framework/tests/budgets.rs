@@ -28,8 +28,10 @@ fn assert_positions_budget<Output: std::fmt::Debug>(result: ludus_framework::Res
     match result {
         Err(Error::Budget(Budget::Positions(limit))) => {
             assert_eq!(limit, positions);
-            let text = Error::Budget(Budget::Positions(limit)).to_string();
-            assert!(text.contains("--max-positions") && text.contains(&positions.to_string()), "{text}");
+            let error = Error::Budget(Budget::Positions(limit));
+            assert_eq!(error.remedies(), [ludus_framework::Remedy::Raise(ludus_framework::Setting::MaxPositions)]);
+            let text = error.to_string();
+            assert!(text.contains("position budget") && text.contains(&positions.to_string()), "{text}");
         }
         other => panic!("expected the positions budget error, got {other:?}"),
     }
@@ -126,7 +128,9 @@ fn grundy_engines_keep_to_their_budgets() {
         Err(Error::Budget(Budget::TableBytes(16))) => {}
         other => panic!("expected the table budget error, got {other:?}"),
     }
-    assert!(Error::Budget(Budget::TableBytes(16 << 20)).to_string().contains("16 MiB (raise it with --table-mb)"));
+    let table = Error::Budget(Budget::TableBytes(16 << 20));
+    assert!(table.to_string().contains("16 MiB (raise the table's memory)"), "{table}");
+    assert_eq!(table.remedies(), [ludus_framework::Remedy::Raise(ludus_framework::Setting::TableMb)]);
 
     let parallel = ParallelGrundy::new().with_budget(3);
     let waves: Vec<Vec<u32>> = (0..12).map(|row| vec![row]).collect();

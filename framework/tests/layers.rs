@@ -118,3 +118,23 @@ fn every_module_is_in_a_layer_and_imports_only_its_layer_or_lower_ones() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn the_framework_names_no_command_line_flag() {
+    let mut problems = Vec::new();
+    for (_, path) in modules() {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for (number, code) in code_lines(&text) {
+            // A flag in a string: `--` and a letter, inside quotes (the code's own `--` is a decrement nowhere).
+            let in_string = code.split('"').skip(1).step_by(2).any(|literal| {
+                literal
+                    .match_indices("--")
+                    .any(|(at, _)| literal[at + 2..].starts_with(|c: char| c.is_ascii_lowercase()))
+            });
+            if in_string {
+                problems.push(format!("{}:{number}: {}", path.display(), code.trim()));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "a limit names its Setting, the CLI its flag:\n{}", problems.join("\n"));
+}

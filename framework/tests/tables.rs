@@ -363,7 +363,10 @@ fn impossible_budgets_are_errors_not_aborts() {
         for result in [PackedTable::with_budget(budget).map(|_| ()), KeyedTable::<u64>::with_budget(budget).map(|_| ())]
         {
             match result {
-                Err(error @ Error::Allocation { .. }) => assert!(error.to_string().contains("--table-mb"), "{error}"),
+                Err(error @ Error::Allocation { .. }) => assert!(
+                    error.remedies().contains(&ludus_framework::Remedy::Lower(ludus_framework::Setting::TableMb)),
+                    "{error}"
+                ),
                 other => panic!("a budget of {budget} bytes gave {other:?}"),
             }
         }

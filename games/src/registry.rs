@@ -215,7 +215,7 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
 fn nim(arguments: &Arguments) -> Result<Made> {
     let heaps = NimGame { heaps: Vec::new() }
         .parse_position(&arguments.text("heaps")?.replace('-', ","))
-        .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
+        .map_err(|reason| Error::parameter(arguments.spec(), format!("{}: {reason}", arguments.spec())))?;
     // The heaps as the game reads them, so that equal games have equal names.
     let name = format!("nim:heaps={}", heaps.iter().map(u32::to_string).collect::<Vec<_>>().join("-"));
     Ok(Made::playable(Playable::win_loss(NimGame { heaps }, name).with_board()))
@@ -223,7 +223,7 @@ fn nim(arguments: &Arguments) -> Result<Made> {
 
 fn octal(arguments: &Arguments) -> Result<Made> {
     let game = OctalGame::parse(arguments.text("code")?)
-        .map_err(|reason| Error::Parameter(format!("{}: {reason}", arguments.spec())))?;
+        .map_err(|reason| Error::parameter(arguments.spec(), format!("{}: {reason}", arguments.spec())))?;
     // The code as the game reads it (`.77` is `0.77`).
     let code = game.code();
     Ok(match arguments.text("play")? {
@@ -234,7 +234,7 @@ fn octal(arguments: &Arguments) -> Result<Made> {
 
 fn dodgem(arguments: &Arguments) -> Result<Made> {
     let side = u8::try_from(arguments.whole("n")?)
-        .map_err(|_| Error::Parameter(format!("{}: n is from 3 to 5", arguments.spec())))?;
+        .map_err(|_| Error::parameter(arguments.spec(), format!("{}: n is from 3 to 5", arguments.spec())))?;
     let game = Dodgem::new(side)?;
     let name = arguments.canonical_name();
     // Dodgem ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.
@@ -251,7 +251,7 @@ fn three_mens_morris(arguments: &Arguments) -> Result<Made> {
 
 fn quixo(arguments: &Arguments) -> Result<Made> {
     let size = u8::try_from(arguments.whole("size")?)
-        .map_err(|_| Error::Parameter(format!("{}: size is from 3 to 5", arguments.spec())))?;
+        .map_err(|_| Error::parameter(arguments.spec(), format!("{}: size is from 3 to 5", arguments.spec())))?;
     let game = Quixo::new(size)?;
     let name = arguments.canonical_name();
     // Quixo ranks its tiers and un-moves: solved by un-moves over flat arrays by rank.

@@ -462,7 +462,10 @@ fn trailing_garbage_is_reported() {
 fn size_limited_solvers_name_the_no_limit_override() {
     let input = PLUGIN.generate(&GenOptions { preset: Preset::Small, cases: Some(1), size: Some(11) }, 1).unwrap();
     match solve(&input, "generic") {
-        Err(error @ Error::Limit { .. }) => assert!(error.to_string().contains("--no-limit"), "{error}"),
+        Err(error @ Error::Limit { .. }) => assert!(
+            error.remedies().contains(&ludus_framework::Remedy::Set(ludus_framework::Setting::NoLimit)),
+            "{error}"
+        ),
         other => panic!("expected a limit error, got {other:?}"),
     }
     let input = PLUGIN.generate(&GenOptions { preset: Preset::Small, cases: Some(1), size: Some(61) }, 1).unwrap();
@@ -480,7 +483,10 @@ fn max_positions_bounds_the_engines_of_fast_and_generic() {
             Err(error @ Error::InCase { .. }) => {
                 let Error::InCase { error: source, .. } = &error else { unreachable!() };
                 assert!(matches!(**source, Error::Budget(Budget::Positions(1))), "{solver}: {error}");
-                assert!(error.to_string().contains("--max-positions"), "{error}");
+                assert!(
+                    error.remedies().contains(&ludus_framework::Remedy::Raise(ludus_framework::Setting::MaxPositions)),
+                    "{error}"
+                );
             }
             other => panic!("{solver}: expected a budget error, got {other:?}"),
         }

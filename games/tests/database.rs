@@ -365,7 +365,7 @@ fn a_memory_budget_too_small_is_a_clear_error() {
     let tiny = SolveBudget { memory_mb: 1, max_positions: u64::MAX };
     let error = solve(&database, &connect_four::Board::EMPTY, tiny).unwrap_err();
     assert!(matches!(error, Error::Budget(Budget::MemoryMb(1))), "{error:?}");
-    assert!(error.to_string().contains("--memory-mb"));
+    assert!(error.remedies().contains(&ludus_framework::Remedy::Raise(ludus_framework::Setting::MemoryMb)));
     std::fs::remove_dir_all(&directory).unwrap();
     // By rank, the same: Dodgem 5 x 5's first tier is refused before its arrays are made.
     let game = Dodgem::new(5).unwrap();

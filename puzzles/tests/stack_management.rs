@@ -206,7 +206,11 @@ fn generic_solver_is_limited_to_the_small_set_unless_asked() {
     let input = "5\n2 1 1 2 1\n2 1 2 2 2\n2 1 3 2 3\n2 1 4 2 4\n2 3 1 3 2\n1\n5 2\n0 1 2 3 4\n";
     let error = solve(input, "generic", false).unwrap_err();
     let message = error.to_string();
-    assert!(matches!(error, Error::Limit { .. }) && message.contains("--no-limit"), "{message}");
+    assert!(
+        matches!(error, Error::Limit { .. })
+            && error.remedies().contains(&ludus_framework::Remedy::Set(ludus_framework::Setting::NoLimit)),
+        "{message}"
+    );
     assert!(message.contains("test.in:8: case 1: the excess of N over 4 or of C over 13 (the larger)"), "{message}");
     assert!(message.contains("is 1, above the limit of 0"), "{message}");
     let options = SolveOptions { no_limit: true, witness: true, ..SolveOptions::with_solver("generic") };
@@ -232,7 +236,10 @@ fn generic_solver_refuses_more_than_13_cards_per_stack_and_stops_at_its_states_b
         Err(error @ Error::InCase { .. }) => {
             let Error::InCase { error: source, .. } = &error else { unreachable!() };
             assert!(matches!(**source, Error::Budget(Budget::Positions(1))), "{error}");
-            assert!(error.to_string().contains("--max-positions"), "{error}");
+            assert!(
+                error.remedies().contains(&ludus_framework::Remedy::Raise(ludus_framework::Setting::MaxPositions)),
+                "{error}"
+            );
         }
         other => panic!("expected a budget error, got {other:?}"),
     }

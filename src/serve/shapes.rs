@@ -89,14 +89,17 @@ impl ApiError {
     pub fn from_framework(error: &ludus_framework::Error) -> ApiError {
         use ludus_framework::Error;
         let (status, kind) = match error {
-            Error::Parameter(_) => (400, "game"),
+            Error::Parameter { .. } => (400, "game"),
             Error::Position { .. } | Error::IllegalMove(_) | Error::GameOver => (400, "position"),
-            Error::Engine(_) => (400, "engine"),
+            Error::Unsupported { .. } => (400, "unsupported"),
             Error::Budget(_) | Error::Limit { .. } | Error::Allocation { .. } => (422, "budget"),
-            Error::NoRecord(_) => (422, "no-record"),
-            Error::Database { .. } | Error::Io { .. } | Error::Records(_) => (500, "database"),
+            Error::NoRecord { .. } => (422, "no-record"),
+            Error::NotSolved { .. } | Error::Database { .. } | Error::Io { .. } | Error::Records { .. } => {
+                (500, "database")
+            }
+            Error::InCase { error, .. } => return ApiError::from_framework(error),
             _ => (500, "internal"),
         };
-        ApiError::new(status, kind, error.to_string())
+        ApiError::new(status, kind, crate::flags::describe(error))
     }
 }

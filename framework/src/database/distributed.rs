@@ -56,7 +56,7 @@ impl Mpi {
     /// Initializes MPI (calls from one thread at a time: the solve's rayon workers make none).
     pub fn initialize() -> Result<Mpi> {
         let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Serialized)
-            .ok_or_else(|| Error::Distributed("MPI is initialized already in this process".into()))?;
+            .ok_or_else(|| Error::distributed("MPI is initialized already in this process"))?;
         Ok(Mpi { universe })
     }
 
@@ -108,7 +108,7 @@ pub(super) struct Received {
 
 /// The error of a message that breaks the protocol.
 fn protocol(what: impl Into<String>) -> Error {
-    Error::Distributed(what.into())
+    Error::distributed(what.into())
 }
 
 impl<Ruleset> MpiSchedule<'_, Ruleset>
@@ -211,7 +211,7 @@ where
                 }
             }
             Entries::Ranks(set) => bytes.extend_from_slice(&set.to_bytes()),
-            Entries::Spilled { .. } => return Err(Error::Internal("a spilled set of ranks not read back".into())),
+            Entries::Spilled { .. } => return Err(Error::internal("database", "a spilled set of ranks not read back")),
         }
         Ok(bytes)
     }

@@ -49,7 +49,7 @@ where
         self.lookups += 1;
         match self.database.value(&mut self.files, position) {
             Ok(Some(value)) => Ok(value),
-            Ok(None) => Err(Stop::Failure(Error::NoRecord("a position without a record".into()))),
+            Ok(None) => Err(Stop::Failure(Error::NoRecord { position: None })),
             Err(error) => Err(Stop::Failure(error)),
         }
     }

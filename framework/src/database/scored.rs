@@ -23,7 +23,7 @@ use super::record::{Record, RecordKey};
 use super::store::{SolveBudget, TierReport};
 use crate::engines::support::with_stack;
 use crate::engines::{Engine, Statistics, Stop};
-use crate::error::{Budget, Error, Result};
+use crate::error::{Budget, Error, Remedy, Result, Setting};
 use crate::scored::{Deterministic, ScoredGame};
 use crate::stats::Stats;
 use crate::table::{map_growth, mib};
@@ -102,11 +102,7 @@ where
     pub fn open(&self) -> Result<TierFile> {
         let path = self.path();
         if !path.exists() {
-            return Err(Error::NoRecord(format!(
-                "{}: not solved (run `ludus db solve {}` first)",
-                path.display(),
-                self.name
-            )));
+            return Err(Error::NotSolved { game: self.name.to_string(), path: path.display().to_string() });
         }
         TierFile::open(&path, &self.tier_name())
     }
@@ -263,7 +259,7 @@ impl<Ruleset: Deterministic + Canonicalize> Walk<'_, Ruleset> {
             return records[place as usize]
                 .1
                 .score()
-                .ok_or_else(|| Error::Internal("a solved position without a score".into()));
+                .ok_or_else(|| Error::internal("database", "a solved position without a score"));
         }
         if self.records.len() as u64 >= self.budget.max_positions {
             return Err(Error::Budget(Budget::Positions(self.budget.max_positions)));
@@ -285,7 +281,7 @@ impl<Ruleset: Deterministic + Canonicalize> Walk<'_, Ruleset> {
             }
         };
         let record = Record::from_score(score)
-            .ok_or_else(|| Error::Records(format!("the score {score} does not fit a record")))?;
+            .ok_or_else(|| Error::records(format!("the score {score} does not fit a record")))?;
         self.make_room()?;
         let place = u32::try_from(self.records.len())
             .map_err(|_| Error::limit("the positions of a scored game's database", 1 << 32, u64::from(u32::MAX)))?;
@@ -307,7 +303,7 @@ impl<Ruleset: Deterministic + Canonicalize> Walk<'_, Ruleset> {
         let refused = || Error::Allocation {
             what: "the records of a database solve",
             megabytes: needed.div_ceil(1 << 20) as u64,
-            hint: "lower --memory-mb",
+            remedies: vec![Remedy::Lower(Setting::MemoryMb)],
         };
         self.records.try_reserve_exact(room - self.records.len()).map_err(|_| refused())?;
         let (records, hasher) = (&self.records, &self.hasher);
@@ -341,7 +337,7 @@ where
         let record = self.file.lookup(game.canonical(position).to_wide()).map_err(Stop::Failure)?;
         match record.and_then(Record::score) {
             Some(score) => Ok(score),
-            None => Err(Stop::Failure(Error::NoRecord("the database holds no score for this position".into()))),
+            None => Err(Stop::Failure(Error::NoRecord { position: None })),
         }
     }
 

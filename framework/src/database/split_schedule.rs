@@ -59,7 +59,7 @@ impl Exchange for SimpleCommunicator {
         let fits = counts.is_some() && Count::try_from(total).is_ok();
         // Every rank learns whether a batch is too large for one message before any waits for the exchange.
         if self.all_sum(u64::from(!fits)) > 0 {
-            return Err(Error::Distributed("a batch of updates past 2 GiB: run on more ranks".into()));
+            return Err(Error::distributed("a batch of updates past 2 GiB: run on more ranks"));
         }
         let counts = counts.unwrap_or_default();
         let mut incoming: Vec<Count> = vec![0; batches.len()];
@@ -176,11 +176,11 @@ where
                 return Ok(None);
             }
             let read = serde_json::from_slice::<SurveyMessage<Ruleset::Tier>>(&message.bytes)
-                .map_err(|error| Error::Distributed(format!("a survey's JSON: {error}")))
+                .map_err(|error| Error::distributed(format!("a survey's JSON: {error}")))
                 .and_then(|message| {
                     let SurveyMessage { order, children, finished, closed } = message;
                     if children.len() != order.len() {
-                        return Err(Error::Distributed("a survey's tiers without their children".into()));
+                        return Err(Error::distributed("a survey's tiers without their children"));
                     }
                     let children = order.iter().cloned().zip(children).collect();
                     let (finished, closed) = (finished.into_iter().collect(), closed.into_iter().collect());
@@ -200,7 +200,7 @@ where
                 closed: survey.closed.iter().cloned().collect(),
             };
             let bytes = serde_json::to_vec(&message)
-                .map_err(|error| Error::Distributed(format!("the survey as JSON: {error}")))?;
+                .map_err(|error| Error::distributed(format!("the survey as JSON: {error}")))?;
             Ok((survey, bytes))
         });
         match surveyed {
@@ -233,7 +233,7 @@ where
             let message = self.receive(Some(rank));
             let read = match message.tag {
                 DONE => read_slice(&message.bytes, &mut records, &mut reached),
-                _ => Err(Error::Distributed(format!(
+                _ => Err(Error::distributed(format!(
                     "rank {rank} failed on tier {tier:?}: {}",
                     String::from_utf8_lossy(&message.bytes)
                 ))),
@@ -296,8 +296,8 @@ where
 /// A slice's bytes for rank 0: the JSON's length, the JSON of the tiers reached, the records.
 fn slice_bytes<Tier: Serialize, Key: RecordKey>(slice: &SliceSolution<Tier, Key>) -> Result<Vec<u8>> {
     let reached = serde_json::to_vec(&slice.reached)
-        .map_err(|error| Error::Distributed(format!("the tiers reached as JSON: {error}")))?;
-    let length = u32::try_from(reached.len()).map_err(|_| Error::Distributed("tiers reached past 4 GiB".into()))?;
+        .map_err(|error| Error::distributed(format!("the tiers reached as JSON: {error}")))?;
+    let length = u32::try_from(reached.len()).map_err(|_| Error::distributed("tiers reached past 4 GiB"))?;
     let mut bytes = Vec::with_capacity(4 + reached.len() + RECORD_BYTES * slice.records.len());
     bytes.extend_from_slice(&length.to_le_bytes());
     bytes.extend_from_slice(&reached);
@@ -321,7 +321,7 @@ where
     Tier: DeserializeOwned + Ord,
     Key: RecordKey,
 {
-    let broken = |what: &str| Error::Distributed(format!("a slice's records: {what}"));
+    let broken = |what: &str| Error::distributed(format!("a slice's records: {what}"));
     let length = bytes.get(..4).and_then(|head| head.try_into().ok()).map(u32::from_le_bytes);
     let length = length.ok_or_else(|| broken("shorter than its header"))? as usize;
     let header = bytes.get(4..4 + length).ok_or_else(|| broken("shorter than its header"))?;

@@ -103,8 +103,8 @@ where
 
     /// The header name of `tier`.
     pub fn tier_name(&self, tier: &Ruleset::Tier) -> Result<TierName> {
-        let tier_form =
-            serde_json::to_value(tier).map_err(|error| Error::Internal(format!("a tier's serde form: {error}")))?;
+        let tier_form = serde_json::to_value(tier)
+            .map_err(|error| Error::internal("database", format!("a tier's serde form: {error}")))?;
         let ranks = self.ranks.as_ref().map(|ranks| ranks.tier_size(tier));
         Ok(TierName { game: self.name.clone(), tier: tier_form, ranks })
     }
@@ -259,7 +259,7 @@ where
     /// the file's fault.
     fn file_fault(&self, tier: &Ruleset::Tier, path: &Path, error: Error) -> Error {
         match error {
-            Error::Records(reason) => {
+            Error::Records { problem: reason } => {
                 let name = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());
                 Error::Database {
                     path: path.display().to_string(),
@@ -297,7 +297,7 @@ where
             })?;
             files.open.insert(path.clone(), file);
         }
-        let file = files.open.get_mut(&path).ok_or_else(|| Error::Internal("a tier file closed".into()))?;
+        let file = files.open.get_mut(&path).ok_or_else(|| Error::internal("database", "a tier file closed"))?;
         let key = self.game.canonical(position);
         let place = match (&self.ranks, file.ranks()) {
             (Some(ranks), Some(_)) => match ranks.rank(&tier, &key) {

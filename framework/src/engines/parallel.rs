@@ -467,7 +467,7 @@ impl GrundyRun {
         }
         match self.budget.lock().map(|budget| *budget) {
             Ok(Some(budget)) => Err(crate::Error::Budget(budget)),
-            _ => Err(crate::Error::Internal("a Grundy task stopped without a budget".to_string())),
+            _ => Err(crate::Error::internal("engines", "a Grundy task stopped without a budget".to_string())),
         }
     }
 }

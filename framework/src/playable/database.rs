@@ -13,7 +13,7 @@ use crate::database::{
 };
 use crate::engines::retrograde::{ByKey, TierIndexing, TierSpec, Tiers};
 use crate::engines::Engine;
-use crate::error::{Error, Result};
+use crate::error::{shorten, Error, Result};
 use crate::game::{FromKey, Game};
 use crate::scored::Deterministic;
 use crate::text::TextForm;
@@ -171,14 +171,23 @@ where
         moves: &[&str],
         max_line: usize,
     ) -> Result<Analysis> {
-        let (game, name) = (&self.playable.game, self.playable.name.as_str());
+        let game = &self.playable.game;
+        let written = match (position, moves) {
+            (None, []) => "the start".to_string(),
+            (text, moves) => {
+                let text = text.map_or("the start".to_string(), |text| format!("`{}`", shorten(text)));
+                let moves = moves.iter().map(|mv| shorten(mv)).collect::<Vec<_>>().join(" ");
+                if moves.is_empty() {
+                    text
+                } else {
+                    format!("{text} then `{moves}`")
+                }
+            }
+        };
         let position = self.playable.position_after(position, moves)?;
         let mut engine = self.storage.stored(&self.playable, directory)?;
         engine.try_value(game, &position).map_err(|error| match error {
-            Error::NoRecord(_) => Error::NoRecord(format!(
-                "{name}: the database in {} has no record of this position (it is not reachable from the start)",
-                directory.display()
-            )),
+            Error::NoRecord { .. } => Error::NoRecord { position: Some(written) },
             other => other,
         })?;
         self.playable.analysis_with(engine.as_mut(), &position, max_line)
@@ -332,8 +341,11 @@ where
         _mpi: &crate::database::distributed::Mpi,
         _split: bool,
     ) -> Result<()> {
-        let name = &playable.name;
-        Err(Error::Engine(format!("{name}: a scored game's database is one tier, solved in one process")))
+        Err(Error::Unsupported {
+            game: playable.name.clone(),
+            operation: "a solve over MPI".into(),
+            reason: "a scored game's database is one tier, solved in one process".into(),
+        })
     }
 
     fn stored<'game>(

@@ -13,7 +13,7 @@ use crate::engines::grundy::{GrundyEngine, Nimber};
 use crate::engines::negamax::MemoNegamax;
 use crate::engines::scored::{ExpectedScore, Expectimax, ScoredAlphaBeta, ValueIteration, ValueTable};
 use crate::engines::{Engine, Fallible, Mode, Statistics, Stop};
-use crate::error::{Error, Result};
+use crate::error::{Error, Remedy, Result, Setting};
 use crate::game::{Canonicalize, Game};
 use crate::hints::SearchHints;
 use crate::impartial::{Impartial, MisereSum, SumGame};
@@ -29,28 +29,40 @@ type Boxed<Ruleset, Worth> = Box<dyn Engine<Ruleset, Value = Worth, Failure = Er
 /// The table's memory must fit the memory budget.
 fn check_table(options: &AnalysisOptions) -> Result<()> {
     if options.table_mb > options.memory_mb {
-        return Err(Error::limit_with_hint(
-            "the table's memory (--table-mb), in MiB,",
-            options.table_mb as u64,
-            options.memory_mb as u64,
-            "raise --memory-mb, or lower --table-mb",
-        ));
+        return Err(Error::Limit {
+            what: "the table's memory, in MiB,".into(),
+            setting: Some(Setting::TableMb),
+            got: options.table_mb as u64,
+            limit: options.memory_mb as u64,
+            remedies: vec![Remedy::Raise(Setting::MemoryMb), Remedy::Lower(Setting::TableMb)],
+        });
     }
     Ok(())
 }
 
+/// An engine asked for that does not solve this game (`name`): `reason`.
+fn unsupported(name: &str, options: &AnalysisOptions, reason: impl Into<String>) -> Error {
+    Error::Unsupported {
+        game: name.to_string(),
+        operation: format!("the engine `{}`", options.engine.name()),
+        reason: reason.into(),
+    }
+}
+
 /// Refuses an engine asked for that does not solve this family: `family` names it, `automatic` its engine.
-fn only_automatic(options: &AnalysisOptions, family: &str, automatic: &str) -> Result<()> {
+fn only_automatic(name: &str, options: &AnalysisOptions, family: &str, automatic: &str) -> Result<()> {
     if options.engine == AnalysisEngine::Auto {
         return Ok(());
     }
-    Err(Error::Engine(format!(
-        "{family} is analysed by {automatic} (`--engine auto`); the engine asked for solves win/loss/draw games"
-    )))
+    let reason = format!(
+        "{family} is analysed by {automatic}, its automatic engine; the engine asked for solves \
+                          win/loss/draw games"
+    );
+    Err(unsupported(name, options, reason))
 }
 
 /// The exact win/loss engine `options` ask for (for a loopy game, only the retrograde engine).
-fn win_loss_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, Value>>
+fn win_loss_engine<Ruleset>(name: &str, options: &AnalysisOptions) -> Result<Boxed<Ruleset, Value>>
 where
     Ruleset: Game + Canonicalize + SearchHints + Send + Sync + 'static,
     Ruleset::Position: Send + Sync,
@@ -69,8 +81,10 @@ where
         _ => {
             check_table(options)?;
             match (options.engine, Ruleset::POSITIONS_REPEAT) {
-                (_, true) => Err(Error::Engine(
-                    "this game is loopy (its positions can repeat): only the retrograde engine analyses it".into(),
+                (_, true) => Err(unsupported(
+                    name,
+                    options,
+                    "the game is loopy (its positions can repeat): only the retrograde engine analyses it",
                 )),
                 (AnalysisEngine::MemoNegamax, false) => Ok(Box::new(Fallible(
                     MemoNegamax::with_table(Mode::Exact, table()).with_budget(options.max_positions),
@@ -86,13 +100,13 @@ where
 }
 
 /// Alpha-beta over scores.
-fn scored_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
+fn scored_engine<Ruleset>(name: &str, options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
 where
     Ruleset: Deterministic + Canonicalize + SearchHints + 'static,
 {
     check_table(options)?;
     if !matches!(options.engine, AnalysisEngine::Auto | AnalysisEngine::AlphaBeta) {
-        only_automatic(options, "this scored game", "scored alpha-beta")?;
+        only_automatic(name, options, "this scored game", "scored alpha-beta")?;
     }
     let engine = ScoredAlphaBeta::with_table(Mode::Exact, KeyedTable::new(mib(options.table_mb)))
         .with_budget(options.max_positions);
@@ -100,12 +114,12 @@ where
 }
 
 /// Expectimax.
-fn expectimax_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, ExpectedScore>>
+fn expectimax_engine<Ruleset>(name: &str, options: &AnalysisOptions) -> Result<Boxed<Ruleset, ExpectedScore>>
 where
     Ruleset: Chance + Canonicalize + SearchHints + 'static,
 {
     check_table(options)?;
-    only_automatic(options, "this game of chance", "expectimax")?;
+    only_automatic(name, options, "this game of chance", "expectimax")?;
     Ok(Box::new(Expectimax::new(mib(options.table_mb)).with_budget(options.max_positions)))
 }
 
@@ -158,7 +172,7 @@ where
         self.stats.table_entries = solved.positions() as u64;
         let value = solved
             .value(game, position)
-            .ok_or_else(|| Stop::Failure(Error::Internal("a solved start without a value".into())))?;
+            .ok_or_else(|| Stop::Failure(Error::internal("playable", "a solved start without a value")))?;
         let residual = solved.residual;
         self.solved = Some(solved);
         Ok(ExpectedScore { value, error: residual })
@@ -171,11 +185,11 @@ where
 }
 
 /// Value iteration, within the memory budget.
-fn iteration_engine<Ruleset>(options: &AnalysisOptions) -> Result<Boxed<Ruleset, ExpectedScore>>
+fn iteration_engine<Ruleset>(name: &str, options: &AnalysisOptions) -> Result<Boxed<Ruleset, ExpectedScore>>
 where
     Ruleset: Chance + Canonicalize + 'static,
 {
-    only_automatic(options, "this game of chance", "value iteration")?;
+    only_automatic(name, options, "this game of chance", "value iteration")?;
     let settings = ValueIteration {
         max_positions: options.max_positions,
         memory_mb: options.memory_mb,
@@ -185,11 +199,11 @@ where
 }
 
 /// The Sprague-Grundy engine, within the position budget and the memory budget.
-fn grundy_engine<Inner>(options: &AnalysisOptions) -> Result<Boxed<SumGame<Inner>, Nimber>>
+fn grundy_engine<Inner>(name: &str, options: &AnalysisOptions) -> Result<Boxed<SumGame<Inner>, Nimber>>
 where
     Inner: Impartial + 'static,
 {
-    impartial_engines_only(options)?;
+    impartial_engines_only(name, options)?;
     let memory_bytes = (options.memory_mb as u64).saturating_mul(1 << 20);
     Ok(Box::new(
         GrundyEngine::new()
@@ -199,26 +213,27 @@ where
 }
 
 /// Alpha-beta over a whole misère sum.
-fn misere_engine<Inner>(options: &AnalysisOptions) -> Result<Boxed<MisereSum<Inner>, Value>>
+fn misere_engine<Inner>(name: &str, options: &AnalysisOptions) -> Result<Boxed<MisereSum<Inner>, Value>>
 where
     Inner: Impartial + 'static,
     Inner::Key: Ord,
 {
-    impartial_engines_only(options)?;
+    impartial_engines_only(name, options)?;
     check_table(options)?;
     let table = KeyedTable::new(mib(options.table_mb));
     Ok(Box::new(Fallible(AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions))))
 }
 
 /// An impartial game is analysed by its own engines.
-fn impartial_engines_only(options: &AnalysisOptions) -> Result<()> {
+fn impartial_engines_only(name: &str, options: &AnalysisOptions) -> Result<()> {
     if options.engine == AnalysisEngine::Auto {
         return Ok(());
     }
-    Err(Error::Engine(
-        "an impartial game is analysed by its own engines (`--engine auto`: Sprague-Grundy under normal play, \
-         alpha-beta over the whole sum under misère play)"
-            .to_string(),
+    Err(unsupported(
+        name,
+        options,
+        "an impartial game is analysed by its own engines, its automatic ones: Sprague-Grundy under normal play, \
+         alpha-beta over the whole sum under misère play",
     ))
 }
 

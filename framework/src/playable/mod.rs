@@ -59,6 +59,19 @@ pub enum AnalysisEngine {
     Retrograde,
 }
 
+impl AnalysisEngine {
+    /// Its name, as `--engine` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            AnalysisEngine::Auto => "auto",
+            AnalysisEngine::AlphaBeta => "alpha-beta",
+            AnalysisEngine::MemoNegamax => "memo-negamax",
+            #[cfg(feature = "parallel")]
+            AnalysisEngine::Retrograde => "retrograde",
+        }
+    }
+}
+
 impl std::str::FromStr for AnalysisEngine {
     type Err = String;
 
@@ -199,7 +212,7 @@ pub trait GameSession {
 
 /// Makes the engine of an analysis or a session from the options: the family's choice.
 pub type MakeEngine<Ruleset, Worth> =
-    fn(&AnalysisOptions) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>>;
+    fn(&str, &AnalysisOptions) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>>;
 
 /// A game with a text form as a [`PlayableGame`], whatever its family: the game, its name, and how its values
 /// are found and read (made by the family's constructor: [`Playable::win_loss`], [`Playable::scored`],
@@ -250,7 +263,7 @@ impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
         &self,
         options: &AnalysisOptions,
     ) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>> {
-        (self.make)(options)
+        (self.make)(&self.name, options)
     }
 
     /// How an analysis reads this game's text, scores and chance nodes.

@@ -80,7 +80,7 @@ pub fn find_registration<'list>(registrations: &'list [Registration], spec: &str
     let name = spec.split_once(':').map_or(spec, |(name, _)| name);
     registrations.iter().find(|registration| registration.name == name).ok_or_else(|| {
         let names: Vec<&str> = registrations.iter().map(|registration| registration.name).collect();
-        Error::Parameter(format!("no game `{}` (available: {})", shorten(name), names.join(", ")))
+        Error::parameter(name, format!("no game `{}` (available: {})", shorten(name), names.join(", ")))
     })
 }
 
@@ -104,7 +104,7 @@ mod tests {
             name: "game",
             summary: "a test",
             parameters: PARAMETERS,
-            make: |_| Err(Error::Internal("not made in this test".into())),
+            make: |_| Err(Error::internal("playable", "not made in this test")),
         }
     }
 

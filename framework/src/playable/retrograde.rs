@@ -66,7 +66,7 @@ where
                 self.solutions.push(solution);
                 // A solve from `position` holds it: a missing value would be a bug of the solver.
                 value.ok_or_else(|| {
-                    Stop::Failure(Error::Internal("a retrograde solve without its own start position".into()))
+                    Stop::Failure(Error::internal("playable", "a retrograde solve without its own start position"))
                 })
             }
             // Past the positions that the memory holds: the memory budget is the one to raise.

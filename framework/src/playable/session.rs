@@ -93,7 +93,11 @@ impl<Ruleset: TextForm, Worth: SearchValue> GameSession for Session<'_, Ruleset,
         }
         let position = self.current().0.clone();
         if self.playable.text().outcomes(&position).is_some() {
-            return Err(Error::Engine("a chance node: the dice decide, not a player".to_string()));
+            return Err(Error::Unsupported {
+                game: self.playable.name.clone(),
+                operation: "a perfect player's move at a chance node".into(),
+                reason: "the dice decide, not a player".into(),
+            });
         }
         let game = self.game();
         // Each move's search within the engine's budget (`--max-positions`, the memory budget).

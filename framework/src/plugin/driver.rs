@@ -14,7 +14,7 @@ use super::{
     thread_count, CaseAnswer, CaseList, CaseVerdict, Corruptions, GenOptions, Plugin, Progress, SolveOptions,
     SolverInfo,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Remedy, Result, Setting};
 use crate::input::Source;
 use crate::playable::{Arguments, Parameter};
 use std::collections::BTreeMap;
@@ -51,7 +51,6 @@ fn check_limits<P: Problem>(solver: &Solver<P>, name: &str, input: &P::Input, op
     if options.no_limit {
         return Ok(());
     }
-    let hint = " (pass --no-limit to run it anyway, or choose another solver with --solver)";
     for limit in solver.limits {
         let mut total = 0u64;
         for case in 0..input.case_count() {
@@ -64,7 +63,8 @@ fn check_limits<P: Problem>(solver: &Solver<P>, name: &str, input: &P::Input, op
                     Scope::Input => format!("{name}: the {} of cases 1 to {} together", limit.unit, case + 1),
                 };
                 let what = format!("{what} for solver `{}`", solver.name);
-                return Err(Error::Limit { what, got, limit: limit.max, hint: hint.to_string() });
+                let remedies = vec![Remedy::Set(Setting::NoLimit), Remedy::Set(Setting::Solver)];
+                return Err(Error::Limit { what, setting: None, got, limit: limit.max, remedies });
             }
         }
     }
@@ -77,11 +77,11 @@ fn check_memory(tables: usize, options: &SolveOptions) -> Result<()> {
     if tables_mb <= options.memory_mb {
         return Ok(());
     }
-    Err(Error::limit_with_hint(
+    Err(Error::limit_lifted(
         format!("the memory of {tables} table(s) of {} MiB each, in MiB,", options.table_mb),
         tables_mb as u64,
         options.memory_mb as u64,
-        "raise --memory-mb, or lower --table-mb or --threads",
+        vec![Remedy::Raise(Setting::MemoryMb), Remedy::Lower(Setting::TableMb), Remedy::Lower(Setting::Threads)],
     ))
 }
 
@@ -193,7 +193,7 @@ pub fn solve_input_each<P: Problem>(
             }
             let sent = solve_one(worker.as_mut(), case).and_then(|answer| match in_order.lock() {
                 Ok(mut in_order) => in_order.put(case, answer),
-                Err(_) => Err(Error::Threads("a solver thread panicked".to_string())),
+                Err(_) => Err(Error::Threads { threads: workers, cause: "a solver thread panicked".into() }),
             });
             if let Err(error) = sent {
                 failed.store(true, Ordering::Relaxed);
@@ -209,9 +209,9 @@ pub fn solve_input_each<P: Problem>(
             .into_iter()
             .map(|handle| {
                 // A panic's case is unknown: it ranks after every case's own error.
-                handle
-                    .join()
-                    .unwrap_or_else(|_| Err((usize::MAX, Error::Threads("a solver thread panicked".to_string()))))
+                handle.join().unwrap_or_else(|_| {
+                    Err((usize::MAX, Error::Threads { threads: workers, cause: "a solver thread panicked".into() }))
+                })
             })
             .collect()
     });
@@ -316,7 +316,7 @@ impl<P: Problem> Plugin for P {
     ) -> Result<usize> {
         solve_input_each(self, input, options, progress, &mut |case, answer| {
             let json = serde_json::to_value(&answer)
-                .map_err(|error| Error::Internal(format!("an answer cannot be written as JSON: {error}")))?;
+                .map_err(|error| Error::internal("plugin", format!("an answer cannot be written as JSON: {error}")))?;
             sink(case, CaseAnswer { text: answer.to_string(), class: self.class_of(&answer), json })
         })
     }

@@ -22,7 +22,7 @@ pub use problem::{
 
 pub use workload::{check_result, timed, Measurement, Reference, SolverRun, Work, Workload, WorkloadThreads};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Remedy, Result, Setting};
 use crate::input::Source;
 use crate::parameters::Parameter;
 pub use crate::random::{seeded_rng, SeededRng};
@@ -216,22 +216,29 @@ impl GenOptions {
     /// same check and wording in every plugin).
     pub fn case_count(&self, default: usize, most: usize) -> Result<usize> {
         let cases = self.cases.unwrap_or(default);
-        checked_count("the number of cases to generate (--cases)", cases, most)
+        checked_count("the number of cases to generate", Setting::Cases, cases, most)
     }
 
     /// The size parameter: `--size`, if given; an error unless it is from 1 to `most`.
     pub fn checked_size(&self, most: usize) -> Result<Option<usize>> {
-        self.size.map(|size| checked_count("the size (--size)", size, most)).transpose()
+        self.size.map(|size| checked_count("the size", Setting::Size, size, most)).transpose()
     }
 }
 
-/// `count` if it is from 1 to `most`; else a limit error on `what`.
-fn checked_count(what: &str, count: usize, most: usize) -> Result<usize> {
+/// `count` if it is from 1 to `most`; else a limit error on `what`, the value of `setting`.
+fn checked_count(what: &str, setting: Setting, count: usize, most: usize) -> Result<usize> {
     if count == 0 {
-        return Err(Error::Parameter(format!("{what} must be at least 1")));
+        return Err(Error::parameter(what, format!("{what} must be at least 1")));
     }
     if count > most {
-        return Err(Error::limit(what, count as u64, most as u64));
+        let got = count as u64;
+        return Err(Error::Limit {
+            what: what.into(),
+            setting: Some(setting),
+            got,
+            limit: most as u64,
+            remedies: vec![],
+        });
     }
     Ok(count)
 }
@@ -354,7 +361,13 @@ pub fn check_threads(threads: usize) -> Result<()> {
     let (asked, most) = (threads as u64, MAX_THREADS as u64);
     match asked <= most {
         true => Ok(()),
-        false => Err(Error::limit_with_hint("the number of threads (--threads)", asked, most, "0: one per core")),
+        false => Err(Error::Limit {
+            what: "the number of threads".into(),
+            setting: Some(Setting::Threads),
+            got: asked,
+            limit: most,
+            remedies: vec![Remedy::Advice("0: one per core".into())],
+        }),
     }
 }
 
@@ -364,6 +377,6 @@ pub fn with_threads<Output: Send>(threads: usize, work: impl FnOnce() -> Output 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(thread_count(threads))
         .build()
-        .map_err(|error| Error::Threads(format!("cannot start {threads} threads: {error}")))?;
+        .map_err(|error| Error::Threads { threads, cause: format!("cannot start them: {error}") })?;
     Ok(pool.install(work))
 }

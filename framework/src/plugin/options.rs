@@ -34,7 +34,7 @@ impl PluginOptions {
     /// The value of every option `owner` declares (given, or its default): an unknown option is an error that
     /// names it and lists the declared ones; a repeated or out-of-range one an error that says what is taken.
     pub fn parse(&self, owner: &'static str, declared: &'static [Parameter]) -> Result<Arguments> {
-        let quoted = format!("{owner} --option");
+        let quoted = format!("{owner}'s options");
         Arguments::parse_declared((owner, "option", declared), quoted, self.given.iter().map(String::as_str))
     }
 }

@@ -124,7 +124,7 @@ pub fn timed<Output>(work: impl FnOnce() -> Output) -> (Output, f64) {
 pub fn check_result(condition: bool, what: &str) -> Result<()> {
     match condition {
         true => Ok(()),
-        false => Err(Error::Internal(format!("benchmark self-check failed: {what}"))),
+        false => Err(Error::internal("plugin", format!("benchmark self-check failed: {what}"))),
     }
 }
 

@@ -71,6 +71,7 @@ pub use packed::{PackedTable, NEAR_BYTES};
 pub use sharded::ShardedTable;
 pub use unbounded::UnboundedTable;
 
+use crate::error::{Remedy, Setting};
 use crate::{Error, Result};
 
 /// The score of a win in 0 plies; a win in `r` plies scores `MATE - r`, a loss in `r` plies `-(MATE - r)`.
@@ -238,7 +239,7 @@ pub(crate) fn allocate<Slot>(count: usize, fill: impl FnMut() -> Slot) -> Result
         return Err(Error::Allocation {
             what: "a transposition table",
             megabytes: megabytes as u64,
-            hint: "lower --table-mb",
+            remedies: vec![Remedy::Lower(Setting::TableMb)],
         });
     }
     slots.extend(std::iter::repeat_with(fill).take(count));

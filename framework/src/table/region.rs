@@ -3,6 +3,7 @@
 
 use super::layout::Layout;
 use super::Bounds;
+use crate::error::{Remedy, Setting};
 use crate::{Error, Result};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -38,7 +39,7 @@ impl Region {
             bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(buckets * 2).map_err(|()| Error::Allocation {
                 what: "a transposition table",
                 megabytes: (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20) as u64,
-                hint: "lower --table-mb",
+                remedies: vec![Remedy::Lower(Setting::TableMb)],
             })?;
         let storable = (buckets as u64).saturating_mul(1 << layout.tag_bits());
         Ok(Region { words, buckets: buckets as u64, storable, layout, written: AtomicBool::new(false) })

@@ -62,11 +62,11 @@ impl SpreadGame {
     pub fn new(grid: &Grid) -> Result<Self> {
         let cells = grid.rows * grid.columns;
         if cells > GENERIC_HARD_CELLS {
-            return Err(Error::limit_with_hint(
+            return Err(Error::limit_lifted(
                 "grid cells for the generic solver (its u128 bitmask)",
                 cells as u64,
                 GENERIC_HARD_CELLS as u64,
-                "use the `fast` solver",
+                vec![ludus_framework::Remedy::Advice("use the `fast` solver".into())],
             ));
         }
         let mut radioactive = 0u128;

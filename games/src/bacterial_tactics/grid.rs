@@ -21,7 +21,7 @@ impl Grid {
     pub fn from_rows(rows: &[&str]) -> Result<Grid> {
         let text = format!("1\n{} {}\n{}\n", rows.len(), rows.first().map_or(0, |row| row.len()), rows.join("\n"));
         let mut grids = parse(Source::new("grid", &text))?;
-        grids.pop().ok_or_else(|| Error::Parameter("a grid needs at least one row".to_string()))
+        grids.pop().ok_or_else(|| Error::parameter("grid", "a grid needs at least one row".to_string()))
     }
 
     /// The number of rows R.

@@ -84,7 +84,7 @@ impl ConnectFour {
     /// itself would allow more), `height` at least 1, and `width * (height + 1) <= 64`.
     pub fn new(width: u32, height: u32) -> Result<Self> {
         if width == 0 || height == 0 {
-            return Err(Error::Parameter(format!("a {width} x {height} board has no cells")));
+            return Err(Error::parameter("board", format!("a {width} x {height} board has no cells")));
         }
         if width > 9 {
             return Err(Error::limit("the board width", u64::from(width), 9));

@@ -364,7 +364,7 @@ pub fn random_moves(game: &ConnectFour, played: u32, rng: &mut SeededRng) -> Res
             return Ok(moves);
         }
     }
-    Err(Error::Parameter(format!("could not generate a position with {played} moves played without a win")))
+    Err(Error::parameter("size", format!("could not generate a position with {played} moves played without a win")))
 }
 
 #[cfg(test)]

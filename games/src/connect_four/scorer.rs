@@ -7,7 +7,7 @@ use super::plugin::{case_budget, weak, ConnectFourPlugin, ScoreAnswer};
 use ludus_framework::engines::Engine;
 use ludus_framework::plugin::{SolveOptions, Worker};
 use ludus_framework::table::PackedTable;
-use ludus_framework::{Budget, Error, Result, Stats, Value};
+use ludus_framework::{Budget, Error, Remedy, Result, Setting, Stats, Value};
 use std::convert::Infallible;
 
 /// The engine of a solver, boxed.
@@ -66,11 +66,11 @@ impl Worker<ConnectFourPlugin> for Scorer {
 /// The error of a case whose search passed the default budget of `limit` positions (the engine stopped after
 /// `searched`, one more than the limit): the limit, and the flags that lift it.
 fn past_default_budget(solver: &str, searched: u64, limit: u64) -> Error {
-    Error::limit_with_hint(
+    Error::limit_lifted(
         format!("the positions searched for solver `{solver}`"),
         searched,
         limit,
-        "pass --no-limit to run it anyway, or set another budget with --max-positions",
+        vec![Remedy::Set(Setting::NoLimit), Remedy::Set(Setting::MaxPositions)],
     )
 }
 
@@ -119,7 +119,9 @@ mod tests {
         assert!(matches!(error, Error::Limit { got: 10_001, limit: 10_000, .. }), "{error:?}");
         let message = error.to_string();
         assert!(message.contains("solver `fast`"), "{message}");
-        assert!(message.contains("--no-limit") && message.contains("--max-positions"), "{message}");
+        let remedies = error.remedies();
+        assert!(remedies.contains(&Remedy::Set(Setting::NoLimit)), "{remedies:?}");
+        assert!(remedies.contains(&Remedy::Set(Setting::MaxPositions)), "{remedies:?}");
         // Promptly: the search stopped at the budget, not at the end of the search.
         assert_eq!(scorer.stats().visited, 10_001);
     }

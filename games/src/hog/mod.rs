@@ -40,9 +40,10 @@ impl Hog {
     /// Hog to `goal` (1 to [`MAX_GOAL`]) with 1 to [`MAX_DICE`] dice a roll.
     pub fn new(goal: u32, dice: u32) -> Result<Hog> {
         if !(1..=MAX_GOAL).contains(&goal) || !(1..=MAX_DICE).contains(&dice) {
-            return Err(Error::Parameter(format!(
-                "hog: a goal of 1 to {MAX_GOAL} and 1 to {MAX_DICE} dice, not {goal} and {dice}"
-            )));
+            return Err(Error::parameter(
+                "hog",
+                format!("hog: a goal of 1 to {MAX_GOAL} and 1 to {MAX_DICE} dice, not {goal} and {dice}"),
+            ));
         }
         let outcomes = (1..=dice).map(rules::roll_outcomes).collect();
         Ok(Hog { goal, dice, outcomes })

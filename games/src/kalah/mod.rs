@@ -45,9 +45,10 @@ impl Kalah {
     /// byte and a key in 128 bits).
     pub fn new(pits: usize, seeds: u32) -> Result<Kalah> {
         if !(1..=MAX_PITS).contains(&pits) || !(1..=MAX_SEEDS).contains(&seeds) {
-            return Err(Error::Parameter(format!(
-                "kalah: 1 to {MAX_PITS} pits and 1 to {MAX_SEEDS} seeds a pit, not {pits} and {seeds}"
-            )));
+            return Err(Error::parameter(
+                "kalah",
+                format!("kalah: 1 to {MAX_PITS} pits and 1 to {MAX_SEEDS} seeds a pit, not {pits} and {seeds}"),
+            ));
         }
         Ok(Kalah { pits, seeds })
     }

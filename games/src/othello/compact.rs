@@ -56,10 +56,10 @@ impl CompactOthello {
     /// `game` with compact keys, for sides up to 6 (a larger board's keys do not fit a `u64`).
     pub fn new(game: Othello) -> Result<CompactOthello> {
         if game.size() > 6 {
-            return Err(Error::Parameter(format!(
-                "compact Othello keys fit boards up to 6 x 6, not {0} x {0}",
-                game.size()
-            )));
+            return Err(Error::parameter(
+                "othello",
+                format!("compact Othello keys fit boards up to 6 x 6, not {0} x {0}", game.size()),
+            ));
         }
         let symmetric_from = (game.size() * game.size()).saturating_sub(4 + SYMMETRIC_PLIES);
         Ok(CompactOthello { row_weight: 3u64.pow(game.size()), symmetric_from, game })

@@ -53,7 +53,7 @@ impl Othello {
     /// Othello on `size x size` (4 to 8); `empties_to_winner` as the rules say.
     pub fn new(size: u32, empties_to_winner: bool) -> Result<Othello> {
         if !(4..=8).contains(&size) {
-            return Err(Error::Parameter(format!("othello: the board's side is 4 to 8, not {size}")));
+            return Err(Error::parameter("size", format!("othello: the board's side is 4 to 8, not {size}")));
         }
         let cells = Cells::new(size);
         let last = size - 1;

@@ -40,7 +40,7 @@ impl Pig {
     /// Pig to `goal` (1 to [`MAX_GOAL`]).
     pub fn new(goal: u32) -> Result<Pig> {
         if !(1..=MAX_GOAL).contains(&goal) {
-            return Err(Error::Parameter(format!("pig: the goal is 1 to {MAX_GOAL}, not {goal}")));
+            return Err(Error::parameter("goal", format!("pig: the goal is 1 to {MAX_GOAL}, not {goal}")));
         }
         Ok(Pig { goal })
     }

@@ -154,7 +154,7 @@ impl GenericSearcher {
             generic_within(instance, layout_budget(instance, &self.options), work_left, &mut self.stats);
         self.work = self.work.saturating_add(work);
         match found {
-            Err(Cut::Work) => Err(Error::limit_with_hint(
+            Err(Cut::Work) => Err(Error::limit_lifted(
                 format!(
                     "the work units (mine layouts and clicks tried x cells) of cases 1 to {} together for solver \
                      `generic`",
@@ -162,7 +162,10 @@ impl GenericSearcher {
                 ),
                 self.work,
                 self.work_budget,
-                "pass --no-limit to run it anyway, or choose another solver with --solver",
+                vec![
+                    ludus_framework::Remedy::Set(ludus_framework::Setting::NoLimit),
+                    ludus_framework::Remedy::Set(ludus_framework::Setting::Solver),
+                ],
             )),
             Err(Cut::Layouts) => Err(Error::Budget(Budget::Positions(layout_budget(instance, &self.options)))),
             Ok(found) => Ok(found),
@@ -238,7 +241,11 @@ mod tests {
         let error = searcher.solve(&instance(2, 2, 1), 2).unwrap_err();
         assert!(matches!(error, Error::Limit { got: 44, limit: 40, .. }), "{error:?}");
         let message = error.to_string();
-        assert!(message.contains("cases 1 to 3 together") && message.contains("--no-limit"), "{message}");
+        assert!(
+            message.contains("cases 1 to 3 together")
+                && error.remedies().contains(&ludus_framework::Remedy::Set(ludus_framework::Setting::NoLimit)),
+            "{message}"
+        );
         // With --no-limit the budget does not apply.
         let options = SolveOptions { no_limit: true, ..SolveOptions::default() };
         let mut searcher = GenericSearcher::with_work_budget(&options, 40);

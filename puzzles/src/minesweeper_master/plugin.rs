@@ -289,7 +289,7 @@ impl Problem for MinesweeperMaster {
         };
         let side = options.size.unwrap_or(default_side);
         if side == 0 {
-            return Err(Error::Parameter("the size (the largest R and C) must be at least 1".to_string()));
+            return Err(Error::parameter("size", "the size (the largest R and C) must be at least 1".to_string()));
         }
         let side_cells = (side as u64).saturating_mul(side as u64);
         if side_cells > MAX_CELLS {

@@ -22,7 +22,10 @@ pub(crate) fn generate(options: &GenOptions, seed: u64) -> Result<String> {
     let mut rng = seeded_rng(seed);
     if let Some(size) = options.size {
         if size < 2 {
-            return Err(Error::Parameter(format!("the size (N, stacks per case) must be at least 2, not {size}")));
+            return Err(Error::parameter(
+                "size",
+                format!("the size (N, stacks per case) must be at least 2, not {size}"),
+            ));
         }
         if size > MAX_SIDE {
             return Err(Error::limit("the size (N, stacks per case)", size as u64, MAX_SIDE as u64));

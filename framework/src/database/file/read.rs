@@ -18,6 +18,7 @@ use super::{
 };
 use crate::database::record::Record;
 use crate::error::{Error, Result};
+use crate::error::{Remedy, Setting};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -368,7 +369,7 @@ impl TierFile {
         all.try_reserve_exact(ranks as usize).map_err(|_| crate::error::Error::Allocation {
             what: "a tier's records by rank",
             megabytes: (ranks * 2).div_ceil(1 << 20),
-            hint: "lower --memory-mb, or use a larger machine",
+            remedies: vec![Remedy::Lower(Setting::MemoryMb), Remedy::Advice("use a larger machine".into())],
         })?;
         let mut checksum = crc32fast::Hasher::new();
         for place in 0..self.blocks() {

@@ -80,7 +80,7 @@ pub fn owner(wide: u128, ranks: usize) -> usize {
 pub fn agree<Outcome>(exchange: &dyn Exchange, local: Result<Outcome>) -> Result<Outcome> {
     let failed = exchange.all_sum(u64::from(local.is_err()));
     match local {
-        Ok(_) if failed > 0 => Err(Error::Distributed(format!("{failed} other rank(s) failed on this tier"))),
+        Ok(_) if failed > 0 => Err(Error::distributed(format!("{failed} other rank(s) failed on this tier"))),
         other => other,
     }
 }
@@ -388,7 +388,7 @@ fn induce_slice(
 
 /// The key of `wide`, a key of `tier` received from another rank, or the error that it is no key of the game.
 fn received_key<Key: RecordKey>(tier: &impl Debug, wide: u128) -> Result<Key> {
-    Key::from_wide(wide).ok_or_else(|| Error::Distributed(format!("tier {tier:?}: {wide:x} is no key of the game")))
+    Key::from_wide(wide).ok_or_else(|| Error::distributed(format!("tier {tier:?}: {wide:x} is no key of the game")))
 }
 
 /// The position of `key` (received as `wide`), or the error that no position has it.
@@ -399,5 +399,5 @@ fn received_position<Ruleset: Game + FromKey>(
     wide: u128,
 ) -> Result<Ruleset::Position> {
     game.checked_position_of_key(key)
-        .ok_or_else(|| Error::Distributed(format!("tier {tier:?}: the key {wide:x} is no position's")))
+        .ok_or_else(|| Error::distributed(format!("tier {tier:?}: the key {wide:x} is no position's")))
 }

@@ -61,7 +61,7 @@ impl<Table> LazySmp<Table> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|error| Error::Threads(format!("cannot start {threads} search threads: {error}")))?;
+            .map_err(|error| Error::Threads { threads, cause: format!("cannot start them: {error}") })?;
         let threads = pool.current_num_threads();
         let score_search = ScoreSearch::default();
         let nears = (1..threads).map_while(|_| table.private_near()).collect();

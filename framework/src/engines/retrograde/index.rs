@@ -298,7 +298,7 @@ where
 {
     fn place_or_insert(&mut self, key: Ruleset::Key, next: u32) -> crate::Result<Option<u32>> {
         let slot = self.ranking.slot(&key)?;
-        let place = self.places.get_mut(slot).ok_or_else(|| Error::Internal("a rank past its tier".into()))?;
+        let place = self.places.get_mut(slot).ok_or_else(|| Error::internal("retrograde", "a rank past its tier"))?;
         if *place == VACANT {
             *place = next;
             return Ok(None);
@@ -335,7 +335,7 @@ pub(super) struct DenseSet<Ruleset: Game + Rank> {
 impl<Ruleset: Game + Rank> KeySet<Ruleset::Key> for DenseSet<Ruleset> {
     fn insert(&mut self, key: Ruleset::Key) -> crate::Result<bool> {
         let slot = self.ranking.slot(&key)?;
-        let word = self.bits.get_mut(slot / 64).ok_or_else(|| Error::Internal("a rank past its tier".into()))?;
+        let word = self.bits.get_mut(slot / 64).ok_or_else(|| Error::internal("retrograde", "a rank past its tier"))?;
         let bit = 1u64 << (slot % 64);
         let new = *word & bit == 0;
         *word |= bit;

@@ -4,6 +4,7 @@
 
 use super::index::TierRank;
 use super::Rank;
+use crate::error::{Remedy, Setting};
 use crate::game::Canonicalize;
 use crate::game::Game;
 use crate::value::Value;
@@ -227,10 +228,10 @@ where
         for (key, value) in records {
             let bits = PackedValue::pack(value).and_then(narrow).ok_or_else(|| remoteness_error(value))?;
             let slot = ranking.rank_of(&key).and_then(|rank| values.get_mut(rank as usize)).ok_or_else(|| {
-                crate::Error::Records(format!("the record of key {key:?} is of no position of the tier"))
+                crate::Error::records(format!("the record of key {key:?} is of no position of the tier"))
             })?;
             if *slot != 0 {
-                return Err(crate::Error::Records("a tier's records list one key twice".into()));
+                return Err(crate::Error::records("a tier's records list one key twice"));
             }
             *slot = bits;
         }
@@ -252,14 +253,14 @@ where
     {
         let ranking = TierRank::new(Arc::clone(game), tier.clone())?;
         if values.len() as u64 != game.tier_size(&tier) {
-            return Err(crate::Error::Records(format!(
+            return Err(crate::Error::records(format!(
                 "{} values for a tier of {} ranks",
                 values.len(),
                 game.tier_size(&tier)
             )));
         }
         if values.iter().any(|&bits| bits != 0 && !is_narrow_value(bits)) {
-            return Err(crate::Error::Records("a word that is no value".into()));
+            return Err(crate::Error::records("a word that is no value"));
         }
         let positions = values.iter().filter(|&&bits| bits != 0).count();
         let statistics = TierStatistics { positions: positions as u64, ..TierStatistics::default() };
@@ -292,7 +293,7 @@ impl<Tier, Key: Eq + std::hash::Hash> TierSolution<Tier, Key> {
                 crate::Error::limit("the positions of a tier", values.len() as u64, u64::from(u32::MAX))
             })?;
             if index.insert(key, place).is_some() {
-                return Err(crate::Error::Records("a tier's records list one key twice".into()));
+                return Err(crate::Error::records("a tier's records list one key twice"));
             }
             values.push(packed);
         }
@@ -439,7 +440,7 @@ pub(crate) fn zeroed_records(what: &'static str, size: u64) -> crate::Result<Vec
     let failed = || crate::Error::Allocation {
         what,
         megabytes: size.saturating_mul(2).div_ceil(1 << 20),
-        hint: "lower --memory-mb, or use a larger machine",
+        remedies: vec![Remedy::Lower(Setting::MemoryMb), Remedy::Advice("use a larger machine".into())],
     };
     let length = usize::try_from(size).map_err(|_| failed())?;
     let mut records = Vec::new();

@@ -125,7 +125,7 @@ where
         _: Vec<u16>,
         _: Vec<Ruleset::Tier>,
     ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
-        Err(crate::Error::Internal("records by rank handed to a solve indexed by key".into()))
+        Err(crate::Error::internal("retrograde", "records by rank handed to a solve indexed by key"))
     }
 }
 
@@ -210,7 +210,7 @@ where
     }
 
     fn load(&mut self, _: &Tier, _: Option<&dyn Fn(&Key) -> bool>) -> crate::Result<TierSolution<Tier, Key>> {
-        Err(crate::Error::Internal("a callback store was asked for a tier it never finished".into()))
+        Err(crate::Error::internal("retrograde", "a callback store was asked for a tier it never finished"))
     }
 
     fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()> {

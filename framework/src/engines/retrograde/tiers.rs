@@ -94,7 +94,8 @@ where
     }
 
     fn load(&mut self, tier: &Tier, keep: Option<&dyn Fn(&Key) -> bool>) -> crate::Result<TierSolution<Tier, Key>> {
-        let solved = self.solved(tier).ok_or_else(|| Error::Internal("a tier loaded before it was saved".into()))?;
+        let solved =
+            self.solved(tier).ok_or_else(|| Error::internal("retrograde", "a tier loaded before it was saved"))?;
         match keep {
             None => Ok(solved.as_ref().clone()),
             Some(keep) => {
@@ -363,7 +364,7 @@ where
         available: u64,
     ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         let Entries::Positions(entries) = entries else {
-            return Err(Error::Internal("a tier enumerated from its entries was handed a set of ranks".into()));
+            return Err(Error::internal("retrograde", "a tier enumerated from its entries was handed a set of ranks"));
         };
         let game = self.game;
         let mut reached = BTreeSet::new();

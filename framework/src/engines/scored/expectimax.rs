@@ -13,7 +13,7 @@
 use super::broken;
 use crate::engines::support::{with_stack, PathGuard};
 use crate::engines::{Engine, Statistics, Stop};
-use crate::error::{Budget, Error};
+use crate::error::{Budget, Error, Remedy, Setting};
 use crate::scored::ScoredGame;
 use crate::scored::{Chance, SCORE_LIMIT};
 use crate::stats::Stats;
@@ -246,8 +246,8 @@ where
         }
         if table.try_reserve(1).is_err() {
             let megabytes = growth.after.div_ceil(1 << 20) as u64;
-            let hint = "lower --table-mb";
-            self.failure = Some(Stop::Failure(Error::Allocation { what: "expectimax's table", megabytes, hint }));
+            let remedies = vec![Remedy::Lower(Setting::TableMb)];
+            self.failure = Some(Stop::Failure(Error::Allocation { what: "expectimax's table", megabytes, remedies }));
             return;
         }
         table.insert(key, entry);

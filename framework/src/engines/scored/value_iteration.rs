@@ -15,7 +15,7 @@
 //! little of the budget is room never used), and the values the sweeps will need (which take the place of the
 //! positions, dropped once the graph is built).
 
-use crate::error::{Budget, Error};
+use crate::error::{Budget, Error, Remedy, Setting};
 use crate::scored::{Chance, ScoredGame, SCORE_LIMIT};
 use crate::table::{map_growth, mib};
 use crate::Canonicalize;
@@ -247,7 +247,7 @@ impl ValueIteration {
         let refused = || Error::Allocation {
             what: "value iteration's graph",
             megabytes: held.div_ceil(1 << 20) as u64,
-            hint: "lower --memory-mb",
+            remedies: vec![Remedy::Lower(Setting::MemoryMb)],
         };
         graph.index.try_reserve(positions).map_err(|_| refused())?;
         graph.kinds.try_reserve_exact(kinds - graph.kinds.len()).map_err(|_| refused())?;

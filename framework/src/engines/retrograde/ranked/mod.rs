@@ -25,6 +25,7 @@ use super::solution::TierSolution;
 use super::tiers::{survey, TierStore};
 use super::{Rank, RetrogradeSolver};
 use crate::error::{Budget, Error};
+use crate::error::{Remedy, Setting};
 use crate::game::Game;
 use hashbrown::HashMap;
 
@@ -33,7 +34,11 @@ pub(super) const UNIT_BYTES: u64 = 32;
 
 /// The error of memory the system would not give.
 fn allocation_error(what: &'static str, bytes: u64) -> Error {
-    Error::Allocation { what, megabytes: bytes.div_ceil(1 << 20), hint: "lower --memory-mb, or use a larger machine" }
+    Error::Allocation {
+        what,
+        megabytes: bytes.div_ceil(1 << 20),
+        remedies: vec![Remedy::Lower(Setting::MemoryMb), Remedy::Advice("use a larger machine".into())],
+    }
 }
 
 /// The error of a key without a rank in its tier (the [`Rank`] contract broken).
@@ -170,7 +175,7 @@ where
         available: u64,
     ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         let Entries::Ranks(reached) = entries.load()? else {
-            return Err(Error::Internal("a tier solved by un-moves was handed entry positions".into()));
+            return Err(Error::internal("retrograde", "a tier solved by un-moves was handed entry positions"));
         };
         if work_units(reached.size()) > available {
             return Err(Error::Budget(Budget::Positions(self.solver.budget)));

@@ -42,7 +42,7 @@ impl RankSet {
     pub(crate) fn from_bytes(size: u64, bytes: &[u8]) -> crate::Result<RankSet> {
         // Checked before the set is made: the size comes with the bytes (a message), which bound it.
         if bytes.len() as u64 != size.div_ceil(64).saturating_mul(8) {
-            return Err(Error::Records(format!("{} bytes of ranks for a tier of {size} ranks", bytes.len())));
+            return Err(Error::records(format!("{} bytes of ranks for a tier of {size} ranks", bytes.len())));
         }
         let set = RankSet::new(size)?;
         for (word, chunk) in set.words.iter().zip(bytes.chunks_exact(8)) {
@@ -51,7 +51,7 @@ impl RankSet {
             word.store(u64::from_le_bytes(eight), Relaxed);
         }
         if !size.is_multiple_of(64) && set.words.last().is_some_and(|last| last.load(Relaxed) >> (size % 64) != 0) {
-            return Err(Error::Records(format!("a rank past the tier's {size} ranks")));
+            return Err(Error::records(format!("a rank past the tier's {size} ranks")));
         }
         Ok(set)
     }
@@ -82,7 +82,7 @@ impl RankSet {
         let file = std::fs::File::open(path).map_err(failed)?;
         let length = file.metadata().map_err(failed)?.len();
         if length != size.div_ceil(64).saturating_mul(8) {
-            return Err(Error::Records(format!(
+            return Err(Error::records(format!(
                 "{}: {length} bytes of reachable ranks for a tier of {size} ranks",
                 path.display()
             )));
