@@ -1,7 +1,7 @@
 //! `ludus play`: a game against the perfect player, one command a line (a move, `hint`, `undo`, `help`,
 //! `quit`), from a terminal or from standard input. An illegal move is explained and asked for again. Who moves
 //! comes from the game (a player may move twice); at a chance node the dice are rolled (seeded) or, with
-//! `--ask-dice`, the outcome is asked for.
+//! `--ask-dice`, the outcome is asked for (the commands work at that prompt too).
 
 use crate::cli::Side;
 use crate::registry::Registry;
@@ -114,6 +114,7 @@ pub fn play(
     };
     say!("{name}: you play {}. {HELP}", if you_first { "first" } else { "second" });
     let mut rolls = Dice::new(dice.seed);
+    let mut person = Person { first: you_first, moves: 0 };
     loop {
         if let Some(winner) = session.result() {
             say_raw!("{}", session.drawing());
@@ -127,7 +128,8 @@ pub fn play(
         }
         let outcomes = session.outcomes();
         if !outcomes.is_empty() {
-            if !chance(session.as_mut(), &outcomes, &mut rolls, dice.ask, &mut lines)? {
+            let asked = dice.ask.then_some((&mut person, &mut lines));
+            if !chance(session.as_mut(), &outcomes, &mut rolls, asked)? {
                 return Ok(());
             }
             continue;
@@ -155,61 +157,94 @@ pub fn play(
             "quit" | "q" => return Ok(()),
             "help" | "?" => say!("{HELP}"),
             "hint" => hint(session.as_mut())?,
-            "undo" => {
-                // Back to your previous turn: my replies (and the dice) since your last move, and that move,
-                // are taken back. It is your turn, so there is a move of yours to take back only when two
-                // moves or more were played (playing second, the first move is mine). Who moves comes from
-                // the game: a player may have moved twice.
-                if session.moves_played() < 2 {
-                    say!("Nothing to take back.");
-                } else {
-                    while session.undo() {
-                        if session.first_to_move() == you_first && session.outcomes().is_empty() {
-                            break;
-                        }
-                    }
-                }
-            }
-            text => {
-                if let Err(reason) = session.play(text) {
+            "undo" => person.undo(session.as_mut())?,
+            text => match session.play(text) {
+                Ok(_) => person.moves += 1,
+                Err(reason) => {
                     let text = ludus_framework::input::shorten(text);
                     say!("`{text}` is not a move here: {reason}. Try again (`hint` lists the moves).");
                 }
-            }
+            },
         }
     }
 }
 
-/// Decides a chance node: rolls the dice, or asks for the outcome (`roll` rolls). `false` at the end of input.
+/// The person at the board: which side, and how many of the moves played are theirs (so that `undo` knows
+/// whether there is one to take back, whoever made the moves after it).
+struct Person {
+    /// Whether the person plays first.
+    first: bool,
+    /// The person's moves among those played.
+    moves: usize,
+}
+
+impl Person {
+    /// Back to the person's previous turn: the replies (and the outcomes of chance) since the person's last
+    /// move, and that move, are taken back. Who moved comes from the game: a player may have moved twice, so
+    /// the moves are taken back one at a time until the position is one where the person chose a move.
+    fn undo(&mut self, session: &mut dyn GameSession) -> Result<()> {
+        if self.moves == 0 {
+            say!("Nothing to take back.");
+            return Ok(());
+        }
+        while session.undo() {
+            if session.first_to_move() == self.first && session.outcomes().is_empty() {
+                self.moves -= 1;
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Decides a chance node: rolls the dice, or, with `asked` (`--ask-dice`), asks the person for the outcome
+/// (`roll` or an empty line rolls; the commands of the move prompt work here too). `false` when the game ends
+/// here (`quit`, or the end of input).
 fn chance(
     session: &mut dyn GameSession,
     outcomes: &[(String, ludus_framework::scored::Probability)],
     rolls: &mut Dice,
-    ask: bool,
-    lines: &mut impl BufRead,
+    asked: Option<(&mut Person, &mut impl BufRead)>,
 ) -> Result<bool> {
     let roll = |rolls: &mut Dice| {
         let probabilities: Vec<_> = outcomes.iter().map(|(_, probability)| *probability).collect();
         rolls.roll(&probabilities).and_then(|index| outcomes.get(index)).map(|(text, _)| text.clone())
     };
-    let text = if ask {
-        let choices: Vec<String> =
-            outcomes.iter().map(|(text, probability)| format!("{text} ({probability})")).collect();
-        prompt(&format!("outcome? [{}, or roll] ", choices.join(", ")))?;
-        match next_line(lines)? {
-            None => {
-                say!("");
-                return Ok(false);
+    let text = match asked {
+        None => roll(rolls),
+        Some((person, lines)) => {
+            let choices: Vec<String> =
+                outcomes.iter().map(|(text, probability)| format!("{text} ({probability})")).collect();
+            prompt(&format!("outcome? [{}, or roll] ", choices.join(", ")))?;
+            let answer = match next_line(lines)? {
+                None => {
+                    say!("");
+                    return Ok(false);
+                }
+                Some(Line::TooLong) => {
+                    say!("{}", too_long());
+                    return Ok(true);
+                }
+                Some(Line::Text(answer)) => answer,
+            };
+            match answer.as_str() {
+                "" | "roll" => roll(rolls),
+                "quit" | "q" => return Ok(false),
+                "help" | "?" => {
+                    say!("{HELP}; here, the outcome of chance (`roll` rolls the dice)");
+                    return Ok(true);
+                }
+                "hint" => {
+                    hint(session)?;
+                    return Ok(true);
+                }
+                "undo" => {
+                    person.undo(session)?;
+                    return Ok(true);
+                }
+                _ => Some(answer),
             }
-            Some(Line::TooLong) => {
-                say!("{}", too_long());
-                return Ok(true);
-            }
-            Some(Line::Text(answer)) if answer == "roll" || answer.is_empty() => roll(rolls),
-            Some(Line::Text(answer)) => Some(answer),
         }
-    } else {
-        roll(rolls)
     };
     let Some(text) = text else { anyhow::bail!("a chance node without outcomes") };
     match session.play(&text) {
