@@ -430,7 +430,7 @@ pub(crate) fn print_analysis(analysis: &ludus_framework::playable::Analysis, for
         return Ok(print_json(&serde_json::to_value(analysis)?)?);
     }
     say_raw!("{}", analysis.drawing);
-    let plies = |remoteness: Option<u32>| remoteness.map_or(String::new(), |plies| format!(" in {plies} plies"));
+    let plies = |remoteness: Option<u32>| remoteness.map_or(String::new(), |count| format!(" in {}", plies(count)));
     let nimber = |nimber: Option<u32>, what: &str| nimber.map_or(String::new(), |n| format!(" ({what}nimber {n})"));
     say!(
         "{}: {}{}{} for the player to move",
@@ -444,7 +444,24 @@ pub(crate) fn print_analysis(analysis: &ludus_framework::playable::Analysis, for
         let best = if mv.best { "  (best)" } else { "" };
         say!("  {:>4}  {}{}{after}{best}", mv.mv, mv.value, plies(mv.value.remoteness()));
     }
-    say!("line: {}", if analysis.line.is_empty() { "(the game is over)".to_string() } else { analysis.line.join(" ") });
+    // The line stops at a chance node: empty at one, where the moves listed are the outcomes.
+    let at_chance =
+        analysis.moves.iter().any(|mv| mv.value.expected().is_some_and(|expected| expected.chance.is_some()));
+    let line = match (analysis.line.is_empty(), at_chance) {
+        (false, _) => analysis.line.join(" "),
+        (true, true) => "(none at a chance node)".to_string(),
+        (true, false) => "(the game is over)".to_string(),
+    };
+    say!("line: {line}");
     say!("{}", analysis.stats);
     Ok(())
+}
+
+/// A count of plies in words: `1 ply`, `3 plies`.
+pub(crate) fn plies(count: u32) -> String {
+    if count == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{count} plies")
+    }
 }

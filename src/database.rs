@@ -210,7 +210,7 @@ fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<
         if let Some(longest) = longest {
             let remoteness = longest.value.remoteness().unwrap_or(0);
             say!();
-            say!("longest {what}: {remoteness} plies, for example (key {:#x}):", longest.key);
+            say!("longest {what}: {}, for example (key {:#x}):", crate::commands::plies(remoteness), longest.key);
             say!("{}", drawing.as_deref().unwrap_or("(the key does not decode to a position)"));
         }
     }

@@ -257,7 +257,8 @@ fn chance(
 /// Prints every legal move with its value for the player to move.
 fn hint(session: &mut dyn GameSession) -> Result<()> {
     for mv in session.hints()? {
-        let plies = mv.value.remoteness().map_or(String::new(), |plies| format!(" in {plies} plies"));
+        let plies =
+            mv.value.remoteness().map_or(String::new(), |count| format!(" in {}", crate::commands::plies(count)));
         say!("  {:>4}  {}{}{}", mv.mv, mv.value, plies, if mv.best { "  (best)" } else { "" });
     }
     Ok(())
