@@ -1,8 +1,9 @@
-//! The words of `ludus`'s messages: plies counted in words, the line at a chance node, and the budget that value
-//! iteration ran out of.
+//! The words of `ludus`'s messages: plies counted in words, the line at a chance node, the budget that value
+//! iteration ran out of, the keys of `db analyze`, and a query of a position a database does not hold.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn ludus(arguments: &[&str]) -> Output {
@@ -11,6 +12,19 @@ fn ludus(arguments: &[&str]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An empty scratch directory's path (not made), unique to this test process.
+fn scratch(name: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("ludus-messages-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    directory
+}
+
+/// Solves `game` into `directory`.
+fn solve(game: &str, directory: &std::path::Path) {
+    let solved = ludus(&["db", "solve", game, "--db", directory.to_str().unwrap()]);
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
 }
 
 #[test]
@@ -48,4 +62,37 @@ fn value_iteration_names_the_budget_that_ran_out() {
     assert_eq!(positions.status.code(), Some(2));
     let error = text(&positions.stderr);
     assert!(error.contains("budget of 1000 positions (raise it with --max-positions)"), "{error}");
+}
+
+#[test]
+fn db_analyze_writes_keys_as_hexadecimal_with_0x() {
+    let directory = scratch("keys");
+    solve("tic-tac-toe", &directory);
+    let db = directory.to_str().unwrap();
+    let summary = text(&ludus(&["db", "analyze", "tic-tac-toe", "--db", db]).stdout);
+    let keys: Vec<&str> = summary.lines().filter_map(|line| line.split_once("(key ").map(|(_, key)| key)).collect();
+    assert_eq!(keys.len(), 2, "the longest win and loss: {summary}");
+    assert!(keys.iter().all(|key| key.starts_with("0x") && key.ends_with("):")), "{summary}");
+    let json: serde_json::Value =
+        serde_json::from_slice(&ludus(&["db", "analyze", "tic-tac-toe", "--db", db, "--format", "json"]).stdout)
+            .unwrap();
+    for longest in ["longest_win", "longest_loss"] {
+        let key = json[longest]["key"].as_str().unwrap();
+        assert!(key.starts_with("0x") && u128::from_str_radix(&key[2..], 16).is_ok(), "{json}");
+    }
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn a_position_a_database_does_not_hold_is_named_not_dumped() {
+    let directory = scratch("kalah");
+    solve("kalah:pits=3,seeds=2", &directory);
+    // A position with seeds missing: never reached from the start.
+    let query =
+        ludus(&["db", "query", "kalah:pits=3,seeds=2", "3 3 3 0 / 3 0 0 0 s", "--db", directory.to_str().unwrap()]);
+    assert_eq!(query.status.code(), Some(2));
+    let error = text(&query.stderr);
+    assert!(error.contains("has no record of this position (it is not reachable from the start)"), "{error}");
+    assert!(!error.contains('{') && !error.contains('['), "no debug dump: {error}");
+    std::fs::remove_dir_all(&directory).unwrap();
 }
