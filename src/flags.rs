@@ -58,6 +58,9 @@ pub fn describe(error: &Error) -> String {
             format!("cannot allocate {what} of {megabytes} MiB{}", remedies(list))
         }
         Error::InCase { place, error } => format!("{place}: {}", describe(error)),
+        Error::NotSolved { game, directory, path } => {
+            format!("{path}: missing: not solved (run `ludus db solve {game} --db {directory}` first)")
+        }
         other => other.to_string(),
     }
 }

@@ -1,5 +1,6 @@
 //! The words of `ludus`'s messages: plies counted in words, the line at a chance node, the budget that value
-//! iteration ran out of, the keys of `db analyze`, and a query of a position a database does not hold.
+//! iteration ran out of, the keys of `db analyze`, a query of a position a database does not hold, and
+//! `play --db` or `db query` given another game's database or none.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
@@ -95,4 +96,39 @@ fn a_position_a_database_does_not_hold_is_named_not_dumped() {
     assert!(error.contains("has no record of this position (it is not reachable from the start)"), "{error}");
     assert!(!error.contains('{') && !error.contains('['), "no debug dump: {error}");
     std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn play_from_another_game_s_database_says_which_database_to_give() {
+    let connect_four = scratch("connect-four");
+    solve("connect-four:width=4,height=4", &connect_four);
+    let kalah = scratch("kalah-3-2");
+    solve("kalah:pits=3,seeds=2", &kalah);
+    for (game, directory, holder) in [
+        ("tic-tac-toe", &connect_four, "connect-four:width=4,height=4"),
+        ("kalah:pits=3,seeds=3", &kalah, "kalah:pits=3,seeds=2"),
+    ] {
+        for command in [&["play", game, "--side", "first"][..], &["db", "query", game][..]] {
+            let mut arguments = command.to_vec();
+            arguments.extend(["--db", directory.to_str().unwrap()]);
+            let output = ludus(&arguments);
+            assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+            let error = text(&output.stderr);
+            assert!(error.contains(&format!("of {holder}, not tier ")), "{arguments:?}: {error}");
+            assert!(error.contains(&format!("name a directory of {game}'s own with --db")), "{arguments:?}: {error}");
+            // Moving the file out, the advice to a solve that must not write over it, makes no database here.
+            assert!(!error.contains("move it out"), "{arguments:?}: {error}");
+        }
+    }
+    // A directory with nothing in it: solving into that very directory is the advice.
+    let empty = scratch("empty");
+    let db = empty.to_str().unwrap();
+    for game in ["kalah:pits=3,seeds=2", "connect-four:width=4,height=4"] {
+        let output = ludus(&["play", game, "--side", "first", "--db", db]);
+        assert_eq!(output.status.code(), Some(2));
+        let error = text(&output.stderr);
+        assert!(error.contains(&format!("not solved (run `ludus db solve {game} --db {db}`")), "{error}");
+    }
+    std::fs::remove_dir_all(&connect_four).unwrap();
+    std::fs::remove_dir_all(&kalah).unwrap();
 }

@@ -1,7 +1,8 @@
 //! `ludus serve` over real HTTP for the scored games and the games with chance: Kalah's pits and Othello's
 //! grid (its pass a button), Pig's and Hog's panels and their chance nodes, every value equal to `ludus
-//! analyze`'s (or to `ludus db query`'s, from a served Kalah database), and their searches within the server's
-//! budgets (positions, time).
+//! analyze`'s (or to `ludus db query`'s, from a served Kalah database, whose failures are named: a position it
+//! does not hold, a file deleted while serving), and their searches within the server's budgets (positions,
+//! time).
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
@@ -102,6 +103,33 @@ fn a_served_kalah_database_gives_the_search_s_values() {
         assert_eq!(values_of(&answer["analysis"]), values_of(&searched), "{moves:?}");
         assert_eq!(answer["board"]["kind"], "pits");
     }
+    drop(client);
+    drop(server);
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn a_served_kalah_database_names_its_failures() {
+    let directory = std::env::temp_dir().join(format!("ludus-serve-kalah-failures-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let db = directory.to_str().unwrap();
+    let solved = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", "kalah:pits=3,seeds=2", "--db", db])
+        .output()
+        .expect("ludus db solve runs");
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    let server = Server::start(&["--db", db]);
+    let mut client = server.connect();
+    // A position the database does not hold (seeds missing: never reached) is the request's: named, not dumped.
+    let unreachable = client.position("kalah:pits=3,seeds=2", Some("3 3 3 0 / 3 0 0 0 s"), &[]);
+    assert_eq!((unreachable.status, unreachable.error_kind().as_str()), (422, "no-record"));
+    let message = unreachable.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(message.contains("has no record of this position (it is not reachable from the start)"), "{message}");
+    assert!(!message.contains('{') && !message.contains('['), "no debug dump: {message}");
+    // The file deleted while the server runs: the database failed, not the request.
+    std::fs::remove_file(directory.join("scores.ludb")).unwrap();
+    let deleted = client.position("kalah:pits=3,seeds=2", None, &["1"]);
+    assert_eq!((deleted.status, deleted.error_kind().as_str()), (500, "database"), "{}", deleted.json());
     drop(client);
     drop(server);
     std::fs::remove_dir_all(&directory).unwrap();

@@ -127,12 +127,14 @@ pub enum Error {
         /// What does not fit.
         problem: String,
     },
-    /// A database that was never solved in the directory given (no file where its tiers would be).
-    #[error("{path}: not solved (run `ludus db solve {game}` first)")]
+    /// A database that was never solved in the directory given (no file where its tier or scores would be).
+    #[error("{path}: missing: the database of {game} is not solved in {directory}")]
     NotSolved {
         /// The game, with its parameters.
         game: String,
-        /// Where its file would be.
+        /// The database's directory.
+        directory: String,
+        /// Where the missing file would be.
         path: String,
     },
     /// A position that a solved database holds no value for (it is not reachable from the start).

@@ -102,7 +102,11 @@ where
     pub fn open(&self) -> Result<TierFile> {
         let path = self.path();
         if !path.exists() {
-            return Err(Error::NotSolved { game: self.name.to_string(), path: path.display().to_string() });
+            return Err(Error::NotSolved {
+                game: self.name.to_string(),
+                directory: self.directory.display().to_string(),
+                path: path.display().to_string(),
+            });
         }
         TierFile::open(&path, &self.tier_name())
     }

@@ -291,9 +291,10 @@ where
         let tier = self.game.tier(position);
         let path = self.tier_path(&tier)?;
         if !files.open.contains_key(&path) {
-            let file = self.open(&tier)?.ok_or_else(|| Error::Database {
+            let file = self.open(&tier)?.ok_or_else(|| Error::NotSolved {
+                game: self.name.clone(),
+                directory: self.directory.display().to_string(),
                 path: path.display().to_string(),
-                reason: "missing: this tier is not solved (run `ludus db solve`)".into(),
             })?;
             files.open.insert(path.clone(), file);
         }

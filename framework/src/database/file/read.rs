@@ -207,7 +207,17 @@ impl TierFile {
             HeaderRead::Read { file, header, data_start, size } => (file, header, data_start, size),
             HeaderRead::Damaged(error) => return Ok(Inspected::Damaged(error)),
         };
-        if header.game != name.game || header.tier != name.tier {
+        if header.game != name.game {
+            // Another game's database: moving the file out would not make this one, for a query or a game
+            // played from it as for a solve.
+            let reason = format!(
+                "holds tier {} of {}, not tier {} of {}: the directory holds another game's database (give a \
+                 directory of {}'s own)",
+                header.tier, header.game, name.tier, name.game, name.game
+            );
+            return Err(damaged(path, reason));
+        }
+        if header.tier != name.tier {
             let reason =
                 format!("holds tier {} of {}, not tier {} of {}", header.tier, header.game, name.tier, name.game);
             return Err(foreign(path, reason));
