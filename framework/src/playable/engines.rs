@@ -8,7 +8,7 @@
 //! (`max_positions`), the table (`table_mb`, at most `memory_mb`), and what a whole solve holds (`memory_mb`).
 
 use super::{AnalysisEngine, AnalysisOptions, Playable};
-use crate::engines::alpha_beta::AlphaBeta;
+use crate::engines::alpha_beta::{AlphaBeta, ProgressHandle};
 use crate::engines::grundy::{GrundyEngine, Nimber};
 use crate::engines::negamax::MemoNegamax;
 use crate::engines::scored::{ExpectedScore, Expectimax, ScoredAlphaBeta, ValueIteration, ValueTable};
@@ -76,6 +76,7 @@ where
                 options.max_positions,
                 options.memory_mb,
                 crate::engines::retrograde::bytes_per_position::<Ruleset::Position, Ruleset::Key>(),
+                options.progress.clone(),
             )))
         }
         _ => {
@@ -109,7 +110,8 @@ where
         only_automatic(name, options, "this scored game", "scored alpha-beta")?;
     }
     let engine = ScoredAlphaBeta::with_table(Mode::Exact, KeyedTable::new(mib(options.table_mb)))
-        .with_budget(options.max_positions);
+        .with_budget(options.max_positions)
+        .with_progress_line(options.progress.clone());
     Ok(Box::new(engine))
 }
 
@@ -120,13 +122,16 @@ where
 {
     check_table(options)?;
     only_automatic(name, options, "this game of chance", "expectimax")?;
-    Ok(Box::new(Expectimax::new(mib(options.table_mb)).with_budget(options.max_positions)))
+    let engine = Expectimax::new(mib(options.table_mb)).with_budget(options.max_positions);
+    Ok(Box::new(engine.with_progress_line(options.progress.clone())))
 }
 
 /// Value iteration behind the [`Engine`] interface: every position reachable from the first one asked is solved
 /// at once, then looked up (a position outside that solve is solved anew).
 struct Iterating<Key> {
     settings: ValueIteration,
+    /// Where a solve shows its steps to a watcher on another thread (the CLI's progress line).
+    line: Option<ProgressHandle>,
     solved: Option<ValueTable<Key>>,
     stats: Stats,
 }
@@ -167,7 +172,8 @@ where
         }
         // The solve before is dropped first: both at once could pass the memory budget.
         self.solved = None;
-        let solved = self.settings.solve(game, position).map_err(Stop::Failure)?;
+        let line = self.line.as_ref().map(|handle| &*handle.0);
+        let solved = self.settings.solve_showing(game, position, line).map_err(Stop::Failure)?;
         self.stats.visited += solved.positions() as u64;
         self.stats.table_entries = solved.positions() as u64;
         let value = solved
@@ -195,7 +201,8 @@ where
         memory_mb: options.memory_mb,
         ..ValueIteration::default()
     };
-    Ok(Box::new(Iterating { settings, solved: None, stats: Stats::default() }))
+    let line = options.progress.clone();
+    Ok(Box::new(Iterating { settings, line, solved: None, stats: Stats::default() }))
 }
 
 /// The Sprague-Grundy engine, within the position budget and the memory budget.
@@ -221,7 +228,8 @@ where
     impartial_engines_only(name, options)?;
     check_table(options)?;
     let table = KeyedTable::new(mib(options.table_mb));
-    Ok(Box::new(Fallible(AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions))))
+    let engine = AlphaBeta::with_table(Mode::Exact, table).with_budget(options.max_positions);
+    Ok(Box::new(Fallible(engine.with_progress(options.progress.clone()))))
 }
 
 /// An impartial game is analysed by its own engines.

@@ -101,7 +101,8 @@ pub struct AnalysisOptions {
     pub max_positions: u64,
     /// The longest principal variation shown.
     pub max_line: usize,
-    /// Where the search engines that support it show their searches as they run (the CLI's progress line).
+    /// Where the engines show their searches as they run (the CLI's progress line): every engine made here but
+    /// memoized negamax and the Sprague-Grundy engine.
     pub progress: Option<crate::engines::alpha_beta::ProgressHandle>,
 }
 

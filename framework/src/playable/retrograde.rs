@@ -1,5 +1,6 @@
 //! The retrograde engine behind the [`Engine`] interface, for analysing and playing loopy games.
 
+use crate::engines::alpha_beta::ProgressHandle;
 use crate::engines::{Engine, Stop};
 use crate::error::{Budget, Error};
 use crate::game::Canonicalize;
@@ -18,16 +19,23 @@ pub(super) struct RetrogradeEngine<Key> {
     /// The memory budget, in MiB (`--memory-mb`), and the positions it holds.
     memory_mb: usize,
     memory_positions: u64,
+    /// Where a solve shows its steps to a watcher on another thread (the CLI's progress line).
+    line: Option<ProgressHandle>,
 }
 
 impl<Key> RetrogradeEngine<Key> {
     /// An engine that expands at most `max_positions` positions a search and holds at most `memory_mb` MiB, at
-    /// `bytes_per_position` a position.
-    pub(super) fn new(max_positions: u64, memory_mb: usize, bytes_per_position: u64) -> Self {
+    /// `bytes_per_position` a position, showing its solves in `line` (none: `None`).
+    pub(super) fn new(
+        max_positions: u64,
+        memory_mb: usize,
+        bytes_per_position: u64,
+        line: Option<ProgressHandle>,
+    ) -> Self {
         let memory_bytes = (memory_mb as u64).saturating_mul(1 << 20);
         let memory_positions = memory_bytes / bytes_per_position.max(1);
         let solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(max_positions);
-        RetrogradeEngine { solver, solutions: Vec::new(), budget: max_positions, memory_mb, memory_positions }
+        RetrogradeEngine { solver, solutions: Vec::new(), budget: max_positions, memory_mb, memory_positions, line }
     }
 }
 
@@ -58,7 +66,9 @@ where
         }
         // `budget` is the engine's own for `try_value`, and none for `search`; the memory budget bounds both.
         let limit = budget.min(self.memory_positions);
-        let mut solver = crate::engines::retrograde::RetrogradeSolver::new().with_budget(limit);
+        let mut solver = crate::engines::retrograde::RetrogradeSolver::new()
+            .with_budget(limit)
+            .with_progress_line(self.line.clone());
         match solver.solve(game, position) {
             Ok(solution) => {
                 let value = solution.value_of_key(&key);

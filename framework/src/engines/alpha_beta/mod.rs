@@ -78,6 +78,7 @@ mod shared_range;
 
 #[cfg(feature = "parallel")]
 pub use lazy_smp::LazySmp;
+pub(crate) use progress::PROGRESS_STEP;
 pub use progress::{ProgressHandle, SearchProgress, Test};
 
 use super::{Engine, Mode, Statistics, Stop, TableEngine};

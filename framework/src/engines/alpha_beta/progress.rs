@@ -1,6 +1,7 @@
-//! What a long alpha-beta search shows while it runs: the engines write a [`SearchProgress`] (the positions
-//! expanded so far, the test under way) and a watcher on another thread reads it, such as the CLI's progress line.
-//! Writing costs the search one shared counter update per [`PROGRESS_STEP`] positions.
+//! What a long search shows while it runs: the engines write a [`SearchProgress`] (the positions expanded so
+//! far, the test or step under way) and a watcher on another thread reads it, such as the CLI's progress line.
+//! Writing costs the search one shared counter update per [`PROGRESS_STEP`] positions. The alpha-beta engines
+//! write it, and so do scored alpha-beta, expectimax, value iteration and the retrograde engine.
 
 use crate::value::Value;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -9,13 +10,60 @@ use std::sync::Arc;
 /// How many positions a search expands between two updates of the shared counter.
 pub(crate) const PROGRESS_STEP: u64 = 1 << 16;
 
-/// The test a search is running.
+/// The test a search is running, or the step of a solve that enumerates and sweeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Test {
     /// The outcome: win, draw or loss (a weak solve: "a win?", then "at least a draw?").
     Outcome,
     /// "Is the value at least this?" (a null-window test of the exact score search).
     AtLeast(Value),
+    /// "Is the score at least this?" (a null-window test of scored alpha-beta's exact score search).
+    ScoreAtLeast(i32),
+    /// Every position reachable being enumerated (value iteration, the retrograde engine).
+    Enumerating,
+    /// A sweep of value iteration over every position (its number, from 1).
+    Sweep(u64),
+    /// The retrograde engine's backward induction, deciding the positions of a remoteness.
+    Induction(u32),
+}
+
+impl Test {
+    /// Whether it is a question a search answers ("searching" it), rather than a step of a solve.
+    pub fn is_question(self) -> bool {
+        matches!(self, Test::Outcome | Test::AtLeast(_) | Test::ScoreAtLeast(_))
+    }
+
+    /// The test as one word: its kind in the low 4 bits, its argument above them.
+    fn code(self) -> i64 {
+        let (kind, argument) = match self {
+            Test::Outcome => (1, 0),
+            Test::AtLeast(Value::Draw) => (2, 0),
+            Test::AtLeast(Value::Win(remoteness)) => (3, i64::from(remoteness)),
+            Test::AtLeast(Value::Lose(remoteness)) => (4, i64::from(remoteness)),
+            Test::ScoreAtLeast(score) => (5, i64::from(score)),
+            Test::Enumerating => (6, 0),
+            Test::Sweep(sweep) => (7, i64::try_from(sweep).unwrap_or(i64::MAX).min(i64::MAX >> 4)),
+            Test::Induction(remoteness) => (8, i64::from(remoteness)),
+        };
+        argument * 16 + kind
+    }
+
+    /// The inverse of [`Test::code`] (`None` for 0, no test).
+    fn from_code(code: i64) -> Option<Test> {
+        let argument = code >> 4;
+        let small = |argument: i64| u32::try_from(argument).unwrap_or(u32::MAX);
+        match code & 15 {
+            1 => Some(Test::Outcome),
+            2 => Some(Test::AtLeast(Value::Draw)),
+            3 => Some(Test::AtLeast(Value::Win(small(argument)))),
+            4 => Some(Test::AtLeast(Value::Lose(small(argument)))),
+            5 => Some(Test::ScoreAtLeast(i32::try_from(argument).unwrap_or(i32::MAX))),
+            6 => Some(Test::Enumerating),
+            7 => Some(Test::Sweep(u64::try_from(argument).unwrap_or(0))),
+            8 => Some(Test::Induction(small(argument))),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for Test {
@@ -23,6 +71,10 @@ impl std::fmt::Display for Test {
         match self {
             Test::Outcome => write!(f, "win, draw or loss?"),
             Test::AtLeast(value) => write!(f, "at least a {value}?"),
+            Test::ScoreAtLeast(score) => write!(f, "a score of at least {score}?"),
+            Test::Enumerating => write!(f, "enumerating the positions"),
+            Test::Sweep(sweep) => write!(f, "value iteration, sweep {sweep}"),
+            Test::Induction(remoteness) => write!(f, "backward induction, remoteness {remoteness}"),
         }
     }
 }
@@ -35,7 +87,7 @@ pub struct SearchProgress {
     running: AtomicBool,
     /// Positions expanded by the search under way, in steps of [`PROGRESS_STEP`].
     visited: AtomicU64,
-    /// The test under way: 0 none, 1 the outcome, otherwise a value's code.
+    /// The test under way: 0 none, else its code ([`Test::code`]).
     test: AtomicI64,
 }
 
@@ -52,16 +104,7 @@ impl SearchProgress {
 
     /// The test under way, if any.
     pub fn test(&self) -> Option<Test> {
-        let code = self.test.load(Ordering::Relaxed);
-        // The inverse of `testing`: a remoteness r is written 4 r + 4, its sign the kind.
-        let remoteness = |code: i64| u32::try_from(code.unsigned_abs().saturating_sub(4) / 4).unwrap_or(u32::MAX);
-        match code {
-            0 => None,
-            1 => Some(Test::Outcome),
-            2 => Some(Test::AtLeast(Value::Draw)),
-            code if code > 0 => Some(Test::AtLeast(Value::Win(remoteness(code)))),
-            code => Some(Test::AtLeast(Value::Lose(remoteness(code)))),
-        }
+        Test::from_code(self.test.load(Ordering::Relaxed))
     }
 
     pub(crate) fn start(&self) {
@@ -76,13 +119,7 @@ impl SearchProgress {
     }
 
     pub(crate) fn testing(&self, test: Test) {
-        let code = match test {
-            Test::Outcome => 1,
-            Test::AtLeast(Value::Draw) => 2,
-            Test::AtLeast(Value::Win(remoteness)) => 4 * i64::from(remoteness) + 4,
-            Test::AtLeast(Value::Lose(remoteness)) => -4 * i64::from(remoteness) - 4,
-        };
-        self.test.store(code, Ordering::Relaxed);
+        self.test.store(test.code(), Ordering::Relaxed);
     }
 
     #[inline]
@@ -115,9 +152,19 @@ mod tests {
         progress.start();
         assert_eq!(progress.running(), Some(1));
         assert_eq!(progress.test(), None);
-        for test in
-            [Test::Outcome, Test::AtLeast(Value::Draw), Test::AtLeast(Value::Win(37)), Test::AtLeast(Value::Lose(0))]
-        {
+        for test in [
+            Test::Outcome,
+            Test::AtLeast(Value::Draw),
+            Test::AtLeast(Value::Win(37)),
+            Test::AtLeast(Value::Lose(0)),
+            Test::AtLeast(Value::Win(u32::MAX)),
+            Test::ScoreAtLeast(-7),
+            Test::ScoreAtLeast(i32::MIN),
+            Test::ScoreAtLeast(i32::MAX),
+            Test::Enumerating,
+            Test::Sweep(1_000_000),
+            Test::Induction(12),
+        ] {
             progress.testing(test);
             assert_eq!(progress.test(), Some(test));
         }
@@ -126,5 +173,7 @@ mod tests {
         progress.finish();
         assert_eq!(progress.running(), None);
         assert_eq!(Test::AtLeast(Value::Win(3)).to_string(), "at least a win in 3?");
+        assert_eq!(Test::ScoreAtLeast(-2).to_string(), "a score of at least -2?");
+        assert!(Test::ScoreAtLeast(0).is_question() && !Test::Sweep(3).is_question());
     }
 }

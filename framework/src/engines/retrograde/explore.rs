@@ -8,6 +8,7 @@
 
 use super::index::Index;
 use super::solution::{PackedValue, MAX_REMOTENESS};
+use crate::engines::alpha_beta::SearchProgress;
 use crate::error::{Budget, Error};
 use crate::game::Canonicalize;
 use crate::game::Game;
@@ -63,6 +64,8 @@ pub(super) fn pack(value: Value) -> crate::Result<PackedValue> {
 /// called, in one thread and in a deterministic order, for each move out of the tier with the child's key,
 /// position and tier; it returns the child's value if known (it is then backed up into the setup value).
 /// `index` is empty; `limit` is the most positions the tier may hold; past it the budget error names `budget`.
+/// The positions expanded are counted in `line` (none: `None`), for a watcher on another thread.
+#[allow(clippy::too_many_arguments)] // one call a solve: the tier's seeds and bounds, two callbacks, the line
 pub(super) fn explore<Ruleset, Places, Tier, Outside, Route>(
     game: &Ruleset,
     seeds: Vec<Ruleset::Position>,
@@ -71,6 +74,7 @@ pub(super) fn explore<Ruleset, Places, Tier, Outside, Route>(
     budget: u64,
     outside: Outside,
     mut route: Route,
+    line: Option<&SearchProgress>,
 ) -> crate::Result<Explored<Ruleset::Position, Places>>
 where
     Ruleset: Game + Canonicalize + Sync,
@@ -120,6 +124,7 @@ where
             .with_min_len(64)
             .map(|position| expand(game, position, &outside))
             .collect();
+        line.inspect(|line| line.add((end - next) as u64));
         next = end;
         for expansion in expansions {
             let setup = match expansion {

@@ -11,6 +11,7 @@
 
 use super::explore::pack;
 use super::solution::{PackedValue, DRAW, LOSE, MAX_REMOTENESS, WIN};
+use crate::engines::alpha_beta::{SearchProgress, Test};
 use crate::error::Error;
 use crate::value::Value;
 use rayon::prelude::*;
@@ -70,12 +71,14 @@ pub(super) struct Induced {
 /// Solves a tier: `counts[i]` is the number of distinct in-tier children of position `i`, `setup[i]` its
 /// value when finished or without in-tier children, else the best value its exits give (or none), and
 /// `parents(i, out)` appends each distinct in-tier parent of `i` once. With no in-tier edge at all the setup
-/// values are the values (the loop-free pass).
+/// values are the values (the loop-free pass). Each level's remoteness and the positions it decides are shown
+/// in `line` (none: `None`), for a watcher on another thread.
 pub(super) fn induce<Parents>(
     counts: &[u32],
     setup: &[PackedValue],
     edges: u64,
     parents: Parents,
+    line: Option<&SearchProgress>,
 ) -> crate::Result<Induced>
 where
     Parents: Fn(u32, &mut Vec<u32>) + Sync,
@@ -116,6 +119,10 @@ where
         if frontier.is_empty() {
             continue;
         }
+        line.inspect(|line| {
+            line.testing(Test::Induction(level));
+            line.add(frontier.len() as u64);
+        });
         if level >= MAX_REMOTENESS {
             pack(Value::Lose(level.saturating_add(1)))?;
         }

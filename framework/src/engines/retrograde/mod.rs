@@ -48,6 +48,7 @@ pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_NARROW_REMOTEN
 pub use spec::{OnTier, TierIndexing, TierSpec};
 pub use tiers::{TierStore, TieredSolution};
 
+use super::alpha_beta::{ProgressHandle, Test};
 use super::Statistics;
 use crate::game::Canonicalize;
 use crate::game::Game;
@@ -187,6 +188,8 @@ pub fn bytes_per_position<Position, Key>() -> u64 {
 pub struct RetrogradeSolver {
     budget: u64,
     stats: Stats,
+    /// Where a solve shows its steps to a watcher on another thread (the CLI's progress line).
+    line: Option<ProgressHandle>,
 }
 
 impl Default for RetrogradeSolver {
@@ -201,7 +204,15 @@ type Hook<'hook, Position> = &'hook (dyn Fn(&Position, &mut Vec<Position>) + Syn
 impl RetrogradeSolver {
     /// A solver without a budget.
     pub fn new() -> Self {
-        RetrogradeSolver { budget: u64::MAX, stats: Stats::default() }
+        RetrogradeSolver { budget: u64::MAX, stats: Stats::default(), line: None }
+    }
+
+    /// The same solver showing its steps in `line` (none: `None`): the positions enumerated, then each
+    /// remoteness of the backward induction and the positions it decides, for a watcher on another thread (the
+    /// CLI's progress line).
+    #[must_use]
+    pub fn with_progress_line(self, line: Option<ProgressHandle>) -> Self {
+        RetrogradeSolver { line, ..self }
     }
 
     /// The same solver holding at most `positions` positions in memory at once (a tier's positions, the
@@ -259,8 +270,16 @@ impl RetrogradeSolver {
         let never_outside = |_: &Ruleset::Position| None::<()>;
         let no_exit = |_: Ruleset::Key, _: Ruleset::Position, _: ()| Ok(None);
         let index = HashIndex::new();
-        let explored = explore(game, vec![start.clone()], index, self.budget, self.budget, never_outside, no_exit)?;
-        let solution = self.induce_tier(game, (), explored, hook, Vec::new())?;
+        let line = self.line.clone();
+        let line = line.as_ref().map(|handle| &*handle.0);
+        line.inspect(|line| {
+            line.start();
+            line.testing(Test::Enumerating);
+        });
+        let solved = explore(game, vec![start.clone()], index, self.budget, self.budget, never_outside, no_exit, line)
+            .and_then(|explored| self.induce_tier(game, (), explored, hook, Vec::new()));
+        line.inspect(|line| line.finish());
+        let solution = solved?;
         self.stats.table_entries = solution.len() as u64;
         Ok(solution)
     }
@@ -298,14 +317,15 @@ impl RetrogradeSolver {
                     out.sort_unstable();
                     out.dedup();
                 };
-                induce(&counts, &setup, edges, parents)?
+                induce(&counts, &setup, edges, parents, self.line.as_ref().map(|handle| &*handle.0))?
             }
             None => {
                 // The induction needs only indices: the positions go before the reverse edges come.
                 drop(positions);
                 let reverse = ReverseEdges::new(&offsets, &children);
                 drop(children);
-                induce(&counts, &setup, edges, |child, out: &mut Vec<u32>| reverse.parents(child, out))?
+                let line = self.line.as_ref().map(|handle| &*handle.0);
+                induce(&counts, &setup, edges, |child, out: &mut Vec<u32>| reverse.parents(child, out), line)?
             }
         };
         let statistics = TierStatistics { positions: size, edges, exits, levels: induced.levels };

@@ -348,7 +348,8 @@ where
                 }
                 Ok(None)
             };
-            let mut explored = explore(game, seeds, index, limit, budget, outside, route)?;
+            let line = self.solver.line.as_ref().map(|handle| &*handle.0);
+            let mut explored = explore(game, seeds, index, limit, budget, outside, route, line)?;
             self.solver.stats.visited += explored.expanded;
             explored.positions.truncate(count);
             entries.insert(tier.clone(), Entries::Positions(explored.positions));
@@ -379,7 +380,8 @@ where
             })
         };
         let (index, limit) = self.index_within(tier, available)?;
-        let explored = explore(game, entries, index, limit, self.solver.budget, outside, route)?;
+        let line = self.solver.line.as_ref().map(|handle| &*handle.0);
+        let explored = explore(game, entries, index, limit, self.solver.budget, outside, route, line)?;
         let reached = reached.into_iter().collect();
         let solution = self.solver.induce_tier(game, tier.clone(), explored, self.hook, reached)?;
         self.solver.stats.table_entries += solution.len() as u64;

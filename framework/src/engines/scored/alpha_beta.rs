@@ -19,7 +19,7 @@ use super::broken;
 use super::guess::{first_guess, Guess};
 use super::scale::{from_table, lower_to_table, upper_to_table};
 use crate::engines::alpha_beta::search::{NearDepths, TableAccess};
-use crate::engines::alpha_beta::ScoreSearch;
+use crate::engines::alpha_beta::{ProgressHandle, ScoreSearch, Test, PROGRESS_STEP};
 use crate::engines::support::{with_stack_every, MoveLists, PathGuard};
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::Error;
@@ -72,6 +72,8 @@ pub struct ScoredAlphaBeta<Table> {
     table: Table,
     stats: Stats,
     progress: Option<ProgressHook>,
+    /// Where the searches show themselves to a watcher on another thread (the CLI's progress line).
+    line: Option<ProgressHandle>,
 }
 
 impl<Table> std::fmt::Debug for ScoredAlphaBeta<Table> {
@@ -106,13 +108,21 @@ impl<Table> ScoredAlphaBeta<Table> {
             table,
             stats: Stats::default(),
             progress: None,
+            line: None,
         }
     }
 
-    /// The same engine reporting its progress to `hook` (for a search of hours: the CLI's progress line).
+    /// The same engine reporting its progress to `hook` (for a search of hours: a log of its tests).
     #[must_use]
     pub fn with_progress(self, hook: ProgressHook) -> Self {
         ScoredAlphaBeta { progress: Some(hook), ..self }
+    }
+
+    /// The same engine showing its searches in `line` (none: `None`): the positions searched and the test under
+    /// way, for a watcher on another thread (the CLI's progress line).
+    #[must_use]
+    pub fn with_progress_line(self, line: Option<ProgressHandle>) -> Self {
+        ScoredAlphaBeta { line, ..self }
     }
 
     /// The same engine giving up ([`crate::Error::Budget`]) when one search would expand more than `positions`.
@@ -167,7 +177,11 @@ impl<Table> ScoredAlphaBeta<Table> {
     {
         let mut search = Search::new(game, &mut self.table, budget);
         search.progress = self.progress.clone();
+        search.line = self.line.clone();
+        let line = self.line.as_ref().map(|handle| &*handle.0);
+        line.inspect(|line| line.start());
         let score = work(&mut search);
+        line.inspect(|line| line.finish());
         self.stats.visited += search.visited;
         self.stats.hits += search.hits;
         if let Some(error) = search.broken.take() {
@@ -245,6 +259,8 @@ struct Search<'search, Ruleset: ScoredGame + Canonicalize + SearchHints, Access>
     progress: Option<ProgressHook>,
     /// The last progress reported (its range and test).
     report: Progress,
+    /// Where the search shows itself to a watcher (the CLI's progress line).
+    line: Option<ProgressHandle>,
 }
 
 impl<'search, Ruleset, Access> Search<'search, Ruleset, Access>
@@ -273,6 +289,7 @@ where
                 finished: false,
                 found: 0,
             },
+            line: None,
         }
     }
 
@@ -306,6 +323,9 @@ where
             test = test.clamp(low + 1, high);
             self.report = Progress { visited: self.visited, low, high, test: Some(test), finished: false, found: 0 };
             self.tell();
+            if let Some(line) = &self.line {
+                line.0.testing(Test::ScoreAtLeast(test));
+            }
             let found = self.search(root, 0, test - 1, test);
             self.report.finished = true;
             self.report.found = found;
@@ -397,8 +417,13 @@ where
         beta = beta.min(high + 1);
         let (window_low, window_high) = (alpha, beta);
         self.visited += 1;
-        if self.visited.is_multiple_of(PROGRESS_EVERY) {
-            self.tell();
+        if self.visited.is_multiple_of(PROGRESS_STEP) {
+            if let Some(line) = &self.line {
+                line.0.add(PROGRESS_STEP);
+            }
+            if self.visited.is_multiple_of(PROGRESS_EVERY) {
+                self.tell();
+            }
         }
         let before = self.visited;
         let level = usize::try_from(depth).unwrap_or(usize::MAX);

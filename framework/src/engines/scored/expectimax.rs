@@ -11,6 +11,7 @@
 //! `outcomes` the most outcomes of one, and the largest final score the one met: [`ExpectedScore::error`], from which the CLI prints its digits.
 
 use super::broken;
+use crate::engines::alpha_beta::{ProgressHandle, PROGRESS_STEP};
 use crate::engines::support::{with_stack, PathGuard};
 use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Budget, Error, Remedy, Setting};
@@ -49,6 +50,8 @@ pub struct Expectimax<Key> {
     widest: usize,
     /// The largest magnitude of a final score met.
     largest: i32,
+    /// Where the searches show themselves to a watcher on another thread (the CLI's progress line).
+    line: Option<ProgressHandle>,
 }
 
 impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
@@ -62,6 +65,7 @@ impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
             stats: Stats::default(),
             widest: 1,
             largest: 1,
+            line: None,
         }
     }
 
@@ -69,6 +73,13 @@ impl<Key: std::hash::Hash + Eq + Clone> Expectimax<Key> {
     #[must_use]
     pub fn with_budget(self, positions: u64) -> Self {
         Expectimax { budget: positions, ..self }
+    }
+
+    /// The same engine showing its searches in `line` (none: `None`): the positions searched, for a watcher on
+    /// another thread (the CLI's progress line).
+    #[must_use]
+    pub fn with_progress_line(self, line: Option<ProgressHandle>) -> Self {
+        Expectimax { line, ..self }
     }
 }
 
@@ -97,7 +108,10 @@ where
             guard: PathGuard::default(),
         };
         search.limit = search.engine.stats.visited.saturating_add(budget);
+        let line = search.engine.line.clone();
+        line.as_ref().inspect(|line| line.0.start());
         let (value, height) = search.search(position, -f64::INFINITY, f64::INFINITY);
+        line.as_ref().inspect(|line| line.0.finish());
         if let Some(stop) = search.failure.take() {
             return Err(stop);
         }
@@ -213,6 +227,11 @@ where
             return (0.0, 0);
         }
         self.engine.stats.visited += 1;
+        if self.engine.stats.visited.is_multiple_of(PROGRESS_STEP) {
+            if let Some(line) = &self.engine.line {
+                line.0.add(PROGRESS_STEP);
+            }
+        }
         alpha = alpha.max(low);
         beta = beta.min(high);
         let (window_low, window_high) = (alpha, beta);

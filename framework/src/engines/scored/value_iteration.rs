@@ -15,6 +15,7 @@
 //! little of the budget is room never used), and the values the sweeps will need (which take the place of the
 //! positions, dropped once the graph is built).
 
+use crate::engines::alpha_beta::{SearchProgress, Test, PROGRESS_STEP};
 use crate::error::{Budget, Error, Remedy, Setting};
 use crate::scored::{Chance, ScoredGame, SCORE_LIMIT};
 use crate::table::{map_growth, mib};
@@ -110,12 +111,42 @@ impl ValueIteration {
     where
         Ruleset: Chance + Canonicalize,
     {
-        let Graph { index, kinds, offsets, edges, .. } = self.explore(game, start)?;
+        self.solve_showing(game, start, None)
+    }
+
+    /// [`ValueIteration::solve`], showing in `line` (none: `None`) the positions enumerated, then each sweep
+    /// and the positions it updated, for a watcher on another thread (the CLI's progress line).
+    pub fn solve_showing<Ruleset>(
+        &self,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        line: Option<&SearchProgress>,
+    ) -> crate::Result<ValueTable<Ruleset::Key>>
+    where
+        Ruleset: Chance + Canonicalize,
+    {
+        line.inspect(|line| line.start());
+        let solved = self.iterate(game, start, line);
+        line.inspect(|line| line.finish());
+        solved
+    }
+
+    fn iterate<Ruleset>(
+        &self,
+        game: &Ruleset,
+        start: &Ruleset::Position,
+        line: Option<&SearchProgress>,
+    ) -> crate::Result<ValueTable<Ruleset::Key>>
+    where
+        Ruleset: Chance + Canonicalize,
+    {
+        let Graph { index, kinds, offsets, edges, .. } = self.explore(game, start, line)?;
         let mut values = vec![0.0; kinds.len()];
         let mut history = Vec::new();
         let mut residual = f64::INFINITY;
         let mut sweeps = 0;
         while residual >= self.tolerance && sweeps < self.max_sweeps {
+            line.inspect(|line| line.testing(Test::Sweep(sweeps + 1)));
             residual = 0.0;
             for place in (0..kinds.len()).rev() {
                 let children = &edges[offsets[place] as usize..offsets[place + 1] as usize];
@@ -137,6 +168,7 @@ impl ValueIteration {
             }
             sweeps += 1;
             history.push(residual);
+            line.inspect(|line| line.add(kinds.len() as u64));
         }
         Ok(ValueTable { index, values, sweeps, residual, converged: residual < self.tolerance, history })
     }
@@ -146,6 +178,7 @@ impl ValueIteration {
         &self,
         game: &Ruleset,
         start: &Ruleset::Position,
+        line: Option<&SearchProgress>,
     ) -> crate::Result<Graph<Ruleset::Key, Ruleset::Position>>
     where
         Ruleset: Chance + Canonicalize,
@@ -164,9 +197,13 @@ impl ValueIteration {
         let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
         let mut children: Vec<(Ruleset::Position, f64)> = Vec::new();
         let mut next = 0;
+        line.inspect(|line| line.testing(Test::Enumerating));
         while next < graph.positions.len() {
             let position = graph.positions[next].clone();
             next += 1;
+            if (next as u64).is_multiple_of(PROGRESS_STEP) {
+                line.inspect(|line| line.add(PROGRESS_STEP));
+            }
             children.clear();
             let kind = if let Some(score) = game.outcome(&position) {
                 if score.abs() > SCORE_LIMIT {
