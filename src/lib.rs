@@ -93,9 +93,11 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
         }
         Command::Games { format } => commands::games(registry, format).map(|()| true),
         Command::Analyze { game, position, engine, format } => {
+            let _interrupt = progress::Interrupt::install_ending_at_once();
             commands::analyze(registry, &game, position.as_deref(), &engine.analysis_options(), format).map(|()| true)
         }
         Command::Play { game, side, engine, db, seed, ask_dice } => {
+            let _interrupt = progress::Interrupt::install_ending_at_once();
             let dice = play::DiceOptions { seed, ask: ask_dice };
             play::play(registry, &game, side, &engine.analysis_options(), db.as_deref(), dice).map(|()| true)
         }

@@ -4,6 +4,7 @@
 //! `--ask-dice`, the outcome is asked for (the commands work at that prompt too).
 
 use crate::cli::Side;
+use crate::progress::{terminal_handle, SearchWatch};
 use crate::registry::Registry;
 use anyhow::Result;
 use ludus_framework::playable::{AnalysisOptions, Finish, GameSession};
@@ -107,6 +108,9 @@ pub fn play(
         },
     };
     let you_first = side == Side::First;
+    // The perfect player's searches show their progress line on a terminal, each while it runs.
+    let line = searched.as_ref().and_then(|_| terminal_handle());
+    let options = &AnalysisOptions { progress: line.clone(), ..options.clone() };
     let (name, mut session) = match (&searched, &stored, database) {
         (Some(game), _, _) => (game.name(), game.session(options)?),
         (_, Some(game), Some(directory)) => (game.name(), game.session(directory)?),
@@ -135,8 +139,10 @@ pub fn play(
             continue;
         }
         if session.first_to_move() != you_first {
-            let mv = session.play_best()?;
-            say!("I play {mv}.");
+            let watch = SearchWatch::over(line.as_ref());
+            let mv = session.play_best();
+            drop(watch);
+            say!("I play {}.", mv?);
             continue;
         }
         say_raw!("{}", session.drawing());
@@ -156,7 +162,12 @@ pub fn play(
             "" => {}
             "quit" | "q" => return Ok(()),
             "help" | "?" => say!("{HELP}"),
-            "hint" => hint(session.as_mut())?,
+            "hint" => {
+                let watch = SearchWatch::over(line.as_ref());
+                let hints = session.hints();
+                drop(watch);
+                hint(hints?)?;
+            }
             "undo" => person.undo(session.as_mut())?,
             text => match session.play(text) {
                 Ok(_) => person.moves += 1,
@@ -235,7 +246,7 @@ fn chance(
                     return Ok(true);
                 }
                 "hint" => {
-                    hint(session)?;
+                    hint(session.hints()?)?;
                     return Ok(true);
                 }
                 "undo" => {
@@ -254,9 +265,9 @@ fn chance(
     Ok(true)
 }
 
-/// Prints every legal move with its value for the player to move.
-fn hint(session: &mut dyn GameSession) -> Result<()> {
-    for mv in session.hints()? {
+/// Prints every legal move with its value for the player to move (`hints`, the session's).
+fn hint(hints: Vec<ludus_framework::playable::MoveAnalysis>) -> Result<()> {
+    for mv in hints {
         let plies =
             mv.value.remoteness().map_or(String::new(), |count| format!(" in {}", crate::commands::plies(count)));
         say!("  {:>4}  {}{}{}", mv.mv, mv.value, plies, if mv.best { "  (best)" } else { "" });

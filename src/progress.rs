@@ -1,5 +1,6 @@
 //! Progress reporting for long runs: an indicatif bar on standard error, shown only when it is a terminal,
-//! which also sums the engine statistics that plugins record and tells a solve when the user pressed Ctrl-C.
+//! which also sums the engine statistics that plugins record and tells a solve when the user pressed Ctrl-C;
+//! the progress line of long searches (`solve`, `analyze`, the perfect player of `play`); the Ctrl-C handlers.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_framework::engines::alpha_beta::{ProgressHandle, SearchProgress};
@@ -52,6 +53,20 @@ impl Interrupt {
                 std::thread::sleep(GRACE);
                 stop_now(&state);
             });
+        });
+        Interrupt(state)
+    }
+
+    /// Installs the Ctrl-C handler of a command that has no answers to finish (`analyze`, `play`): Ctrl-C ends
+    /// the program at once, saying so, with the status a shell gives an interrupt (once per process, as
+    /// [`Interrupt::install`]).
+    pub fn install_ending_at_once() -> Self {
+        let state = Arc::new(InterruptState::default());
+        let seen = Arc::clone(&state);
+        let _ = ctrlc::set_handler(move || {
+            seen.requested.store(true, Ordering::SeqCst);
+            note!("\nstopped");
+            std::process::exit(130);
         });
         Interrupt(state)
     }
@@ -168,9 +183,16 @@ impl RateWindow {
     }
 }
 
+/// The handle engines write their progress to when standard error is a terminal, where a [`SearchWatch`]
+/// shows it; `None` off a terminal, where nothing is shown (and the engines write nothing).
+pub fn terminal_handle() -> Option<ProgressHandle> {
+    std::io::stderr().is_terminal().then(ProgressHandle::default)
+}
+
 /// The progress line of long searches: on a terminal, a thread watches the engines' [`SearchProgress`] and,
-/// once a search has run for a second, shows the test under way, the positions searched and the rate, on the
-/// solve's bar (after its label) or on a line of its own. Off a terminal it does nothing and gives no handle.
+/// once a search has run for a second, shows the test or step under way, the positions searched and the rate,
+/// on the solve's bar (after its label) or on a line of its own. Off a terminal it does nothing and gives no
+/// handle. Dropped, it clears its line at once, before anything else is printed.
 pub struct SearchWatch {
     handle: Option<ProgressHandle>,
     stop: Arc<AtomicBool>,
@@ -180,11 +202,18 @@ pub struct SearchWatch {
 impl SearchWatch {
     /// A watch showing its line on `bar` after `label`, or on a spinner line of its own (`bar` `None`).
     pub fn start(bar: Option<(&Bar, &str)>) -> Self {
+        SearchWatch::watching(terminal_handle(), bar)
+    }
+
+    /// A watch of `handle` (from [`terminal_handle`]: the engines of a whole game write to one) on a spinner
+    /// line of its own, for as long as the watch lives; nothing without a handle.
+    pub fn over(handle: Option<&ProgressHandle>) -> Self {
+        SearchWatch::watching(handle.cloned(), None)
+    }
+
+    fn watching(handle: Option<ProgressHandle>, bar: Option<(&Bar, &str)>) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
-        if !std::io::stderr().is_terminal() {
-            return SearchWatch { handle: None, stop, thread: None };
-        }
-        let handle = ProgressHandle::default();
+        let Some(handle) = handle else { return SearchWatch { handle: None, stop, thread: None } };
         let progress = Arc::clone(&handle.0);
         let stopped = Arc::clone(&stop);
         let target = bar.map(|(bar, label)| (bar.bar.clone(), label.to_string()));
@@ -205,6 +234,8 @@ impl Drop for SearchWatch {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
+            // The watch sleeps parked between redraws: woken, it clears its line and ends now.
+            thread.thread().unpark();
             let _ = thread.join();
         }
     }
@@ -212,30 +243,20 @@ impl Drop for SearchWatch {
 
 /// The watch's loop: redraws the line until `stop`, then clears it.
 fn watch(progress: &SearchProgress, stop: &AtomicBool, target: Option<(ProgressBar, String)>) {
-    let own = target.is_none().then(|| {
-        let line = ProgressBar::hidden();
-        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
-            line.set_style(style);
-        }
-        line
-    });
-    let (bar, label) = match (&target, &own) {
-        (Some((bar, label)), _) => (bar, Some(label.as_str())),
-        (None, Some(line)) => (line, None),
-        (None, None) => return,
-    };
+    // The line is on the solve's bar, or a spinner of its own, made while it shows and cleared when hidden: a
+    // line left on the screen would stay there above the next one.
+    let mut line = Line { target, own: None, shown: false };
     // The search watched (its number), when it started, and its positions at the last redraws.
     let mut watched: Option<(u64, std::time::Instant)> = None;
     let mut window = RateWindow::default();
-    let mut shown = false;
     while !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(SEARCH_LINE_EVERY);
+        std::thread::park_timeout(SEARCH_LINE_EVERY);
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let now = std::time::Instant::now();
         let Some(search) = progress.running() else {
-            if shown {
-                hide(bar, label);
-                shown = false;
-            }
+            line.hide();
             watched = None;
             continue;
         };
@@ -253,34 +274,58 @@ fn watch(progress: &SearchProgress, stop: &AtomicBool, target: Option<(ProgressB
         if now.duration_since(started) < SEARCH_LINE_AFTER {
             continue;
         }
-        let test = progress.test().map_or_else(String::new, |test| format!("{test} "));
-        let line = format!("searching {test}{} positions, {} a second", count(visited as f64), count(rate));
-        if own.is_some() && !shown {
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            bar.enable_steady_tick(SEARCH_LINE_EVERY);
-            bar.reset_elapsed();
-        }
-        shown = true;
-        bar.set_message(match label {
-            Some(label) => format!("{label}: {line}"),
-            None => line,
-        });
+        // A search's question ("searching at least a win in 3?"), or a step of a solve ("value iteration,
+        // sweep 12:").
+        let what = match progress.test() {
+            Some(test) if !test.is_question() => format!("{test}:"),
+            Some(test) => format!("searching {test}"),
+            None => "searching".to_string(),
+        };
+        line.show(format!("{what} {} positions, {} a second", count(visited as f64), count(rate)));
     }
-    if shown {
-        hide(bar, label);
-    }
-    if let Some(line) = own {
-        line.finish_and_clear();
-    }
+    line.hide();
 }
 
-/// Takes the search's part off the line: the bar's label alone, or a spinner line cleared.
-fn hide(bar: &ProgressBar, label: Option<&str>) {
-    match label {
-        Some(label) => bar.set_message(label.to_string()),
-        None => {
-            bar.set_message(String::new());
-            bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+/// Where the watch draws: after the label of a solve's bar, or on a spinner line of its own.
+struct Line {
+    /// The solve's bar and its label.
+    target: Option<(ProgressBar, String)>,
+    /// The spinner line, while it shows.
+    own: Option<ProgressBar>,
+    /// Whether the search's part shows.
+    shown: bool,
+}
+
+impl Line {
+    /// Shows `text`: after the bar's label, or on the spinner line (made if it is not there).
+    fn show(&mut self, text: String) {
+        self.shown = true;
+        match &self.target {
+            Some((bar, label)) => bar.set_message(format!("{label}: {text}")),
+            None => {
+                let own = self.own.get_or_insert_with(|| {
+                    let own = ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+                    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+                        own.set_style(style);
+                    }
+                    own.enable_steady_tick(SEARCH_LINE_EVERY);
+                    own
+                });
+                own.set_message(text);
+            }
+        }
+    }
+
+    /// Takes the search's part off: the bar's label alone, or the spinner line cleared from the screen.
+    fn hide(&mut self) {
+        if !std::mem::take(&mut self.shown) {
+            return;
+        }
+        if let Some((bar, label)) = &self.target {
+            bar.set_message(label.clone());
+        }
+        if let Some(own) = self.own.take() {
+            own.finish_and_clear();
         }
     }
 }

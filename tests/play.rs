@@ -3,9 +3,10 @@
 //! perfect player, the person's side choosing random legal moves; every time the perfect player moves from a
 //! position it wins, the position it leaves is lost for the person (checked with an engine of the test's own),
 //! and the game never ends with the person winning; the same with the moves read from a solved database
-//! (`--db`). Also in a terminal: the progress line of a long search (`solve`, `analyze`), shown there and not when
-//! standard error is a file. Needs `tmux` (CI installs it); without it the test says so and passes only outside
-//! CI.
+//! (`--db`). Also in a terminal: the progress line of a long search (`solve`, `analyze` by each engine that can
+//! run long, the perfect player of `play`), shown there and not when standard error is a pipe, and Ctrl-C, which
+//! ends `analyze` and `play` within a second with status 130. Needs `tmux` (CI installs it); without it the test
+//! says so and passes only outside CI.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failing tmux call should fail the test loudly
 
@@ -71,6 +72,12 @@ impl Terminal {
 
     fn type_line(&self, text: &str) {
         let status = self.tmux().args(["send-keys", "-t", &self.name, text, "Enter"]).status().expect("tmux");
+        assert!(status.success());
+    }
+
+    /// Presses Ctrl-C.
+    fn interrupt(&self) {
+        let status = self.tmux().args(["send-keys", "-t", &self.name, "C-c"]).status().expect("tmux");
         assert!(status.success());
     }
 
@@ -367,4 +374,47 @@ fn a_long_search_shows_its_progress_in_a_terminal_only() {
         .expect("ludus runs");
     let errors = String::from_utf8_lossy(&piped.stderr);
     assert!(errors.contains("budget of 20000000 positions") && !errors.contains("searching"), "{errors}");
+}
+
+/// Runs `ludus COMMAND` in a terminal until its progress line shows `what`, then presses Ctrl-C: the command ends
+/// within about a second, with status 130. Returns the line.
+fn progress_then_ctrl_c(name: &str, command: &str, what: &str) -> String {
+    let command = format!("{} {command}; echo \"exit status $?\"", env!("CARGO_BIN_EXE_ludus"));
+    let terminal = Terminal::start(name, &command);
+    let screen = terminal.wait_for(&[what], 1);
+    let line = screen.lines().find(|line| line.contains(what)).unwrap_or_default().to_string();
+    assert!(line.contains(" positions, ") && line.contains(" a second ("), "{screen}");
+    terminal.interrupt();
+    let pressed = Instant::now();
+    let screen = terminal.wait_for(&["exit status "], 1);
+    let waited = pressed.elapsed();
+    assert!(screen.contains("stopped\nexit status 130"), "{command}:\n{screen}");
+    assert!(waited < Duration::from_millis(1500), "{command}: Ctrl-C took {waited:?} to end it");
+    line
+}
+
+#[test]
+fn long_analyses_and_the_perfect_player_show_progress_and_stop_at_ctrl_c() {
+    if !tmux_available() {
+        return;
+    }
+    // Each engine that can run long, with what it is doing: a scored test, the steps of value iteration and of
+    // the retrograde engine, expectimax's positions; and the perfect player's first move on the empty board.
+    progress_then_ctrl_c("ludus-ctrl-c-kalah", "analyze kalah", "searching a score of at least ");
+    progress_then_ctrl_c("ludus-ctrl-c-pig", "analyze pig:goal=200", "value iteration, sweep ");
+    progress_then_ctrl_c("ludus-ctrl-c-dodgem", "analyze dodgem:n=5", "enumerating the positions: ");
+    let hog = "analyze hog:goal=1000,dice=20 --table-mb 4096 --memory-mb 4096";
+    progress_then_ctrl_c("ludus-ctrl-c-hog", hog, "searching ");
+    progress_then_ctrl_c("ludus-ctrl-c-play", "play connect-four --side second", "searching at least a ");
+    // Standard error to a pipe: no line, from searches of seconds.
+    for command in ["analyze kalah --max-positions 4000000", "play connect-four --side second --max-positions 4000000"]
+    {
+        let piped = Command::new("bash")
+            .arg("-c")
+            .arg(format!("{} {command} < /dev/null 2>&1 | cat", env!("CARGO_BIN_EXE_ludus")))
+            .output()
+            .expect("ludus runs");
+        let output = String::from_utf8_lossy(&piped.stdout);
+        assert!(output.contains("budget of 4000000 positions") && !output.contains(" a second"), "{output}");
+    }
 }
