@@ -93,7 +93,7 @@ fn a_position_a_database_does_not_hold_is_named_not_dumped() {
         ludus(&["db", "query", "kalah:pits=3,seeds=2", "3 3 3 0 / 3 0 0 0 s", "--db", directory.to_str().unwrap()]);
     assert_eq!(query.status.code(), Some(2));
     let error = text(&query.stderr);
-    assert!(error.contains("has no record of this position (it is not reachable from the start)"), "{error}");
+    assert!(error.contains("no record of `3 3 3 0 / 3 0 0 0 s` (it is not reachable from the start)"), "{error}");
     assert!(!error.contains('{') && !error.contains('['), "no debug dump: {error}");
     std::fs::remove_dir_all(&directory).unwrap();
 }
@@ -115,7 +115,7 @@ fn play_from_another_game_s_database_says_which_database_to_give() {
             assert_eq!(output.status.code(), Some(2), "{arguments:?}");
             let error = text(&output.stderr);
             assert!(error.contains(&format!("of {holder}, not tier ")), "{arguments:?}: {error}");
-            assert!(error.contains(&format!("name a directory of {game}'s own with --db")), "{arguments:?}: {error}");
+            assert!(error.contains(&format!("give a directory of {game}'s own")), "{arguments:?}: {error}");
             // Moving the file out, the advice to a solve that must not write over it, makes no database here.
             assert!(!error.contains("move it out"), "{arguments:?}: {error}");
         }
@@ -131,4 +131,20 @@ fn play_from_another_game_s_database_says_which_database_to_give() {
     }
     std::fs::remove_dir_all(&connect_four).unwrap();
     std::fs::remove_dir_all(&kalah).unwrap();
+}
+
+/// A scored game's solve never writes over another game's database: `kalah:pits=3,seeds=3` into the directory of
+/// `kalah:pits=3,seeds=2` stops with an error naming both, and leaves the file as it was (it replaced it).
+#[test]
+fn a_scored_solve_leaves_another_game_s_database_alone() {
+    let directory = scratch("kalah-overwrite");
+    solve("kalah:pits=3,seeds=2", &directory);
+    let file = directory.join("scores.ludb");
+    let before = std::fs::read(&file).unwrap();
+    let other = ludus(&["db", "solve", "kalah:pits=3,seeds=3", "--db", directory.to_str().unwrap()]);
+    assert_eq!(other.status.code(), Some(2));
+    let error = text(&other.stderr);
+    assert!(error.contains("kalah:pits=3,seeds=2") && error.contains("another game's database"), "{error}");
+    assert_eq!(std::fs::read(&file).unwrap(), before, "the other game's file is untouched");
+    std::fs::remove_dir_all(&directory).unwrap();
 }

@@ -18,7 +18,7 @@
 //! record must be there.
 
 use super::check::CheckReport;
-use super::file::{write_tier, TierFile, TierName};
+use super::file::{write_tier, Inspected, TierFile, TierName};
 use super::record::{Record, RecordKey};
 use super::store::{SolveBudget, TierReport};
 use crate::engines::support::with_stack;
@@ -120,7 +120,10 @@ where
     ) -> Result<()> {
         let path = self.path();
         let tier = "\"all\"".to_string();
-        if let Ok(mut file) = TierFile::open(&path, &self.tier_name()) {
+        // A whole file of this game is kept; a damaged one is solved again over; anything else (another game's
+        // database, a directory, a file of another format) is never written over.
+        let found = if path.exists() { Some(TierFile::inspect(&path, &self.tier_name())?) } else { None };
+        if let Some(Inspected::Whole(mut file)) = found {
             if file.verify().is_ok() {
                 let positions = file.header().records;
                 let bytes = std::fs::metadata(&path).map(|metadata| metadata.len()).unwrap_or(0);
