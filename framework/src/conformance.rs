@@ -133,21 +133,34 @@ impl<'check, Ruleset: Canonicalize + SearchHints> GameCheck<'check, Ruleset> {
     }
 
     /// Also solves every distinct position met (by canonical key) with memoized and with plain negamax, and
-    /// compares them (each is solved once, so many playouts stay cheap; keep such games small).
+    /// compares them (each is solved once, so many playouts stay cheap; keep such games small, or use
+    /// [`GameCheck::compare_engines_within`]).
     #[must_use]
-    pub fn compare_engines(mut self) -> Self
+    pub fn compare_engines(self) -> Self
+    where
+        Ruleset: Game,
+        Ruleset::Key: 'check,
+    {
+        self.compare_engines_within(u64::MAX)
+    }
+
+    /// [`GameCheck::compare_engines`] at the positions plain negamax solves within `budget` positions (the
+    /// others are skipped): for games too large to solve from every position met.
+    #[must_use]
+    pub fn compare_engines_within(mut self, budget: u64) -> Self
     where
         Ruleset: Game,
         Ruleset::Key: 'check,
     {
         let mut memo = MemoNegamax::new(Mode::Exact);
-        let mut plain = PlainNegamax::new(Mode::Exact);
+        let mut plain = PlainNegamax::new(Mode::Exact).with_budget(budget);
         let mut compared = HashSet::new();
         self.extra.push(Box::new(move |game: &Ruleset, position: &Ruleset::Position| {
             if !compared.insert(game.canonical(position)) {
                 return Ok(());
             }
-            let (fast, slow) = (memo.value(game, position), plain.value(game, position));
+            let Ok(slow) = plain.try_value(game, position) else { return Ok(()) };
+            let fast = memo.value(game, position);
             if fast != slow {
                 return Err(format!("memoized negamax says {fast}, plain negamax {slow} at {position:?}"));
             }

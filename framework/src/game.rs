@@ -152,7 +152,8 @@ pub trait Rules {
 
     /// Whether the player to move at `to`, reached from `from` by one move, is the other player. Default: yes,
     /// turns alternate. A game where a player may move twice in a row (Kalah's extra move) says when it does;
-    /// a [`Game`] never does (its engines back values up by negation at every ply).
+    /// a [`Game`] never does (its engines back values up by negation at every ply). It must follow from the two
+    /// positions alone, so such a game's position carries whose turn it is (a score margin alone would not say).
     fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
         let _ = (from, to);
         true
