@@ -11,7 +11,10 @@ use ludus_framework::engines::retrograde::ByKey;
 use ludus_framework::engines::retrograde::Tiers;
 use ludus_framework::game::FromKey;
 use ludus_framework::input::{Reader, Source};
-use ludus_framework::playable::{Arguments, Made, Parameter, ParameterKind, Playable, Registration, TextForm, Tiered};
+use ludus_framework::playable::{
+    Arguments, Capabilities, DatabaseKind, Made, Parameter, ParameterKind, Playable, Registration, TextForm, Tiered,
+};
+use ludus_framework::plugin::catalog::Entry;
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, Cases, Comparison, EachCase, GenOptions, Kind, Parallelism, Problem, Sample,
     SeededRng, SolveOptions, Solver, Tables,
@@ -22,6 +25,7 @@ use ludus_framework::Rules;
 use rand::Rng;
 
 /// A plugin: the digit sum of each number of an input (`T`, then `T` numbers; answers `Case #x: S`).
+#[derive(Default)]
 struct DigitSum;
 
 /// An answer: the digit sum, written after `Case #x:` with its space.
@@ -218,15 +222,18 @@ fn take_away(arguments: &Arguments) -> ludus_framework::Result<Made> {
 }
 
 fn main() -> std::process::ExitCode {
-    let registry = ludus::Registry::builtin().with_plugin(Box::new(DigitSum)).with_game(Registration {
-        name: "take-away",
-        summary: "take 1, 2 or 3 counters; whoever cannot move loses",
-        parameters: &[Parameter {
-            name: "pile",
-            help: "counters at the start",
-            kind: ParameterKind::Whole { default: 21, min: 0, max: 1_000_000 },
-        }],
-        make: take_away,
-    });
+    // Each name once, with what hangs off it: a plugin, and a game (which declares what it is).
+    let registry =
+        ludus::Registry::builtin().with_entry(Entry::problem::<DigitSum>()).with_entry(Entry::game(Registration {
+            name: "take-away",
+            summary: "take 1, 2 or 3 counters; whoever cannot move loses",
+            parameters: &[Parameter {
+                name: "pile",
+                help: "counters at the start",
+                kind: ParameterKind::Whole { default: 21, min: 0, max: 1_000_000 },
+            }],
+            capabilities: Capabilities::win_loss().with_database(DatabaseKind::Tiered),
+            make: take_away,
+        }));
     ludus::run(registry)
 }

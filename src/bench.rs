@@ -7,6 +7,7 @@
 use crate::cli::Format;
 use crate::progress::Bar;
 use crate::registry::Registry;
+use crate::reports::{print, BenchReport, BenchRow};
 use anyhow::{bail, Result};
 use ludus_framework::input::Source;
 use ludus_framework::plugin::{
@@ -14,32 +15,6 @@ use ludus_framework::plugin::{
     WorkloadThreads,
 };
 use ludus_framework::Stats;
-use serde::Serialize;
-
-/// One row of the table.
-#[derive(Debug, Serialize)]
-struct Row {
-    workload: String,
-    engine: String,
-    seconds: f64,
-    stats: Stats,
-    positions_per_second: f64,
-    note: String,
-}
-
-impl Row {
-    fn new(workload: &str, engine: &str, seconds: f64, stats: Stats, note: impl Into<String>) -> Self {
-        let positions_per_second = if seconds > 0.0 { stats.visited as f64 / seconds } else { 0.0 };
-        Row {
-            workload: workload.to_string(),
-            engine: engine.to_string(),
-            seconds,
-            stats,
-            positions_per_second,
-            note: note.into(),
-        }
-    }
-}
 
 /// The rows of a [`Work::Answers`] workload: each run's answers checked against the expected ones, time and
 /// positions per case beside the reference figure.
@@ -50,7 +25,7 @@ fn answer_rows(
     runs: &[SolverRun],
     reference: Option<&Reference>,
     threads: usize,
-) -> Result<Vec<Row>> {
+) -> Result<Vec<BenchRow>> {
     let mut rows = Vec::new();
     for run in runs {
         let (workers, engine) = match run.threads {
@@ -84,14 +59,14 @@ fn answer_rows(
         if let Some(reference) = reference {
             note.push_str(&format!(" ({reference})"));
         }
-        rows.push(Row::new(workload, &engine, seconds, stats, note));
+        rows.push(BenchRow::new(workload, &engine, seconds, stats, note));
     }
     Ok(rows)
 }
 
 /// Every solver of `plugin` on its generated inputs (official size, and 100 small cases) and on `inputs`, the
 /// [`Work::Solvers`] workloads registered for it: the solvers must agree on each case's class.
-fn plugin_rows(plugin: &dyn Plugin, generated: bool, inputs: &[(&str, &str)], threads: usize) -> Result<Vec<Row>> {
+fn plugin_rows(plugin: &dyn Plugin, generated: bool, inputs: &[(&str, &str)], threads: usize) -> Result<Vec<BenchRow>> {
     let mut all: Vec<(String, String)> = Vec::new();
     if generated {
         all.push((
@@ -123,10 +98,16 @@ fn plugin_rows(plugin: &dyn Plugin, generated: bool, inputs: &[(&str, &str)], th
                         }
                     };
                     reference.get_or_insert(classes);
-                    rows.push(Row::new(workload, solver.name, seconds, bar.stats(), note));
+                    rows.push(BenchRow::new(workload, solver.name, seconds, bar.stats(), note));
                 }
                 Err(ludus_framework::Error::Limit { .. }) => {
-                    rows.push(Row::new(workload, solver.name, 0.0, Stats::default(), "skipped: beyond its size limit"));
+                    rows.push(BenchRow::new(
+                        workload,
+                        solver.name,
+                        0.0,
+                        Stats::default(),
+                        "skipped: beyond its size limit",
+                    ));
                 }
                 Err(error) => bail!("{workload}: solver `{}` failed: {error}", solver.name),
             }
@@ -136,11 +117,7 @@ fn plugin_rows(plugin: &dyn Plugin, generated: bool, inputs: &[(&str, &str)], th
 }
 
 /// The plugin a workload runs, or an error naming the workload.
-fn plugin_of<'registry>(
-    registry: &'registry Registry,
-    workload: &Workload,
-    name: &str,
-) -> Result<&'registry dyn Plugin> {
+fn plugin_of(registry: &Registry, workload: &Workload, name: &str) -> Result<Box<dyn Plugin>> {
     match registry.find(name) {
         Ok(plugin) => Ok(plugin),
         Err(error) => bail!("workload `{}`: {error}", workload.name),
@@ -151,21 +128,22 @@ fn plugin_of<'registry>(
 /// contains it on the plugin's generated inputs, and prints the table.
 pub fn run(registry: &Registry, filter: Option<&str>, threads: usize, format: Format) -> Result<()> {
     let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
+    let workloads = registry.workloads();
     let selected: Vec<&Workload> =
-        registry.workloads().iter().filter(|workload| filter.is_none_or(|f| workload.matches(f))).collect();
+        workloads.iter().filter(|workload| filter.is_none_or(|f| workload.matches(f))).collect();
     let mut rows = Vec::new();
     for workload in &selected {
         match &workload.work {
             Work::Engines(engines) => {
                 for measurement in engines(threads)? {
                     let (engine, stats) = (&measurement.engine, measurement.stats);
-                    rows.push(Row::new(&workload.name, engine, measurement.seconds, stats, measurement.note));
+                    rows.push(BenchRow::new(&workload.name, engine, measurement.seconds, stats, measurement.note));
                 }
             }
             Work::Answers { plugin, input, expected, runs, reference } => {
                 let plugin = plugin_of(registry, workload, plugin)?;
                 let input = (input.as_str(), expected.as_slice());
-                rows.extend(answer_rows(&workload.name, plugin, input, runs, reference.as_ref(), threads)?);
+                rows.extend(answer_rows(&workload.name, plugin.as_ref(), input, runs, reference.as_ref(), threads)?);
             }
             // Run below, with the plugin's generated inputs.
             Work::Solvers { plugin, .. } => drop(plugin_of(registry, workload, plugin)?),
@@ -173,8 +151,7 @@ pub fn run(registry: &Registry, filter: Option<&str>, threads: usize, format: Fo
     }
     for plugin in registry.plugins() {
         let generated = wanted(plugin.name());
-        let inputs: Vec<(&str, &str)> = registry
-            .workloads()
+        let inputs: Vec<(&str, &str)> = workloads
             .iter()
             .filter(|workload| generated || selected.iter().any(|chosen| std::ptr::eq(*chosen, *workload)))
             .filter_map(|workload| match &workload.work {
@@ -188,33 +165,5 @@ pub fn run(registry: &Registry, filter: Option<&str>, threads: usize, format: Fo
             rows.extend(plugin_rows(plugin.as_ref(), generated, &inputs, threads)?);
         }
     }
-    if format == Format::Json {
-        say!("{}", serde_json::to_string_pretty(&rows)?);
-        return Ok(());
-    }
-    say!(
-        "{:<46} {:<17} {:>10} {:>12} {:>10} {:>12} {:>12}  note",
-        "workload",
-        "engine",
-        "ms",
-        "visited",
-        "table",
-        "hits",
-        "pos/s"
-    );
-    for row in &rows {
-        say!(
-            "{:<46} {:<17} {:>10.2} {:>12} {:>10} {:>12} {:>12.0}  {}",
-            row.workload,
-            row.engine,
-            row.seconds * 1000.0,
-            row.stats.visited,
-            row.stats.table_entries,
-            row.stats.hits,
-            row.positions_per_second,
-            row.note
-        );
-    }
-    say!("threads: {}", thread_count(threads));
-    Ok(())
+    Ok(print(&BenchReport { rows, threads: thread_count(threads) }, format)?)
 }

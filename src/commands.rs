@@ -1,17 +1,20 @@
 //! The subcommands' work: reading files, calling plugins, printing answers, tables and JSON.
 
 use crate::cli::{Format, PresetArg};
-use crate::output::{output_error, print_json};
+use crate::output::output_error;
 use crate::progress::{Bar, Interrupt, SearchWatch};
 use crate::registry::Registry;
+use crate::reports::{
+    print, CaseReport, GameListing, GamesReport, PluginCheck, PluginListing, PluginsReport, SampleReport,
+    SamplesReport, SolveReport, VerifyReport,
+};
 use anyhow::{bail, Context, Result};
 use ludus_framework::conformance::{check_plugin_observed, judge_sample, SampleVerdict, CHECK_TABLE_MB};
 use ludus_framework::input::Source;
-use ludus_framework::playable::{AnalysisOptions, Parameter, ParameterKind};
+use ludus_framework::playable::AnalysisOptions;
 use ludus_framework::plugin::driver::render_case;
 use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
 use ludus_framework::Error;
-use serde_json::json;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -68,35 +71,8 @@ pub fn read_input(path: Option<&Path>, max_bytes: u64) -> Result<(String, String
 
 /// `ludus list`.
 pub fn list(registry: &Registry, format: Format) -> Result<()> {
-    let plugins = registry.plugins();
-    if format == Format::Json {
-        let items: Vec<_> = plugins
-            .iter()
-            .map(|p| {
-                let options: Vec<_> = p.options().iter().map(parameter_json).collect();
-                json!({"name": p.name(), "kind": p.kind(), "summary": p.summary(), "solvers": p.solvers(),
-                    "options": options})
-            })
-            .collect();
-        return Ok(print_json(&json!(items))?);
-    }
-    for plugin in plugins {
-        say!("{:<26} {:<20} {}", plugin.name(), plugin.kind().to_string(), plugin.summary());
-        for solver in plugin.solvers() {
-            say!("    --solver {:<14} {}", solver.name, solver.summary);
-        }
-        for option in plugin.options() {
-            let kind = &option.kind;
-            say!(
-                "    --option {:<14} {} ({}, default {})",
-                option.name,
-                option.help,
-                kind.range_text(),
-                kind.default_text()
-            );
-        }
-    }
-    Ok(())
+    let plugins = registry.plugins().iter().map(|plugin| PluginListing::of(plugin.as_ref())).collect();
+    Ok(print(&PluginsReport(plugins), format)?)
 }
 
 /// The name under which a failed write of an answer leaves the plugin's driver.
@@ -137,14 +113,15 @@ pub fn solve(
     let mut cases = Vec::new();
     let mut out = std::io::BufWriter::new(std::io::stdout());
     let outcome = plugin.solve_each(Source::new(&name, &text), options, &bar, &mut |case, answer| {
+        let official = render_case(layout, case + 1, &answer.text);
         if format == Format::Json {
-            cases.push(json!({"case": case + 1, "answer": answer.json, "text": answer.text.trim()}));
+            let text = answer.text.trim().to_string();
+            cases.push(CaseReport { case: case + 1, answer: answer.json, text, official });
         } else {
             // Each answer goes out whole and at once: a reader sees every case as soon as it is solved.
-            let text = render_case(layout, case + 1, &answer.text);
             // Written, flushed and counted under the interrupt's lock: a stop waits for a whole answer.
             interrupt
-                .printing(|| bar.suspend(|| out.write_all(text.as_bytes()).and_then(|()| out.flush())))
+                .printing(|| bar.suspend(|| out.write_all(official.as_bytes()).and_then(|()| out.flush())))
                 .map_err(|cause| Error::Io { path: STANDARD_OUTPUT.to_string(), cause })?;
         }
         printed += 1;
@@ -153,12 +130,19 @@ pub fn solve(
     drop(out);
     bar.finish();
     let elapsed = started.elapsed();
+    let report = |cases, seconds: Option<f64>| SolveReport {
+        plugin: plugin.name(),
+        solver: options.solver.clone(),
+        cases,
+        complete: seconds.is_some(),
+        seconds,
+        stats: bar.stats(),
+    };
     if let Err(error) = outcome {
         let reader_left = matches!(&error, Error::Io { cause, .. } if cause.kind() == std::io::ErrorKind::BrokenPipe);
         // JSON is printed at the end: the cases found before the stop go out, marked incomplete.
         if format == Format::Json && printed > 0 && !reader_left {
-            print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases,
-                "complete": false, "stats": bar.stats()}))?;
+            print(&report(cases, None), format)?;
         }
         if printed > 0 && !reader_left && !matches!(error, Error::Cancelled { .. }) {
             note!("partial output: it holds the first {printed} cases only");
@@ -169,8 +153,7 @@ pub fn solve(
         });
     }
     if format == Format::Json {
-        print_json(&json!({"plugin": plugin.name(), "solver": options.solver, "cases": cases, "complete": true,
-            "seconds": elapsed.as_secs_f64(), "stats": bar.stats()}))?;
+        print(&report(cases, Some(elapsed.as_secs_f64())), format)?;
     }
     if stats {
         note!("{printed} cases in {:.3} s; {}", elapsed.as_secs_f64(), bar.stats());
@@ -205,17 +188,7 @@ pub fn verify(
         }
     };
     let rejected = verdicts.iter().filter(|v| v.problem.is_some()).count();
-    if format == Format::Json {
-        print_json(&json!({"plugin": plugin.name(), "cases": verdicts, "rejected": rejected}))?;
-    } else {
-        for verdict in &verdicts {
-            match &verdict.problem {
-                None => say!("Case #{}: accepted", verdict.case),
-                Some(problem) => say!("Case #{}: REJECTED: {problem}", verdict.case),
-            }
-        }
-        say!("{} of {} cases accepted", verdicts.len() - rejected, verdicts.len());
-    }
+    print(&VerifyReport { plugin: plugin.name(), cases: verdicts, rejected }, format)?;
     Ok(rejected == 0)
 }
 
@@ -230,41 +203,24 @@ pub fn check(
 ) -> Result<bool> {
     let options = SolveOptions { witness, table_mb: CHECK_TABLE_MB, ..SolveOptions::default() };
     let mut all_good = true;
-    let mut reports = Vec::new();
+    let mut checks = Vec::new();
     for plugin in registry.select(plugin)? {
         let started = Instant::now();
         let bar = Bar::new(plugin.name(), true);
-        let report = check_plugin_observed(plugin, cases, seed, &options, &bar);
+        let report = check_plugin_observed(plugin.as_ref(), cases, seed, &options, &bar);
         bar.finish();
-        let report = report?;
-        let seconds = started.elapsed().as_secs_f64();
-        all_good &= report.failures.is_empty();
+        let check = PluginCheck { plugin: plugin.name(), report: report?, seconds: started.elapsed().as_secs_f64() };
+        all_good &= check.report.failures.is_empty();
+        // Text goes out plugin by plugin, as each check ends; JSON at the end, whole.
         if format == Format::Text {
-            say!(
-                "{}: {} random cases, solvers {}: {} ({seconds:.2} s)",
-                plugin.name(),
-                report.cases,
-                report.solvers.join(" / "),
-                if report.failures.is_empty() {
-                    "all agree, all verified".to_string()
-                } else {
-                    format!("{} FAILED", report.failures.len())
-                }
-            );
-            for failure in report.failures.iter().take(5) {
-                say!("  instance:\n{}  problem: {}", indent(&failure.input), failure.problem);
-            }
+            print(&check, format)?;
         }
-        reports.push(json!({"plugin": plugin.name(), "report": report, "seconds": seconds}));
+        checks.push(check);
     }
     if format == Format::Json {
-        print_json(&json!(reports))?;
+        print(&checks, format)?;
     }
     Ok(all_good)
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|line| format!("    {line}\n")).collect()
 }
 
 /// `ludus gen`.
@@ -299,38 +255,22 @@ pub fn samples(registry: &Registry, only: Option<&str>, format: Format) -> Resul
     if plugins.is_empty() {
         bail!("no plugin is registered");
     }
-    let mut all_good = true;
-    let mut results = Vec::new();
+    let mut samples = Vec::new();
     for plugin in &plugins {
-        let (verdict, rendered, seconds) = run_sample(*plugin);
-        let good = verdict == SampleVerdict::Right;
-        all_good &= good;
-        if format == Format::Text {
-            let how = match plugin.comparison() {
-                ludus_framework::plugin::Comparison::Text => "matches the published answer",
-                ludus_framework::plugin::Comparison::Rule => "verified by rule",
-            };
-            say!("== {} ({}) in {:.1} ms", plugin.name(), plugin.kind(), seconds * 1000.0);
-            say_raw!("{rendered}");
-            match &verdict {
-                SampleVerdict::Right => say!("-> OK: {how}\n"),
-                SampleVerdict::Wrong { reason } => say!("-> WRONG: {reason}\n"),
-            }
-        }
+        let (verdict, answer, seconds) = run_sample(plugin.as_ref());
         let problem = match verdict {
             SampleVerdict::Right => None,
             SampleVerdict::Wrong { reason } => Some(reason),
         };
-        results.push(
-            json!({"plugin": plugin.name(), "ok": good, "problem": problem, "answer": rendered, "seconds": seconds}),
-        );
+        let judged = match plugin.comparison() {
+            ludus_framework::plugin::Comparison::Text => "matches the published answer",
+            ludus_framework::plugin::Comparison::Rule => "verified by rule",
+        };
+        let (plugin, kind) = (plugin.name(), plugin.kind());
+        samples.push(SampleReport { plugin, ok: problem.is_none(), problem, answer, seconds, kind, judged });
     }
-    if format == Format::Json {
-        print_json(&json!(results))?;
-    } else {
-        let good = results.iter().filter(|r| r["ok"] == json!(true)).count();
-        say!("{good} of {} plugins answer their samples right", results.len());
-    }
+    let all_good = samples.iter().all(|sample| sample.ok);
+    print(&SamplesReport(samples), format)?;
     Ok(all_good)
 }
 
@@ -354,59 +294,11 @@ fn run_sample(plugin: &dyn Plugin) -> (SampleVerdict, String, f64) {
     }
 }
 
-/// A game's parameter or a plugin's option as JSON: name, kind, default, range and help.
-fn parameter_json(parameter: &Parameter) -> serde_json::Value {
-    let (kind, range) = match parameter.kind {
-        ParameterKind::Whole { min, max, .. } => ("whole", json!({"min": min, "max": max})),
-        ParameterKind::Choice { choices, .. } => ("choice", json!({"choices": choices})),
-        ParameterKind::Text { .. } => ("text", json!(null)),
-        ParameterKind::Switch { .. } => ("switch", json!({"choices": ["on", "off"]})),
-    };
-    json!({"name": parameter.name, "kind": kind, "default": parameter.kind.default_text(), "range": range,
-        "help": parameter.help})
-}
-
-/// A game as `ludus games --format json` lists it: name, summary, parameters, engine, whether it has a
-/// database, and the commands that take it.
-pub(crate) fn game_json(game: &ludus_framework::playable::Registration) -> Result<serde_json::Value> {
-    // What the game can do is what its registration makes of the defaults.
-    let made = game.make_default()?;
-    let engine = made.playable.automatic_engine();
-    let database = made.database.is_some();
-    let parameters: Vec<_> = game.parameters.iter().map(parameter_json).collect();
-    let mut commands = vec!["analyze", "play"];
-    if database {
-        commands.extend(["db solve", "db query", "db analyze", "db check", "play --db"]);
-    }
-    Ok(json!({"name": game.name, "summary": game.summary, "parameters": parameters,
-        "engine": engine, "database": database, "commands": commands}))
-}
-
-/// `ludus games`: each game once, with its parameters (type, range, default) and what can be done with it.
+/// `ludus games`: each game once, with its parameters (type, range, default) and what can be done with it, from
+/// the registrations alone.
 pub fn games(registry: &Registry, format: Format) -> Result<()> {
-    let items = registry.games().iter().map(game_json).collect::<Result<Vec<_>>>()?;
-    if format == Format::Json {
-        return Ok(print_json(&json!(items))?);
-    }
-    say!("Games to analyse, play and (where `db` is listed) solve into databases; name one with its parameters,");
-    say!("like `connect-four:width=5,height=4` (a parameter left out takes its default):");
-    for (game, item) in registry.games().iter().zip(&items) {
-        say!();
-        say!("{}  {}", game.name, game.summary);
-        for parameter in game.parameters {
-            let kind = &parameter.kind;
-            say!(
-                "    {:<8} {} (default {}): {}",
-                parameter.name,
-                kind.range_text(),
-                kind.default_text(),
-                parameter.help
-            );
-        }
-        let database = if item["database"] == json!(true) { "; db: solve, query, analyze, check" } else { "" };
-        say!("    analyze, play: {}{database}", item["engine"].as_str().unwrap_or_default());
-    }
-    Ok(())
+    let games = registry.games().iter().map(GameListing::of).collect();
+    Ok(print(&GamesReport(games), format)?)
 }
 
 /// `ludus analyze`.
@@ -421,47 +313,5 @@ pub fn analyze(
     let watch = SearchWatch::start(None);
     let analysis = game.analyze(position, &AnalysisOptions { progress: watch.handle(), ..options.clone() })?;
     drop(watch);
-    print_analysis(&analysis, format)
-}
-
-/// An analysis as text or JSON (`ludus analyze`, `ludus db query`).
-pub(crate) fn print_analysis(analysis: &ludus_framework::playable::Analysis, format: Format) -> Result<()> {
-    if format == Format::Json {
-        return Ok(print_json(&serde_json::to_value(analysis)?)?);
-    }
-    say_raw!("{}", analysis.drawing);
-    let plies = |remoteness: Option<u32>| remoteness.map_or(String::new(), |count| format!(" in {}", plies(count)));
-    let nimber = |nimber: Option<u32>, what: &str| nimber.map_or(String::new(), |n| format!(" ({what}nimber {n})"));
-    say!(
-        "{}: {}{}{} for the player to move",
-        analysis.game,
-        analysis.value,
-        plies(analysis.value.remoteness()),
-        nimber(analysis.value.nimber(), "")
-    );
-    for mv in &analysis.moves {
-        let after = nimber(mv.value.nimber(), "leaves ");
-        let best = if mv.best { "  (best)" } else { "" };
-        say!("  {:>4}  {}{}{after}{best}", mv.mv, mv.value, plies(mv.value.remoteness()));
-    }
-    // The line stops at a chance node: empty at one, where the moves listed are the outcomes.
-    let at_chance =
-        analysis.moves.iter().any(|mv| mv.value.expected().is_some_and(|expected| expected.chance.is_some()));
-    let line = match (analysis.line.is_empty(), at_chance) {
-        (false, _) => analysis.line.join(" "),
-        (true, true) => "(none at a chance node)".to_string(),
-        (true, false) => "(the game is over)".to_string(),
-    };
-    say!("line: {line}");
-    say!("{}", analysis.stats);
-    Ok(())
-}
-
-/// A count of plies in words: `1 ply`, `3 plies`.
-pub(crate) fn plies(count: u32) -> String {
-    if count == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{count} plies")
-    }
+    Ok(print(&analysis, format)?)
 }

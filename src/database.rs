@@ -1,14 +1,12 @@
 //! `ludus db`: strong solving into databases on disk, and the queries, summaries and checks that read them.
 
 use crate::cli::{DbCommand, Format};
-use crate::commands::print_analysis;
-use crate::output::print_json;
 use crate::registry::Registry;
+use crate::reports::{print, DatabaseCheckReport, DatabaseSolveReport};
 use anyhow::{Context, Result};
-use ludus_framework::database::{DatabaseSummary, SolveBudget, TierReport};
+use ludus_framework::database::{SolveBudget, TierReport};
 use ludus_framework::playable::DatabaseGame;
 use ludus_framework::plugin::with_threads;
-use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -30,12 +28,14 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
             let game = registry.database(&game)?;
             let directory = directory_of(game.as_ref(), db);
             let analysis = game.query(&directory, position.as_deref(), 200)?;
-            print_analysis(&analysis, format).map(|()| true)
+            print(&analysis, format)?;
+            Ok(true)
         }
         DbCommand::Analyze { game, db, format } => {
             let game = registry.database(&game)?;
             let directory = directory_of(game.as_ref(), db);
-            analyze(game.as_ref(), &directory, format).map(|()| true)
+            print(&game.summary(&directory)?, format)?;
+            Ok(true)
         }
         DbCommand::Check { game, db, threads, format } => {
             let game = registry.database(&game)?;
@@ -145,76 +145,22 @@ fn solve(
     let positions = solved + resumed;
     let per_second = if seconds > 0.0 { solved as f64 / seconds } else { 0.0 };
     let per_position = if positions > 0 { bytes as f64 / positions as f64 } else { 0.0 };
-    let peak = peak_memory_mb();
-    if format == Format::Json {
-        return Ok(print_json(&json!({
-            "game": game.name(), "directory": directory.display().to_string(), "tiers": tiers,
-            "positions": positions, "solved": solved, "resumed": resumed, "bytes": bytes, "seconds": seconds,
-            "positions_per_second": per_second, "bytes_per_position": per_position, "peak_memory_mb": peak,
-            "ranks": ranks.unwrap_or(1),
-        }))?);
-    }
-    say!(
-        "{}: {positions} positions in {tiers} tiers ({resumed} found on disk), {bytes} bytes ({per_position:.2} \
-         bytes a position) in {}",
-        game.name(),
-        directory.display()
-    );
-    let peak = peak.map_or(String::new(), |peak| format!(", peak memory {peak} MiB"));
-    let ranks = ranks.map_or(String::new(), |ranks| format!(" on {ranks} MPI ranks (peak memory of rank 0)"));
-    say!("solved in {seconds:.2} s ({per_second:.0} positions a second){peak}{ranks}");
-    Ok(())
-}
-
-/// `ludus db analyze`.
-fn analyze(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<()> {
-    let analysis = game.summary(directory)?;
-    if format == Format::Json {
-        return Ok(print_json(&serde_json::to_value(&analysis)?)?);
-    }
-    let analysis = match analysis {
-        DatabaseSummary::Outcomes(analysis) => analysis,
-        DatabaseSummary::Scores(report) => {
-            let summary = &report.summary;
-            say!("{}: the start's score is {}", report.game, summary.start);
-            say!("{} positions, {} bytes on disk", summary.positions, summary.bytes);
-            say!();
-            say!("{:>10}  {:>14}", "score", "positions");
-            for row in &summary.by_score {
-                say!("{:>10}  {:>14}", row.score, row.positions);
-            }
-            return Ok(());
-        }
+    let report = DatabaseSolveReport {
+        game: game.name(),
+        directory: directory.display().to_string(),
+        tiers,
+        positions,
+        solved,
+        resumed,
+        bytes,
+        seconds,
+        positions_per_second: per_second,
+        bytes_per_position: per_position,
+        peak_memory_mb: peak_memory_mb(),
+        ranks: ranks.unwrap_or(1),
+        mpi: ranks.is_some(),
     };
-    let summary = &analysis.summary;
-    say!("{}: the start is a {}", analysis.game, analysis.start);
-    say!("{} positions in {} tiers, {} bytes on disk", summary.positions, summary.tiers.len(), summary.bytes);
-    say!();
-    say!("{:>10}  {:>14}  {:>14}  {:>14}", "remoteness", "win", "loss", "total");
-    for row in &summary.by_remoteness {
-        say!("{:>10}  {:>14}  {:>14}  {:>14}", row.remoteness, row.wins, row.losses, row.wins + row.losses);
-    }
-    say!("{:>10}  {:>14}  {:>14}  {:>14}", "draw", "", "", summary.draws);
-    let (wins, losses): (u64, u64) =
-        summary.by_remoteness.iter().fold((0, 0), |(w, l), row| (w + row.wins, l + row.losses));
-    say!("{:>10}  {:>14}  {:>14}  {:>14}", "all", wins, losses, summary.positions);
-    say!();
-    say!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", "tier", "win", "loss", "draw", "bytes");
-    for tier in &summary.tiers {
-        say!("{:>10}  {:>14}  {:>14}  {:>14}  {:>12}", tier.tier, tier.wins, tier.losses, tier.draws, tier.bytes);
-    }
-    for (what, longest, drawing) in [
-        ("win", &summary.longest_win, &analysis.longest_win_drawing),
-        ("loss", &summary.longest_loss, &analysis.longest_loss_drawing),
-    ] {
-        if let Some(longest) = longest {
-            let remoteness = longest.value.remoteness().unwrap_or(0);
-            say!();
-            say!("longest {what}: {}, for example (key {:#x}):", crate::commands::plies(remoteness), longest.key);
-            say!("{}", drawing.as_deref().unwrap_or("(the key does not decode to a position)"));
-        }
-    }
-    Ok(())
+    Ok(print(&report, format)?)
 }
 
 /// `ludus db check`: `Ok(false)` if any record is wrong, damaged or missing.
@@ -224,27 +170,17 @@ fn check(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<bo
         note!("checking tier {tier} ({} of {total})", done + 1);
     };
     let report = game.check(directory, &mut progress)?;
-    let right = report.problems.is_empty();
-    if format == Format::Json {
-        print_json(&json!({
-            "game": game.name(), "directory": directory.display().to_string(), "right": right,
-            "tiers": report.tiers, "positions": report.positions, "problems": report.problems,
-            "seconds": clock.elapsed().as_secs_f64(),
-        }))?;
-        return Ok(right);
-    }
-    for problem in &report.problems {
-        say!("problem: {problem}");
-    }
-    let verdict = if right { "every record is right" } else { "the database is WRONG" };
-    say!(
-        "{}: {} records in {} tiers re-derived from their children in {:.2} s: {verdict}",
-        game.name(),
-        report.positions,
-        report.tiers,
-        clock.elapsed().as_secs_f64()
-    );
-    Ok(right)
+    let report = DatabaseCheckReport {
+        game: game.name(),
+        directory: directory.display().to_string(),
+        right: report.problems.is_empty(),
+        tiers: report.tiers,
+        positions: report.positions,
+        problems: report.problems,
+        seconds: clock.elapsed().as_secs_f64(),
+    };
+    print(&report, format)?;
+    Ok(report.right)
 }
 
 #[cfg(test)]

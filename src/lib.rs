@@ -5,7 +5,7 @@
 //!
 //! ```no_run
 //! fn main() -> std::process::ExitCode {
-//!     // Every built-in plugin and game; add yours with `with_plugin` and `with_game`.
+//!     // Every built-in plugin and game; add yours with `with_entry` (an `Entry` of a game, a plugin or both).
 //!     ludus::run(ludus::Registry::builtin())
 //! }
 //! ```
@@ -21,6 +21,7 @@ mod flags;
 mod play;
 mod progress;
 mod registry;
+pub mod reports;
 mod serve;
 
 pub use registry::Registry;

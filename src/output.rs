@@ -1,7 +1,7 @@
-//! The one path by which every command writes. Standard output goes through `say!`, `say_raw!` and
-//! [`print_json`], every write checked, and [`finish`] flushes it before the exit status is chosen: a write
-//! or flush that fails is an [`OutputError`] (exit status 2), except a reader that left early (`| head`),
-//! which ends the command quietly. Standard error goes through `note!`, which never panics: when standard
+//! The one path by which every command writes. Standard output goes through the reports' printer
+//! (`crate::reports::print`), `say!` and `say_raw!`, every write checked, and [`finish`] flushes it before the
+//! exit status is chosen: a write or flush that fails is an [`OutputError`] (exit status 2), except a reader
+//! that left early (`| head`), which ends the command quietly. Standard error goes through `note!`, which never panics: when standard
 //! error itself fails there is nowhere left to say so.
 
 use std::io::Write;
@@ -42,14 +42,6 @@ macro_rules! note {
         use std::io::Write as _;
         let _ = writeln!(std::io::stderr().lock(), $($argument)*);
     }};
-}
-
-/// Prints `value` as pretty JSON and a line break on standard output, flushed.
-pub fn print_json(value: &serde_json::Value) -> Result<(), OutputError> {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    serde_json::to_writer_pretty(&mut out, value).map_err(|error| output_error(error.into()))?;
-    writeln!(out).map_err(output_error)?;
-    out.flush().map_err(output_error)
 }
 
 /// Flushes standard output: what is still buffered is written now, and a failure is an error.

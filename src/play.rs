@@ -269,7 +269,7 @@ fn chance(
 fn hint(hints: Vec<ludus_framework::playable::MoveAnalysis>) -> Result<()> {
     for mv in hints {
         let plies =
-            mv.value.remoteness().map_or(String::new(), |count| format!(" in {}", crate::commands::plies(count)));
+            mv.value.remoteness().map_or(String::new(), |count| format!(" in {}", crate::reports::plies(count)));
         say!("  {:>4}  {}{}{}", mv.mv, mv.value, plies, if mv.best { "  (best)" } else { "" });
     }
     Ok(())

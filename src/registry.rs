@@ -1,93 +1,78 @@
-//! The registry: the plugins and the games the CLI knows, built in or added by a crate that runs the CLI
-//! itself ([`crate::run`]). Each game is registered once ([`Registration`]); what can be done with it
-//! (analyse, play, solve into a database) comes from what its registration makes.
+//! The registry: the catalog entries the CLI knows ([`Entry`]: a name with its game, its plugin and its
+//! workloads), built in or added by a crate that runs the CLI itself ([`crate::run`]). An entry holds only
+//! constants and function pointers, so a command makes only the plugin, game or workloads it uses.
 
 use anyhow::{bail, Result};
-use ludus_framework::playable::DatabaseGame;
-use ludus_framework::playable::{find_registration, Made, PlayableGame, Registration};
+use ludus_framework::playable::{find_registration, DatabaseGame, Made, PlayableGame, Registration};
+use ludus_framework::plugin::catalog::Entry;
 use ludus_framework::plugin::{Plugin, Workload};
 
-/// The plugins, games and benchmark workloads the CLI runs.
+/// The catalog entries the CLI runs.
 pub struct Registry {
-    plugins: Vec<Box<dyn Plugin>>,
-    games: Vec<Registration>,
-    workloads: Vec<Workload>,
+    entries: Vec<Entry>,
 }
 
 impl Registry {
-    /// Every plugin, game and workload of the games and puzzles crates, games first.
+    /// Every entry of the games and puzzles crates, games first.
     pub fn builtin() -> Self {
-        let mut plugins = ludus_games::plugins();
-        plugins.extend(ludus_puzzles::plugins());
-        let mut workloads = ludus_games::workloads();
-        workloads.extend(ludus_puzzles::workloads());
-        Registry { plugins, games: ludus_games::registry::GAMES.to_vec(), workloads }
+        let entries = ludus_games::CATALOG.iter().chain(ludus_puzzles::CATALOG).copied().collect();
+        Registry { entries }
     }
 
-    /// The same registry with one more benchmark workload for `ludus bench` (a workload of the same name
-    /// replaces the one there).
+    /// The same registry with one more entry (an entry of the same name replaces the one there): its game gets
+    /// all a built-in game gets (`analyze`, `play`, and `db` if it declares a database), its plugin all a
+    /// built-in plugin gets (`solve`, `judge`, `check`, `gen`, `bench`), its workloads run in `ludus bench`.
     #[must_use]
-    pub fn with_workload(mut self, workload: Workload) -> Self {
-        self.workloads.retain(|known| known.name != workload.name);
-        self.workloads.push(workload);
+    pub fn with_entry(mut self, entry: Entry) -> Self {
+        self.entries.retain(|known| known.name != entry.name);
+        self.entries.push(entry);
         self
     }
 
-    /// Every benchmark workload, in the order `ludus bench` runs them.
-    pub fn workloads(&self) -> &[Workload] {
-        &self.workloads
+    /// Every entry.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
     }
 
-    /// The same registry with one more plugin (a plugin of the same name replaces the one there).
-    #[must_use]
-    pub fn with_plugin(mut self, plugin: Box<dyn Plugin>) -> Self {
-        self.plugins.retain(|known| known.name() != plugin.name());
-        self.plugins.push(plugin);
-        self
+    /// Every benchmark workload, made now, in the order `ludus bench` runs them.
+    pub fn workloads(&self) -> Vec<Workload> {
+        self.entries.iter().flat_map(Entry::make_workloads).collect()
     }
 
-    /// The same registry with one more game (a game of the same name replaces the one there). It gets all a
-    /// built-in game gets: `analyze`, `play`, and `db` if its registration makes a database.
-    #[must_use]
-    pub fn with_game(mut self, game: Registration) -> Self {
-        self.games.retain(|known| known.name != game.name);
-        self.games.push(game);
-        self
-    }
-
-    /// Every plugin.
-    pub fn plugins(&self) -> &[Box<dyn Plugin>] {
-        &self.plugins
-    }
-
-    /// Every game.
-    pub fn games(&self) -> &[Registration] {
-        &self.games
+    /// Every plugin, made now.
+    pub fn plugins(&self) -> Vec<Box<dyn Plugin>> {
+        self.entries.iter().filter_map(Entry::make_plugin).collect()
     }
 
     /// The plugin called `name`, or an error listing the known names.
-    pub fn find(&self, name: &str) -> Result<&dyn Plugin> {
-        match self.plugins.iter().find(|plugin| plugin.name() == name) {
-            Some(plugin) => Ok(plugin.as_ref()),
+    pub fn find(&self, name: &str) -> Result<Box<dyn Plugin>> {
+        match self.entries.iter().find(|entry| entry.name == name).and_then(Entry::make_plugin) {
+            Some(plugin) => Ok(plugin),
             None => {
-                let names: Vec<&str> = self.plugins.iter().map(|plugin| plugin.name()).collect();
+                let names: Vec<&str> =
+                    self.entries.iter().filter(|entry| entry.plugin.is_some()).map(|entry| entry.name).collect();
                 bail!("unknown plugin `{name}` (known: {})", names.join(", "))
             }
         }
     }
 
     /// The plugins named by `name`: all of them for `all`, else the one.
-    pub fn select(&self, name: &str) -> Result<Vec<&dyn Plugin>> {
+    pub fn select(&self, name: &str) -> Result<Vec<Box<dyn Plugin>>> {
         if name == "all" {
-            Ok(self.plugins.iter().map(AsRef::as_ref).collect())
+            Ok(self.plugins())
         } else {
             Ok(vec![self.find(name)?])
         }
     }
 
+    /// Every game.
+    pub fn games(&self) -> Vec<Registration> {
+        self.entries.iter().filter_map(|entry| entry.game).collect()
+    }
+
     /// What the game named by `spec` (`name` or `name:key=value,...`) makes.
     fn make(&self, spec: &str) -> Result<Made> {
-        Ok(find_registration(&self.games, spec)?.make(spec)?)
+        Ok(find_registration(&self.games(), spec)?.make(spec)?)
     }
 
     /// The game named by `spec`, to analyse and play.
@@ -102,14 +87,28 @@ impl Registry {
         match made.database {
             Some(database) => Ok(database),
             None => {
-                let with: Vec<&str> = self
-                    .games
-                    .iter()
-                    .filter(|game| game.make_default().is_ok_and(|made| made.database.is_some()))
-                    .map(|game| game.name)
-                    .collect();
+                let games = self.games();
+                let with: Vec<&str> =
+                    games.iter().filter(|game| game.capabilities.database.is_some()).map(|game| game.name).collect();
                 bail!("{} has no database: `ludus db` solves {}", made.playable.name(), with.join(", "))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_catalog_holds_each_name_once_as_it_declares_itself() {
+        let registry = Registry::builtin();
+        ludus_framework::plugin::catalog::check_catalog(registry.entries()).unwrap();
+        // Connect Four is one entry: its game, its plugin and its workloads.
+        let connect_four: Vec<&Entry> =
+            registry.entries().iter().filter(|entry| entry.name == "connect-four").collect();
+        assert_eq!(connect_four.len(), 1);
+        assert!(connect_four[0].game.is_some() && connect_four[0].plugin.is_some());
+        assert!(connect_four[0].make_workloads().len() >= 7, "the 5 x 4 weak solve, six sets, End-Easy");
     }
 }

@@ -190,7 +190,12 @@ fn games_are_listed_and_bad_names_explained() {
     let games: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     let dodgem = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "dodgem")).expect("dodgem");
     assert_eq!(dodgem["parameters"][0]["range"], serde_json::json!({"min": 3, "max": 5}));
-    assert_eq!((dodgem["engine"].as_str(), dodgem["database"].as_bool()), (Some("retrograde"), Some(true)));
+    assert_eq!((dodgem["engine"].as_str(), dodgem["database"].as_str()), (Some("retrograde"), Some("tiered")));
+    assert_eq!((dodgem["family"].as_str(), dodgem["positions_repeat"].as_bool()), (Some("win-loss"), Some(true)));
+    let kalah = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "kalah")).expect("kalah");
+    assert_eq!((kalah["database"].as_str(), kalah["board"].as_str()), (Some("whole-game"), Some("pits")));
+    let pig = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "pig")).expect("pig");
+    assert_eq!((pig["chance"].as_bool(), pig["database"].as_str()), (Some(true), None));
     for (spec, message) in [
         (
             "chess",

@@ -8,9 +8,7 @@ use ludus_framework::Error;
 use proptest::prelude::*;
 
 fn all_plugins() -> Vec<Box<dyn Plugin>> {
-    let mut plugins = ludus_games::plugins();
-    plugins.extend(ludus_puzzles::plugins());
-    plugins
+    ludus_games::CATALOG.iter().chain(ludus_puzzles::CATALOG).filter_map(|entry| entry.make_plugin()).collect()
 }
 
 /// One edit of a text: replace, insert or delete a short piece at a position (as a fraction of the length).

@@ -91,6 +91,32 @@ pub enum Layout {
     },
 }
 
+impl Layout {
+    /// Which kind of layout it is, without its contents (what a registration declares).
+    pub fn kind(&self) -> BoardKind {
+        match self {
+            Layout::Grid { .. } => BoardKind::Grid,
+            Layout::Heaps { .. } => BoardKind::Heaps,
+            Layout::Pits { .. } => BoardKind::Pits,
+            Layout::Panel { .. } => BoardKind::Panel,
+        }
+    }
+}
+
+/// The kind of a board's [`Layout`], without its contents: what a game's registration declares it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardKind {
+    /// Cells in rows and columns ([`Layout::Grid`]).
+    Grid,
+    /// Heaps of tokens ([`Layout::Heaps`]).
+    Heaps,
+    /// A mancala's pits and stores ([`Layout::Pits`]).
+    Pits,
+    /// A panel of named numbers ([`Layout::Panel`]).
+    Panel,
+}
+
 /// A named number of a [`Layout::Panel`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Counter {

@@ -3,7 +3,7 @@
 //! - [`GameCheck`]: for a game of any family, move generation is deterministic and every listed move is legal,
 //!   the hints' move lists are legal moves, values lie within the hints' ranges, random playouts end, no
 //!   position comes back on a playout unless the game says its positions repeat
-//!   ([`Rules::POSITIONS_REPEAT`](crate::Rules::POSITIONS_REPEAT)), no move the shortcuts are said to catch
+//!   ([`Rules::POSITIONS_REPEAT`]), no move the shortcuts are said to catch
 //!   ends the game uncaught ([`SearchHints::shortcuts_catch_game_ends`]), canonical keys are stable under the
 //!   game's symmetries, chance nodes give outcomes of positive weight that are their moves, and two engines
 //!   agree on the positions met (memoized and plain negamax for a [`Game`], alpha-beta and plain minimax for a
@@ -56,8 +56,8 @@ fn broken(detail: String) -> Error {
 }
 
 /// Checks a game's implementation, of any family, by random playouts from a start position:
-/// - [`Rules::moves`](crate::Rules::moves) is deterministic, every move it lists passes
-///   [`Rules::is_legal`](crate::Rules::is_legal), and every move the hints search is legal;
+/// - [`Rules::moves`] is deterministic, every move it lists passes
+///   [`Rules::is_legal`], and every move the hints search is legal;
 /// - every playout ends within the ply limit, and no position comes back on a playout unless the game says its
 ///   positions repeat (a game that does may play on forever: its playouts stop at the limit);
 /// - a finished position's outcome, and a position's value range, lie within the outcome's widest range;

@@ -6,9 +6,8 @@ use ludus_framework::plugin::Plugin;
 /// by its own run, with its own corpus: see `fuzz/run.sh`).
 pub fn plugin() -> Box<dyn Plugin> {
     let name = std::env::var("LUDUS_FUZZ_PLUGIN").unwrap_or_default();
-    let mut all = ludus_games::plugins();
-    all.extend(ludus_puzzles::plugins());
-    match all.into_iter().find(|plugin| plugin.name() == name) {
+    let entry = ludus_games::CATALOG.iter().chain(ludus_puzzles::CATALOG).find(|entry| entry.name == name);
+    match entry.and_then(|entry| entry.make_plugin()) {
         Some(plugin) => plugin,
         None => panic!("set LUDUS_FUZZ_PLUGIN to a plugin's name, not `{name}`"),
     }

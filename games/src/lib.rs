@@ -16,7 +16,8 @@
 //! - [`othello`]: Othello on n x n, scored by the margin in discs, for the scored engines;
 //! - [`pig`]: Pig, the dice game of rolling or holding, loopy, for value iteration;
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts;
-//! - [`mod@workloads`]: what `ludus bench` times on these games.
+//! - [`mod@workloads`]: what `ludus bench` times on these games;
+//! - [`CATALOG`]: each name once, with its game, plugin and workloads, for the CLI.
 //!
 //! ```
 //! use ludus_framework::engines::{negamax::MemoNegamax, Mode, Engine};
@@ -56,18 +57,76 @@ pub mod teeko;
 pub mod three_mens_morris;
 pub mod workloads;
 
-use ludus_framework::plugin::{Plugin, Workload};
+use ludus_framework::plugin::catalog::Entry;
 
-/// Every game plugin of this crate.
-pub fn plugins() -> Vec<Box<dyn Plugin>> {
-    vec![
-        Box::new(adjacent_and_consecutive::AdjacentAndConsecutive),
-        Box::new(bacterial_tactics::BacterialTactics),
-        Box::new(connect_four::ConnectFourPlugin),
-    ]
-}
+/// Every name of this crate, each once, with its game, plugin and benchmark workloads: the plugins
+/// `adjacent-and-consecutive`, `bacterial-tactics`, the game and plugin `connect-four`, and the games of
+/// [`registry`].
+pub const CATALOG: &[Entry] = &[
+    Entry::problem::<adjacent_and_consecutive::AdjacentAndConsecutive>(),
+    Entry::problem::<bacterial_tactics::BacterialTactics>(),
+    Entry::game(registry::TIC_TAC_TOE).with_workloads(workloads::tic_tac_toe),
+    Entry::game(registry::CONNECT_FOUR)
+        .with_problem::<connect_four::ConnectFourPlugin>()
+        .with_workloads(workloads::connect_four),
+    Entry::game(registry::NIM),
+    Entry::game(registry::OCTAL).with_workloads(workloads::octal),
+    Entry::game(registry::DODGEM),
+    Entry::game(registry::THREE_MENS_MORRIS),
+    Entry::game(registry::QUIXO),
+    Entry::game(registry::TEEKO),
+    Entry::game(registry::OTHELLO).with_workloads(scored_workloads::othello),
+    Entry::game(registry::KALAH).with_workloads(scored_workloads::kalah),
+    Entry::game(registry::PIG).with_workloads(scored_workloads::pig),
+    Entry::game(registry::HOG).with_workloads(scored_workloads::hog),
+];
 
-/// Every benchmark workload of this crate's games, for `ludus bench` ([`mod@workloads`]).
-pub fn workloads() -> Vec<Workload> {
-    workloads::workloads()
+#[cfg(test)]
+mod tests {
+    use super::{connect_four::ConnectFourPlugin, registry, CATALOG};
+    use ludus_framework::playable::{BoardKind, Capabilities, Registration};
+    use ludus_framework::plugin::catalog::{check_catalog, Entry};
+
+    #[test]
+    fn the_catalog_names_each_game_and_plugin_once_as_each_declares_itself() {
+        check_catalog(CATALOG).unwrap();
+    }
+
+    #[test]
+    fn the_check_rejects_a_catalog_that_says_what_is_not_so() {
+        let declares = |capabilities: Capabilities| Registration { capabilities, ..registry::TIC_TAC_TOE };
+        // Tic-tac-toe declared without its database, as scored, as loopy, or on heaps.
+        let wrong = [
+            declares(Capabilities::win_loss().with_board(BoardKind::Grid)),
+            declares(Capabilities {
+                family: ludus_framework::playable::Family::Scored,
+                ..registry::TIC_TAC_TOE.capabilities
+            }),
+            declares(registry::TIC_TAC_TOE.capabilities.repeating()),
+            declares(registry::TIC_TAC_TOE.capabilities.with_board(BoardKind::Heaps)),
+        ];
+        for registration in wrong {
+            let error = check_catalog(&[Entry::game(registration)]).unwrap_err().to_string();
+            assert!(error.contains("`tic-tac-toe` declares"), "{error}");
+        }
+        // Every choice of a parameter is checked, not only the defaults: an octal game that is Nim (a win/loss
+        // game) under misère play.
+        let octal = Registration {
+            make: |arguments| match arguments.text("play")? {
+                "misere" => registry::NIM.make_default(),
+                _ => registry::OCTAL.make_default(),
+            },
+            ..registry::OCTAL
+        };
+        let error = check_catalog(&[Entry::game(octal)]).unwrap_err().to_string();
+        assert!(error.contains("`octal:play=misere` makes Capabilities { family: WinLoss"), "{error}");
+        // A name twice, and a plugin under another name.
+        let error = check_catalog(&[Entry::game(registry::NIM), Entry::game(registry::NIM)]).unwrap_err();
+        assert!(error.to_string().contains("`nim` is in the catalog twice"), "{error}");
+        let error = check_catalog(&[Entry::game(registry::NIM).with_problem::<ConnectFourPlugin>()]).unwrap_err();
+        assert!(error.to_string().contains("the entry `nim` holds the plugin `connect-four`"), "{error}");
+        // A workload whose plugin is not in the catalog.
+        let error = check_catalog(&[Entry::game(registry::NIM).with_workloads(super::workloads::connect_four)]);
+        assert!(error.unwrap_err().to_string().contains("runs no plugin `connect-four`"));
+    }
 }

@@ -1,6 +1,7 @@
 //! The benchmark workloads of the scored games (`ludus bench --filter scored`): Othello 4 x 4 and 5 x 5 by the
 //! scored alpha-beta (keyed and packed tables) against the win/loss sweep it replaces (one solve per threshold,
-//! and a bisection of thresholds), Kalah, Pig by value iteration, Hog by expectimax; each asserts its value.
+//! and a bisection of thresholds), Kalah, Pig by value iteration, Hog by expectimax, each hung off its game's
+//! catalog entry; each asserts its value.
 
 use crate::hog::Hog;
 use crate::kalah::Kalah;
@@ -13,20 +14,32 @@ use ludus_framework::plugin::{check_result, timed, Measurement, Work, Workload};
 use ludus_framework::table::{mib, PackedTable};
 use ludus_framework::{Result, Statistics, Stats};
 
-/// The scored workloads, in the order `ludus bench` prints them.
-pub fn workloads() -> Vec<Workload> {
-    let scored = |name: &str, run: fn(usize) -> Result<Vec<Measurement>>| Workload {
-        name: name.to_string(),
-        group: "scored",
-        work: Work::Engines(run),
-    };
+/// A scored workload (`--filter scored`).
+fn scored(name: &str, run: fn(usize) -> Result<Vec<Measurement>>) -> Workload {
+    Workload { name: name.to_string(), group: "scored", work: Work::Engines(run) }
+}
+
+/// Othello's workloads: 4 x 4 and 5 x 5 from the start.
+pub fn othello() -> Vec<Workload> {
     vec![
         scored("othello 4x4 from the start (White by 10)", othello_four),
         scored("othello 5x5 from the start (Black by 13)", othello_five),
-        scored("kalah(4,3) and kalah(5,2) from the start", kalah),
-        scored("pig to 100 (0.5306 for the first player, Neller and Presser)", pig),
-        scored("hog to 100 with up to 10 dice", hog),
     ]
+}
+
+/// Kalah's workload: Kalah(4, 3) and Kalah(5, 2) from the start.
+pub fn kalah() -> Vec<Workload> {
+    vec![scored("kalah(4,3) and kalah(5,2) from the start", kalah_runs)]
+}
+
+/// Pig's workload: to 100 by value iteration.
+pub fn pig() -> Vec<Workload> {
+    vec![scored("pig to 100 (0.5306 for the first player, Neller and Presser)", pig_runs)]
+}
+
+/// Hog's workload: to 100 by expectimax.
+pub fn hog() -> Vec<Workload> {
+    vec![scored("hog to 100 with up to 10 dice", hog_runs)]
 }
 
 /// The scored alpha-beta, keyed and packed, and the two win/loss sweeps on Othello `size x size`.
@@ -115,7 +128,7 @@ fn othello_five(_threads: usize) -> Result<Vec<Measurement>> {
 
 /// Kalah(4, 3) and Kalah(5, 2): South by 6 and by 2 (computed here; the tests check them against every
 /// threshold and, for the small variants, plain minimax).
-fn kalah(_threads: usize) -> Result<Vec<Measurement>> {
+fn kalah_runs(_threads: usize) -> Result<Vec<Measurement>> {
     let mut rows = Vec::new();
     for (pits, seeds, margin) in [(4, 3, 6), (5, 2, 2)] {
         let game = Kalah::new(pits, seeds)?;
@@ -132,7 +145,7 @@ fn kalah(_threads: usize) -> Result<Vec<Measurement>> {
     Ok(rows)
 }
 
-fn pig(_threads: usize) -> Result<Vec<Measurement>> {
+fn pig_runs(_threads: usize) -> Result<Vec<Measurement>> {
     let game = Pig::new(100)?;
     let (solved, seconds) = timed(|| ValueIteration::default().solve(&game, &game.start()));
     let solved = solved?;
@@ -143,7 +156,7 @@ fn pig(_threads: usize) -> Result<Vec<Measurement>> {
     Ok(vec![Measurement::new("value iteration", seconds, stats, note)])
 }
 
-fn hog(_threads: usize) -> Result<Vec<Measurement>> {
+fn hog_runs(_threads: usize) -> Result<Vec<Measurement>> {
     let game = Hog::new(100, 10)?;
     let mut engine = Expectimax::default();
     let (found, seconds) = timed(|| engine.try_value(&game, &game.start()));

@@ -1,6 +1,6 @@
-//! The benchmark workloads of this crate's games, which `ludus bench` runs: the engines on the classic games
-//! (tic-tac-toe, Kayles) and on a small Connect Four board, and the Connect Four sets like Pascal Pons' six, each
-//! timed on the result it asserts.
+//! The benchmark workloads of this crate's games, which `ludus bench` runs, each hung off its game's catalog
+//! entry ([`crate::CATALOG`]): the engines on the classic games (tic-tac-toe, Kayles) and on a small Connect Four
+//! board, and the Connect Four sets like Pascal Pons' six, each timed on the result it asserts.
 
 use crate::classic::{Board, Kayles, TicTacToe};
 use crate::connect_four::{self, ConnectFour};
@@ -28,13 +28,20 @@ const CONNECT_FOUR_SETS: [(&str, &str, u64); 6] = [
     ("begin-hard", include_str!("../../benches/data/connect-four/begin-hard.txt"), 65_900_000),
 ];
 
-/// Every workload of this crate, in the order `ludus bench` prints them.
-pub fn workloads() -> Vec<Workload> {
-    let mut workloads = vec![
-        engines("tic-tac-toe (empty board, exact)", tic_tac_toe),
-        engines("Kayles nimbers G(0..=2000)", kayles),
-        engines("connect-four 5x4 weak solve (draw)", connect_four_weak_solve),
-    ];
+/// Tic-tac-toe's workloads: the negamax engines from the empty board.
+pub fn tic_tac_toe() -> Vec<Workload> {
+    vec![engines("tic-tac-toe (empty board, exact)", tic_tac_toe_engines)]
+}
+
+/// The octal games' workloads: Kayles' nimbers by both Grundy engines.
+pub fn octal() -> Vec<Workload> {
+    vec![engines("Kayles nimbers G(0..=2000)", kayles)]
+}
+
+/// Connect Four's workloads: the weak solve of 5 x 4, the sets like Pons' six by the plugin's solvers, and every
+/// solver on End-Easy.
+pub fn connect_four() -> Vec<Workload> {
+    let mut workloads = vec![engines("connect-four 5x4 weak solve (draw)", connect_four_weak_solve)];
     for (name, text, pons_nodes) in CONNECT_FOUR_SETS {
         workloads.push(Workload {
             name: format!("connect-four {name} ({} positions)", text.lines().count()),
@@ -56,7 +63,6 @@ pub fn workloads() -> Vec<Workload> {
         group: "connect-four",
         work: Work::Solvers { plugin: "connect-four", input: END_EASY.to_string() },
     });
-    workloads.extend(crate::scored_workloads::workloads());
     workloads
 }
 
@@ -70,7 +76,7 @@ fn moves_of(set: &str) -> String {
 }
 
 /// Tic-tac-toe from the empty board, exactly: a draw.
-fn tic_tac_toe(threads: usize) -> Result<Vec<Measurement>> {
+fn tic_tac_toe_engines(threads: usize) -> Result<Vec<Measurement>> {
     let mut rows = Vec::new();
     let mut plain = PlainNegamax::new(Mode::Exact);
     let (value, seconds) = timed(|| plain.value(&TicTacToe, &Board::EMPTY));
@@ -131,7 +137,7 @@ mod tests {
 
     #[test]
     fn every_set_is_a_workload_with_its_answers_and_pons_figure() {
-        let workloads = workloads();
+        let workloads = connect_four();
         let sets: Vec<&Workload> = workloads.iter().filter(|workload| workload.group == "connect-four sets").collect();
         assert_eq!(sets.len(), 6);
         let Work::Answers { input, expected, reference, .. } = &sets[0].work else { panic!("not a set") };

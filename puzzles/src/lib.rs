@@ -28,19 +28,20 @@ pub mod minesweeper_master;
 pub mod square_free;
 pub mod stack_management;
 
-use ludus_framework::plugin::{Plugin, Workload};
+use ludus_framework::plugin::catalog::Entry;
 
-/// Every puzzle plugin of this crate.
-pub fn plugins() -> Vec<Box<dyn Plugin>> {
-    vec![
-        Box::new(minesweeper_master::MinesweeperMaster),
-        Box::new(square_free::SquareFree),
-        Box::new(stack_management::StackManagement),
-    ]
-}
+/// Every puzzle of this crate, each once, with its plugin (`ludus bench` times every plugin on its generated
+/// inputs, so none has workloads of its own).
+pub const CATALOG: &[Entry] = &[
+    Entry::problem::<minesweeper_master::MinesweeperMaster>(),
+    Entry::problem::<square_free::SquareFree>(),
+    Entry::problem::<stack_management::StackManagement>(),
+];
 
-/// Every benchmark workload of this crate's puzzles beyond their generated inputs, for `ludus bench`: none
-/// yet (`ludus bench` times every plugin on its generated inputs anyway).
-pub fn workloads() -> Vec<Workload> {
-    Vec::new()
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_catalog_names_each_plugin_once_as_it_declares_itself() {
+        ludus_framework::plugin::catalog::check_catalog(super::CATALOG).unwrap();
+    }
 }

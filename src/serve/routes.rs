@@ -8,7 +8,8 @@ use super::budget::{Limits, SearchSlots, MAX_GAME_BYTES, MAX_MOVES, MAX_MOVE_BYT
 use super::databases::Served;
 use super::http::{Request, Response};
 use super::page;
-use super::shapes::{ApiError, GamesAnswer, PositionAnswer, PositionRequest, Source};
+use super::shapes::{ApiError, GamesAnswer, PositionAnswer, PositionRequest, ServedGame, Source};
+use crate::reports::GameListing;
 use ludus_framework::playable::{find_registration, AnalysisOptions, Registration};
 use std::sync::Arc;
 
@@ -39,19 +40,15 @@ impl State {
     ) -> anyhow::Result<Vec<u8>> {
         let games = games
             .iter()
-            .map(|registration| {
-                let mut entry = crate::commands::game_json(registration)?;
-                let served: Vec<String> = databases
+            .map(|registration| ServedGame {
+                listing: GameListing::of(registration),
+                served: databases
                     .iter()
                     .map(|served| served.game.name())
                     .filter(|name| name.split(':').next() == Some(registration.name))
-                    .collect();
-                if let serde_json::Value::Object(fields) = &mut entry {
-                    fields.insert("served".into(), serde_json::json!(served));
-                }
-                Ok(entry)
+                    .collect(),
             })
-            .collect::<anyhow::Result<_>>()?;
+            .collect();
         let answer = GamesAnswer { games, start_game: start_game.to_string(), limits };
         Ok(serde_json::to_vec(&answer)?)
     }

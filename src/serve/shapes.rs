@@ -49,11 +49,21 @@ pub struct PositionAnswer<'analysis> {
     pub board: Option<&'analysis BoardView>,
 }
 
+/// A game of `GET /api/games`: as `ludus games --format json` lists it, with the databases served for it.
+#[derive(Debug, Serialize)]
+pub struct ServedGame {
+    /// The game as `ludus games` lists it.
+    #[serde(flatten)]
+    pub listing: crate::reports::GameListing,
+    /// The canonical names of the databases served for it.
+    pub served: Vec<String>,
+}
+
 /// `GET /api/games`.
 #[derive(Debug, Serialize)]
 pub struct GamesAnswer {
-    /// Every registered game, as `ludus games --format json` lists it, with the databases served for it.
-    pub games: Vec<serde_json::Value>,
+    /// Every registered game, with the databases served for it.
+    pub games: Vec<ServedGame>,
     /// The game the page opens with.
     pub start_game: String,
     /// The server's budgets.

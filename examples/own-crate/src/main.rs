@@ -13,7 +13,10 @@
 //! ```
 
 use ludus_framework::engines::retrograde::{ByKey, Tiers};
-use ludus_framework::playable::{Arguments, Made, Parameter, ParameterKind, Playable, Registration, TextForm, Tiered};
+use ludus_framework::playable::{
+    Arguments, Capabilities, DatabaseKind, Made, Parameter, ParameterKind, Playable, Registration, TextForm, Tiered,
+};
+use ludus_framework::plugin::catalog::Entry;
 use ludus_framework::{Canonicalize, FromKey, Game, ParseError, Rules, SearchHints, Value};
 
 /// The game, with the piles it starts from.
@@ -134,7 +137,8 @@ fn make(arguments: &Arguments) -> ludus_framework::Result<Made> {
     Ok(Made::solvable(Playable::win_loss(game, arguments.canonical_name()), Tiered(ByKey)))
 }
 
-/// The game as the command line knows it: its name, what it is, its parameters.
+/// The game as the command line knows it: its name, what it does, its parameters, and what it is (a win/loss
+/// game whose positions never repeat, with a database by tiers and no board: the explorer shows its text).
 const REGISTRATION: Registration = Registration {
     name: "two-piles",
     summary: "take 1 to 3 counters from one of two piles; whoever cannot move loses; a position is `5 7`, a move \
@@ -151,11 +155,12 @@ const REGISTRATION: Registration = Registration {
             kind: ParameterKind::Whole { default: 7, min: 0, max: 1000 },
         },
     ],
+    capabilities: Capabilities::win_loss().with_database(DatabaseKind::Tiered),
     make,
 };
 
 fn main() -> std::process::ExitCode {
-    ludus::run(ludus::Registry::builtin().with_game(REGISTRATION))
+    ludus::run(ludus::Registry::builtin().with_entry(Entry::game(REGISTRATION)))
 }
 
 #[cfg(test)]
@@ -164,6 +169,11 @@ mod tests {
     use ludus_framework::conformance::GameCheck;
     use ludus_framework::engines::negamax::MemoNegamax;
     use ludus_framework::engines::{Engine, Mode};
+
+    #[test]
+    fn the_registration_declares_what_it_makes() -> ludus_framework::Result<()> {
+        REGISTRATION.check()
+    }
 
     #[test]
     fn passes_the_conformance_check() -> ludus_framework::Result<()> {

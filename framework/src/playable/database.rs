@@ -5,7 +5,7 @@
 //! scored game, every score in one file). A query is the analysis `ludus analyze` makes, with the values an
 //! engine reads from the files; `play --db` is the session `ludus play` runs over that engine.
 
-use super::{Analysis, GameSession, Playable};
+use super::{Analysis, DatabaseKind, GameSession, Playable};
 use crate::analysis::SearchValue;
 use crate::database::{
     CheckReport, Database, DatabaseSummary, OutcomeSummary, RecordKey, ScoreDatabase, ScoreReport, SolveBudget,
@@ -27,6 +27,9 @@ use std::path::Path;
 pub trait DatabaseGame: Send + Sync {
     /// The game's name with its parameters (`connect-four:width=5,height=4`).
     fn name(&self) -> String;
+
+    /// How its database is laid out.
+    fn kind(&self) -> DatabaseKind;
 
     /// Solves every position reachable from the start into `directory`, resuming from what is already there.
     fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()>;
@@ -78,6 +81,9 @@ pub type StoredEngine<'game, Ruleset, Worth> = Box<dyn Engine<Ruleset, Value = W
 /// How a game's database is solved, read, summarised and checked: the part of a [`Solvable`] that differs by
 /// family.
 pub trait Storage<Ruleset: TextForm, Worth>: Send + Sync {
+    /// How the database is laid out.
+    const KIND: DatabaseKind;
+
     /// Solves every position reachable from `game`'s start (named `name`) into `directory`.
     fn solve(
         &self,
@@ -146,6 +152,10 @@ where
 {
     fn name(&self) -> String {
         self.playable.name.clone()
+    }
+
+    fn kind(&self) -> DatabaseKind {
+        Kind::KIND
     }
 
     fn solve(&self, directory: &Path, budget: SolveBudget, report: &mut dyn FnMut(&TierReport)) -> Result<()> {
@@ -239,6 +249,8 @@ where
     Ruleset::Tier: Serialize + DeserializeOwned,
     Indexing: TierIndexing<Ruleset> + Clone + Send + Sync,
 {
+    const KIND: DatabaseKind = DatabaseKind::Tiered;
+
     fn solve(
         &self,
         playable: &Playable<Ruleset, Value>,
@@ -320,6 +332,8 @@ where
     Ruleset: Deterministic + TextForm + FromKey + Send + Sync,
     Ruleset::Key: RecordKey,
 {
+    const KIND: DatabaseKind = DatabaseKind::WholeGame;
+
     fn solve(
         &self,
         playable: &Playable<Ruleset, i32>,

@@ -7,7 +7,7 @@
 //! Invariant: every engine made here works within the options' budgets: positions a search
 //! (`max_positions`), the table (`table_mb`, at most `memory_mb`), and what a whole solve holds (`memory_mb`).
 
-use super::{AnalysisEngine, AnalysisOptions, Playable};
+use super::{AnalysisEngine, AnalysisOptions, Family, Playable};
 use crate::engines::alpha_beta::{AlphaBeta, ProgressHandle};
 use crate::engines::grundy::{GrundyEngine, Nimber};
 use crate::engines::negamax::MemoNegamax;
@@ -254,8 +254,7 @@ where
     /// A win/loss/draw game, analysed by alpha-beta with exact remoteness (a loopy game by the retrograde
     /// engine); `--engine` may choose memoized negamax or the retrograde engine.
     pub fn win_loss(game: Ruleset, name: String) -> Self {
-        let automatic = if Ruleset::POSITIONS_REPEAT { "retrograde" } else { "alpha-beta" };
-        Playable::with_engine(game, name, win_loss_engine::<Ruleset>, automatic, ScoreKind::WinLoss, None)
+        Playable::with_engine(game, name, win_loss_engine::<Ruleset>, Family::WinLoss, ScoreKind::WinLoss, None)
     }
 }
 
@@ -265,7 +264,7 @@ where
 {
     /// A scored game without chance, analysed by alpha-beta over scores.
     pub fn scored(game: Ruleset, name: String) -> Self {
-        Playable::with_engine(game, name, scored_engine::<Ruleset>, "scored-alpha-beta", Ruleset::SCORES, None)
+        Playable::with_engine(game, name, scored_engine::<Ruleset>, Family::Scored, Ruleset::SCORES, None)
     }
 }
 
@@ -275,16 +274,13 @@ where
 {
     /// A game with chance: by value iteration if its positions repeat, else by expectimax.
     pub fn with_chance(game: Ruleset, name: String) -> Self {
-        let (make, automatic): (super::MakeEngine<Ruleset, ExpectedScore>, _) = if Ruleset::POSITIONS_REPEAT {
-            (iteration_engine::<Ruleset>, "value-iteration")
-        } else {
-            (expectimax_engine::<Ruleset>, "expectimax")
-        };
+        let make: super::MakeEngine<Ruleset, ExpectedScore> =
+            if Ruleset::POSITIONS_REPEAT { iteration_engine::<Ruleset> } else { expectimax_engine::<Ruleset> };
         Playable::with_engine(
             game,
             name,
             make,
-            automatic,
+            Family::Scored,
             <Ruleset as ScoredGame>::SCORES,
             Some(chance_outcomes::<Ruleset>),
         )
@@ -299,7 +295,7 @@ where
     /// An impartial game under normal play, analysed by the Sprague-Grundy engine: the nimber of the position
     /// and of every move, in time that grows with the components' sizes, not with the number of their sums.
     pub fn impartial(game: Inner, name: String) -> Self {
-        Playable::with_engine(SumGame(game), name, grundy_engine::<Inner>, "sprague-grundy", ScoreKind::WinLoss, None)
+        Playable::with_engine(SumGame(game), name, grundy_engine::<Inner>, Family::Impartial, ScoreKind::WinLoss, None)
     }
 }
 
@@ -312,6 +308,13 @@ where
     /// An impartial game under misère play, analysed by alpha-beta over the whole sum (nimbers do not add up in
     /// misère sums).
     pub fn misere(game: Inner, name: String) -> Self {
-        Playable::with_engine(MisereSum(game), name, misere_engine::<Inner>, "alpha-beta", ScoreKind::WinLoss, None)
+        Playable::with_engine(
+            MisereSum(game),
+            name,
+            misere_engine::<Inner>,
+            Family::Impartial,
+            ScoreKind::WinLoss,
+            None,
+        )
     }
 }

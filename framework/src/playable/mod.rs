@@ -40,7 +40,10 @@ pub use crate::text::{position_after_moves, TextForm};
 #[cfg(feature = "database")]
 pub use database::{DatabaseGame, Solvable, Storage, StoredEngine, Tiered, WholeGame};
 pub use impartial::{Heaps, ImpartialText, MAX_COMPONENTS};
-pub use registry::{find_registration, Arguments, Made, Parameter, ParameterKind, Registration};
+pub use registry::{
+    find_registration, Arguments, BoardKind, Capabilities, DatabaseKind, Family, Made, Parameter, ParameterKind,
+    Registration,
+};
 
 /// The engine an analysis runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -151,8 +154,10 @@ pub trait PlayableGame: Send + Sync {
     /// A game against the perfect player from the start position, its engine set up by `options`.
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>>;
 
-    /// The engine `--engine auto` runs (`alpha-beta`, `retrograde`, `sprague-grundy`), as `ludus games` lists it.
-    fn automatic_engine(&self) -> &'static str;
+    /// What the game is and what can be done with it: its family, chance, whether its positions repeat, and
+    /// the kind of board it is drawn on (with no database: [`Made::capabilities`] adds it). What a
+    /// registration declares is checked against it ([`Registration::check`]).
+    fn capabilities(&self) -> Capabilities;
 }
 
 /// How a finished game ended.
@@ -224,7 +229,7 @@ pub struct Playable<Ruleset: Rules, Worth> {
     /// Its name with its parameters.
     pub name: String,
     make: MakeEngine<Ruleset, Worth>,
-    automatic: &'static str,
+    family: Family,
     scores: ScoreKind,
     chance: Option<Outcomes<Ruleset>>,
     board: Option<fn(&Ruleset, &Ruleset::Position) -> BoardView>,
@@ -237,17 +242,17 @@ impl<Ruleset: Rules + Clone, Worth> Clone for Playable<Ruleset, Worth> {
 }
 
 impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
-    /// A game whose engine `make` makes (`automatic`: its name, as `ludus games` lists it), whose scores mean
-    /// `scores`, and whose chance nodes `chance` lists: what each family's constructor fills in.
+    /// A game of family `family` whose engine `make` makes, whose scores mean `scores`, and whose chance nodes
+    /// `chance` lists: what each family's constructor fills in.
     pub fn with_engine(
         game: Ruleset,
         name: String,
         make: MakeEngine<Ruleset, Worth>,
-        automatic: &'static str,
+        family: Family,
         scores: ScoreKind,
         chance: Option<Outcomes<Ruleset>>,
     ) -> Self {
-        Playable { game, name, make, automatic, scores, chance, board: None }
+        Playable { game, name, make, family, scores, chance, board: None }
     }
 
     /// The same game, whose positions the explorer's page draws as boards ([`BoardForm`]).
@@ -333,8 +338,15 @@ where
         Ok(self.session_with(self.engine(options)?))
     }
 
-    fn automatic_engine(&self) -> &'static str {
-        self.automatic
+    fn capabilities(&self) -> Capabilities {
+        let board = self.board_after(None, &[]).ok().flatten().map(|view| view.board.layout.kind());
+        Capabilities {
+            family: self.family,
+            chance: self.chance.is_some(),
+            positions_repeat: Ruleset::POSITIONS_REPEAT,
+            database: None,
+            board,
+        }
     }
 }
 
@@ -358,8 +370,8 @@ mod tests {
             Err(Error::GameOver)
         }
 
-        fn automatic_engine(&self) -> &'static str {
-            "none"
+        fn capabilities(&self) -> Capabilities {
+            Capabilities::win_loss()
         }
     }
 

@@ -1,14 +1,20 @@
 //! The games people name on the command line, each registered once ([`Registration`]): its typed parameters
 //! ([`Parameter`]: name, kind, default, range, help), parsed and checked in one place ([`Arguments::parse`]),
 //! its canonical name derived from them (`connect-four:width=5,height=4`, every parameter in declared order),
-//! and what can be done with it taken from the objects its `make` builds ([`Made`]): analysed and played
-//! always, solved into a database when it was given one, which only a game with tiers and keys a position can
-//! be rebuilt from can be (the bounds of [`super::Tiered`] and [`super::WholeGame`]).
+//! what it is and what can be done with it declared as data ([`Capabilities`]: family, chance, repetition,
+//! database, board), so that listing games builds none, and the objects its `make` builds ([`Made`]): analysed
+//! and played always, solved into a database when it was given one, which only a game with tiers and keys a
+//! position can be rebuilt from can be (the bounds of [`super::Tiered`] and [`super::WholeGame`]).
+//!
+//! Invariant: a registration's declared [`Capabilities`] are those of what it makes, for every choice of its
+//! parameters ([`Registration::check`], which every registry's tests call).
 
 use super::PlayableGame;
+pub use crate::board::BoardKind;
 use crate::error::{Error, Result};
 use crate::input::shorten;
 pub use crate::parameters::{Arguments, Parameter, ParameterKind};
+use serde::Serialize;
 
 /// What a registration makes of its arguments: the game to analyse and play, and its database if it has one.
 pub struct Made {
@@ -48,6 +54,111 @@ impl Made {
     {
         Made::playable(playable.clone()).with_database(super::Solvable::new(playable, storage))
     }
+
+    /// What was made: the playable game's capabilities, with its database's kind.
+    pub fn capabilities(&self) -> Capabilities {
+        let capabilities = self.playable.capabilities();
+        #[cfg(feature = "database")]
+        let capabilities =
+            Capabilities { database: self.database.as_ref().map(|database| database.kind()), ..capabilities };
+        capabilities
+    }
+}
+
+/// The family of a game: what its values are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// Won, lost or drawn, with the plies to the end ([`crate::Game`]).
+    WinLoss,
+    /// A score at the end, whose turns need not alternate ([`crate::scored::ScoredGame`]); with chance, the expected
+    /// score (a probability of winning when only a win or a loss scores).
+    Scored,
+    /// An impartial game ([`crate::Impartial`]): a nimber under normal play; won or lost with the plies to the
+    /// end under misère play.
+    Impartial,
+}
+
+/// How a game's database is laid out on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DatabaseKind {
+    /// A file of values per tier, solved tier by tier ([`super::Tiered`]): a win/loss game's values and
+    /// remoteness.
+    Tiered,
+    /// Every position's value in one file ([`super::WholeGame`]): a scored game's scores.
+    WholeGame,
+}
+
+/// What a game is and what can be done with it, as its registration declares it: listed (`ludus games`, the
+/// server's `/api/games`) without making the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Capabilities {
+    /// Its family.
+    pub family: Family,
+    /// Whether chance moves (dice) come between the players' moves.
+    pub chance: bool,
+    /// Whether a position can come back ([`crate::Rules::POSITIONS_REPEAT`]).
+    pub positions_repeat: bool,
+    /// Its database's kind, if it can be solved into one.
+    pub database: Option<DatabaseKind>,
+    /// The kind of board the explorer draws, if it draws one (else its positions are shown as text).
+    pub board: Option<BoardKind>,
+}
+
+impl Capabilities {
+    /// A win/loss game whose positions never repeat, with no database and no board: the start of a
+    /// declaration, filled in by the methods below.
+    pub const fn win_loss() -> Capabilities {
+        Capabilities { family: Family::WinLoss, chance: false, positions_repeat: false, database: None, board: None }
+    }
+
+    /// A scored game without chance, with no database and no board.
+    pub const fn scored() -> Capabilities {
+        Capabilities { family: Family::Scored, ..Capabilities::win_loss() }
+    }
+
+    /// An impartial game, with no database and no board.
+    pub const fn impartial() -> Capabilities {
+        Capabilities { family: Family::Impartial, ..Capabilities::win_loss() }
+    }
+
+    /// The same, with chance moves.
+    #[must_use]
+    pub const fn with_chance(self) -> Capabilities {
+        Capabilities { chance: true, ..self }
+    }
+
+    /// The same, whose positions repeat.
+    #[must_use]
+    pub const fn repeating(self) -> Capabilities {
+        Capabilities { positions_repeat: true, ..self }
+    }
+
+    /// The same, with a database of kind `kind`.
+    #[must_use]
+    pub const fn with_database(self, kind: DatabaseKind) -> Capabilities {
+        Capabilities { database: Some(kind), ..self }
+    }
+
+    /// The same, drawn as a board of kind `kind`.
+    #[must_use]
+    pub const fn with_board(self, kind: BoardKind) -> Capabilities {
+        Capabilities { board: Some(kind), ..self }
+    }
+
+    /// The engine an analysis runs by default (`--engine auto`): the family's, by whether positions repeat
+    /// and chance.
+    pub fn engine(&self) -> &'static str {
+        match (self.family, self.chance, self.positions_repeat) {
+            (Family::WinLoss, _, false) => "alpha-beta",
+            (Family::WinLoss, _, true) => "retrograde",
+            (Family::Scored, false, _) => "scored-alpha-beta",
+            (Family::Scored, true, false) => "expectimax",
+            (Family::Scored, true, true) => "value-iteration",
+            (Family::Impartial, _, _) => "sprague-grundy",
+        }
+    }
 }
 
 /// A game people can name: what `ludus games` lists, and how it is made from its arguments.
@@ -59,6 +170,8 @@ pub struct Registration {
     pub summary: &'static str,
     /// Its parameters, in the order of its canonical name.
     pub parameters: &'static [Parameter],
+    /// What it is and what can be done with it, for every choice of its parameters.
+    pub capabilities: Capabilities,
     /// The game for these arguments (an error for a combination out of range).
     pub make: fn(&Arguments) -> Result<Made>,
 }
@@ -72,6 +185,31 @@ impl Registration {
     /// The game with every parameter at its default.
     pub fn make_default(&self) -> Result<Made> {
         (self.make)(&Arguments::defaults(self.name, self.parameters))
+    }
+
+    /// Checks the declared capabilities against what the registration makes: at its defaults, and with each
+    /// choice or switch of a parameter set otherwise (the others at their defaults). An [`Error::Contract`]
+    /// names the arguments and what differs.
+    pub fn check(&self) -> Result<()> {
+        let mut specs = vec![self.name.to_string()];
+        for parameter in self.parameters {
+            let values: Vec<&str> = match parameter.kind {
+                ParameterKind::Choice { choices, .. } => choices.to_vec(),
+                ParameterKind::Switch { .. } => vec!["on", "off"],
+                ParameterKind::Whole { .. } | ParameterKind::Text { .. } => Vec::new(),
+            };
+            specs.extend(values.into_iter().map(|value| format!("{}:{}={value}", self.name, parameter.name)));
+        }
+        for spec in specs {
+            let made = self.make(&spec)?.capabilities();
+            if made != self.capabilities {
+                return Err(Error::Contract {
+                    contract: "Registration",
+                    detail: format!("`{}` declares {:?}, but `{spec}` makes {made:?}", self.name, self.capabilities),
+                });
+            }
+        }
+        Ok(())
     }
 }
 
@@ -104,6 +242,7 @@ mod tests {
             name: "game",
             summary: "a test",
             parameters: PARAMETERS,
+            capabilities: Capabilities::win_loss(),
             make: |_| Err(Error::internal("playable", "not made in this test")),
         }
     }

@@ -4,10 +4,11 @@
 //! A plugin implements the typed [`Problem`] (`problem.rs`): its input, its answer type and a table of
 //! [`Solver`]s; the driver (`driver.rs`) makes every [`Problem`] a [`Plugin`], the object-safe interface the CLI
 //! holds. `answers.rs` reads answer files; `options.rs` holds a plugin's own options; `workload.rs` the
-//! benchmark workloads that crates register for `ludus bench`. Also here: seeded random generators and thread
-//! pools.
+//! benchmark workloads `ludus bench` times; `catalog.rs` the entries a crate registers: each name with its
+//! game, its plugin and its workloads. Also here: seeded random generators and thread pools.
 
 mod answers;
+pub mod catalog;
 pub mod driver;
 mod options;
 mod problem;

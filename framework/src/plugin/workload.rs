@@ -1,5 +1,5 @@
 //! The benchmark workloads of `ludus bench`, which the game and puzzle crates register next to their plugins
-//! (`ludus_games::workloads()`), so that the CLI runs them knowing no game: each [`Workload`] has a name, what
+//! (hung off their catalog entries, [`super::catalog::Entry`]), so that the CLI runs them knowing no game: each [`Workload`] has a name, what
 //! it runs ([`Work`]: engines timed in process, or solvers of a plugin on a bundled input), the result it
 //! asserts, and its reference figures. Every workload checks the result it times: a wrong one is an error.
 
@@ -55,6 +55,16 @@ pub enum Work {
         /// The input, in the plugin's official format.
         input: String,
     },
+}
+
+impl Work {
+    /// The plugin whose solvers it runs, if it runs a plugin's.
+    pub fn plugin(&self) -> Option<&'static str> {
+        match self {
+            Work::Engines(_) => None,
+            Work::Answers { plugin, .. } | Work::Solvers { plugin, .. } => Some(plugin),
+        }
+    }
 }
 
 /// One solver timed by a [`Work::Answers`] workload.
