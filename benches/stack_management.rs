@@ -6,12 +6,14 @@
 
 use criterion::{criterion_main, Criterion};
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{CaseAnswer, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{CaseAnswer, GenOptions, NoProgress, Plugin, PluginOptions, Preset, SolveOptions};
 use ludus_puzzles::stack_management::{official_small_set, StackManagement};
 use std::hint::black_box;
 
 fn solve(input: &str, solver: &str, witness: bool) -> Vec<CaseAnswer> {
-    let options = SolveOptions { witness, ..SolveOptions::with_solver(solver) };
+    let given: &[&str] = if witness { &["witness"] } else { &[] };
+    let options =
+        SolveOptions { plugin_options: PluginOptions::new(given.iter().copied()), ..SolveOptions::with_solver(solver) };
     StackManagement.solve(Source::new("bench.in", input), &options, &NoProgress).expect("the input is valid")
 }
 
@@ -42,7 +44,7 @@ fn official(c: &mut Criterion) {
     group.bench_function("fast", |b| {
         b.iter(|| assert_eq!(classes(&solve(black_box(&input), "fast", false)), classes(&plain)))
     });
-    group.bench_function("fast --witness", |b| {
+    group.bench_function("fast --option witness", |b| {
         b.iter(|| assert_eq!(classes(&solve(black_box(&input), "fast", true)), classes(&plain)))
     });
     group.bench_function("verify (replay every winning line)", |b| {
@@ -64,7 +66,7 @@ fn small(c: &mut Criterion) {
         expected.iter().any(|answer| answer.class == "POSSIBLE")
             && expected.iter().any(|answer| answer.class == "IMPOSSIBLE")
     );
-    let mut group = c.benchmark_group("stack-management small set (T=100, N=4, C=9, --witness)");
+    let mut group = c.benchmark_group("stack-management small set (T=100, N=4, C=9, --option witness)");
     group.sample_size(10);
     for solver in ["fast", "generic"] {
         group.bench_function(solver, |b| {

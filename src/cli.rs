@@ -65,9 +65,6 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
-        /// Print a witness (for example a winning move sequence) where the plugin can.
-        #[arg(long)]
-        witness: bool,
         /// Let a size-limited solver run past its limit (it may take very long).
         #[arg(long)]
         no_limit: bool,
@@ -79,12 +76,9 @@ pub enum Command {
         #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
         memory_mb: usize,
         /// An option of the plugin's own, `NAME` (a switch turned on) or `NAME=VALUE`; repeatable. `ludus list`
-        /// shows each plugin's options (connect-four: `weak`).
+        /// shows each plugin's options (connect-four: `weak`; stack-management, bacterial-tactics: `witness`).
         #[arg(long = "option", value_name = "NAME[=VALUE]")]
         option: Vec<String>,
-        /// Short for `--option weak`: win, draw or loss only, not how fast (connect-four).
-        #[arg(long)]
-        weak: bool,
         /// The most positions (states, components, candidates) a search engine may expand for one case; past it
         /// the case ends with a budget error.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -121,9 +115,11 @@ pub enum Command {
         /// First seed (instance i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Ask for witnesses too (winning lines), so the verifier replays them.
-        #[arg(long)]
-        witness: bool,
+        /// An option of the plugin's own, `NAME` or `NAME=VALUE`, repeatable (`witness`: ask for winning lines
+        /// too, so the judge replays them). With `all`, each plugin gets the options it declares, and one that
+        /// no plugin declares is an error.
+        #[arg(long = "option", value_name = "NAME[=VALUE]")]
+        option: Vec<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,

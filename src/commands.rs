@@ -13,7 +13,7 @@ use ludus_framework::conformance::{check_plugin_observed, judge_sample, SampleVe
 use ludus_framework::input::Source;
 use ludus_framework::playable::AnalysisOptions;
 use ludus_framework::plugin::driver::render_case;
-use ludus_framework::plugin::{GenOptions, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{GenOptions, Plugin, PluginOptions, Preset, SolveOptions};
 use ludus_framework::Error;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -198,13 +198,27 @@ pub fn check(
     plugin: &str,
     cases: usize,
     seed: u64,
-    witness: bool,
+    plugin_options: &PluginOptions,
     format: Format,
 ) -> Result<bool> {
-    let options = SolveOptions { witness, table_mb: CHECK_TABLE_MB, ..SolveOptions::default() };
+    let plugins = registry.select(plugin)?;
+    // With `all`, each plugin gets the options it declares; an option none declares is refused here, before
+    // any check runs (a single plugin's own parse says which options it has).
+    let declarations_apply = plugins.len() > 1;
+    if declarations_apply {
+        let declarations: Vec<_> = plugins.iter().map(|plugin| plugin.options()).collect();
+        if let Some(name) = plugin_options.undeclared(&declarations) {
+            bail!("no plugin has an option `{name}` (`ludus list` shows each plugin's options)");
+        }
+    }
     let mut all_good = true;
     let mut checks = Vec::new();
-    for plugin in registry.select(plugin)? {
+    for plugin in plugins {
+        let plugin_options =
+            if declarations_apply { plugin_options.declared_in(plugin.options()) } else { plugin_options.clone() };
+        // An option the plugin does not declare is one error, not a failure of every solver on every case.
+        plugin_options.parse(plugin.name(), plugin.options())?;
+        let options = SolveOptions { table_mb: CHECK_TABLE_MB, plugin_options, ..SolveOptions::default() };
         let started = Instant::now();
         let bar = Bar::new(plugin.name(), true);
         let report = check_plugin_observed(plugin.as_ref(), cases, seed, &options, &bar);

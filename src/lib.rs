@@ -54,24 +54,18 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             solver,
             threads,
             format,
-            witness,
             no_limit,
             table_mb,
             memory_mb,
             option,
-            weak,
             max_positions,
             stats,
             max_input_mb,
         } => {
-            let mut plugin_options = PluginOptions::new(option);
-            if weak {
-                plugin_options = plugin_options.with("weak");
-            }
+            let plugin_options = PluginOptions::new(option);
             let options = SolveOptions {
                 solver,
                 threads,
-                witness,
                 no_limit,
                 table_mb,
                 memory_mb,
@@ -86,8 +80,8 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
         Command::Verify { plugin, input, output, format, max_input_mb } => {
             commands::verify(registry, &plugin, &input, &output, format, max_input_mb << 20)
         }
-        Command::Check { plugin, cases, seed, witness, format } => {
-            commands::check(registry, &plugin, cases, seed, witness, format)
+        Command::Check { plugin, cases, seed, option, format } => {
+            commands::check(registry, &plugin, cases, seed, &PluginOptions::new(option), format)
         }
         Command::Gen { plugin, seed, preset, cases, size, output } => {
             commands::generate(registry, &plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)

@@ -138,8 +138,18 @@ fn check_cross_checks_every_plugin() {
     assert!(output.status.success(), "{stdout}");
     assert_eq!(stdout.matches("all agree, all verified").count(), plugins().len(), "{stdout}");
     // With witnesses: every winning line is replayed by the verifier.
-    let output = ludus(&["check", "stack-management", "--cases", "200", "--seed", "3", "--witness"]);
+    let output = ludus(&["check", "stack-management", "--cases", "200", "--seed", "3", "--option", "witness"]);
     assert!(output.status.success(), "{}", text(&output.stdout));
+    // With `all`, each plugin gets the options it declares (two plugins declare `witness`), and an option that
+    // no plugin declares is refused before any check runs.
+    let output = ludus(&["check", "all", "--cases", "5", "--option", "witness", "--format", "json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let output = ludus(&["check", "all", "--cases", "5", "--option", "deep"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("no plugin has an option `deep`"), "{}", text(&output.stderr));
+    let output = ludus(&["check", "connect-four", "--cases", "5", "--option", "witness"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("connect-four has no option `witness` (its options: weak)"));
 }
 
 #[test]
@@ -216,10 +226,10 @@ fn list_shows_kinds_and_solvers() {
 
 #[test]
 fn a_plugins_own_options_are_checked_and_weak_still_gives_weak_answers() {
-    // `4455` is a win for the player to move: exact score 18, weakly 1, by `--weak` or `--option weak`.
+    // `4455` is a win for the player to move: exact score 18, weakly 1, by `--option weak`.
     for (args, expected) in [
-        (&["solve", "connect-four", "--weak"][..], "4455 1\n"),
         (&["solve", "connect-four", "--option", "weak"][..], "4455 1\n"),
+        (&["solve", "connect-four", "--option", "weak=on"][..], "4455 1\n"),
         (&["solve", "connect-four", "--option", "weak=off"][..], "4455 18\n"),
     ] {
         let output = ludus_with_stdin(args, "4455\n");
@@ -230,9 +240,12 @@ fn a_plugins_own_options_are_checked_and_weak_still_gives_weak_answers() {
     let output = ludus(&["solve", "connect-four", "--option", "deep", "/no/such/file.in"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(text(&output.stderr).trim(), "error: connect-four has no option `deep` (its options: weak)");
-    let output = ludus(&["solve", "bacterial-tactics", "--weak", "/no/such/file.in"]);
+    let output = ludus(&["solve", "bacterial-tactics", "--option", "weak", "/no/such/file.in"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("bacterial-tactics has no option `weak` (its options: none)"));
+    assert!(text(&output.stderr).contains("bacterial-tactics has no option `weak` (its options: witness)"));
+    // The framework has no flag of a plugin's own.
+    let output = ludus(&["solve", "connect-four", "--weak", "/no/such/file.in"]);
+    assert_eq!(output.status.code(), Some(2));
     let listed = text(&ludus(&["list"]).stdout);
-    assert!(listed.contains("--option weak"), "{listed}");
+    assert!(listed.contains("--option weak") && listed.contains("--option witness"), "{listed}");
 }

@@ -7,7 +7,7 @@ use ludus_framework::engines::grundy::GrundyEngine;
 use ludus_framework::engines::negamax::MemoNegamax;
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{Corruptions, GenOptions, NoProgress, Plugin, PluginOptions, Preset, SolveOptions};
 use ludus_framework::Rules;
 use ludus_framework::{Budget, Error, Impartial};
 use ludus_games::bacterial_tactics::{
@@ -320,7 +320,7 @@ fn generation_respects_the_presets() {
 
 #[test]
 fn witness_lists_the_winning_lines() {
-    let options = SolveOptions { witness: true, ..SolveOptions::default() };
+    let options = SolveOptions { plugin_options: PluginOptions::new(["witness"]), ..SolveOptions::default() };
     let answers = BacterialTactics.solve(Source::new("row", "1\n1 3\n...\n"), &options, &NoProgress).unwrap();
     assert_eq!(
         answers[0].json["winning_lines"],
@@ -332,7 +332,8 @@ fn witness_lists_the_winning_lines() {
     // Sample case 3 (`#.##` / `....` / `#.##`): H anywhere on row 2 and V anywhere on column 2 win.
     let sample = BacterialTactics.sample();
     for solver in ["fast", "parallel"] {
-        let options = SolveOptions { witness: true, ..SolveOptions::with_solver(solver) };
+        let options =
+            SolveOptions { plugin_options: PluginOptions::new(["witness"]), ..SolveOptions::with_solver(solver) };
         let answers = BacterialTactics.solve(Source::new("sample", sample.input), &options, &NoProgress).unwrap();
         assert_eq!(
             answers[2].json["winning_lines"],

@@ -5,14 +5,18 @@
 
 use ludus_framework::conformance::{check_corruption, check_plugin, check_sample, SampleVerdict};
 use ludus_framework::input::Source;
-use ludus_framework::plugin::{CaseAnswer, Corruptions, GenOptions, NoProgress, Plugin, Preset, SolveOptions};
+use ludus_framework::plugin::{
+    CaseAnswer, Corruptions, GenOptions, NoProgress, Plugin, PluginOptions, Preset, SolveOptions,
+};
 use ludus_framework::{Budget, Error};
 use ludus_puzzles::stack_management::{official_small_set, StackManagement};
 
 const SAMPLE: &str = include_str!("../../samples/stack-management/sample.in");
 
 fn solve(input: &str, solver: &str, witness: bool) -> Result<Vec<CaseAnswer>, Error> {
-    let options = SolveOptions { witness, ..SolveOptions::with_solver(solver) };
+    let given: &[&str] = if witness { &["witness"] } else { &[] };
+    let options =
+        SolveOptions { plugin_options: PluginOptions::new(given.iter().copied()), ..SolveOptions::with_solver(solver) };
     StackManagement.solve(Source::new("test.in", input), &options, &NoProgress)
 }
 
@@ -87,7 +91,11 @@ fn fast_and_generic_agree_on_the_small_set_and_beyond_the_preset() {
     }
     assert!((100..=900).contains(&possible), "{possible} of 1000 possible");
     // N = 5 and 6 (beyond the generic solver's default limit).
-    let options = SolveOptions { no_limit: true, witness: true, ..SolveOptions::with_solver("generic") };
+    let options = SolveOptions {
+        no_limit: true,
+        plugin_options: PluginOptions::new(["witness"]),
+        ..SolveOptions::with_solver("generic")
+    };
     for (seed, size) in (100..130).zip([5, 6].into_iter().cycle()) {
         let input = StackManagement
             .generate(&GenOptions { preset: Preset::Small, cases: Some(20), size: Some(size) }, seed)
@@ -161,8 +169,9 @@ fn official_size_input_is_solved_and_its_winning_lines_replay() {
 fn verifier_rejects_corrupted_answers() {
     let input =
         StackManagement.generate(&GenOptions { preset: Preset::Small, cases: Some(100), size: None }, 11).unwrap();
-    for witness in [false, true] {
-        let options = SolveOptions { witness, ..SolveOptions::default() };
+    for given in [&[][..], &["witness"][..]] {
+        let options =
+            SolveOptions { plugin_options: PluginOptions::new(given.iter().copied()), ..SolveOptions::default() };
         for seed in 0..5 {
             let outcome = check_corruption(&StackManagement, &input, &options, seed).unwrap();
             assert_eq!(outcome, Corruptions::AllCaught { tried: 100 });
@@ -213,7 +222,11 @@ fn generic_solver_is_limited_to_the_small_set_unless_asked() {
     );
     assert!(message.contains("test.in:8: case 1: the excess of N over 4 or of C over 13 (the larger)"), "{message}");
     assert!(message.contains("is 1, above the limit of 0"), "{message}");
-    let options = SolveOptions { no_limit: true, witness: true, ..SolveOptions::with_solver("generic") };
+    let options = SolveOptions {
+        no_limit: true,
+        plugin_options: PluginOptions::new(["witness"]),
+        ..SolveOptions::with_solver("generic")
+    };
     let answers = StackManagement.solve(Source::new("test.in", input), &options, &NoProgress).unwrap();
     assert_eq!(classes(&answers), ["POSSIBLE"]);
     assert_eq!(classes(&solve(input, "fast", false).unwrap()), ["POSSIBLE"]);

@@ -70,15 +70,14 @@ pub struct SolveOptions {
     pub solver: String,
     /// Worker threads for parallel solvers (0: all cores).
     pub threads: usize,
-    /// Also produce a witness (for example a winning move sequence) where the plugin can.
-    pub witness: bool,
     /// Run a size-limited solver past its limit (it may take very long).
     pub no_limit: bool,
     /// The memory budget of each search engine's table, in MiB.
     pub table_mb: usize,
     /// The memory budget of the whole solve, in MiB: the tables of all its workers must fit in it.
     pub memory_mb: usize,
-    /// The plugin's own options (`weak`), checked against those it declares ([`Plugin::options`]).
+    /// The plugin's own options (Connect Four's `weak`, the `witness` of the plugins that can show one),
+    /// checked against those it declares ([`Plugin::options`]).
     pub plugin_options: PluginOptions,
     /// The most positions a search engine may expand for one case (`None`: no limit); past it the case is a
     /// limit error.
@@ -92,7 +91,6 @@ impl Default for SolveOptions {
         SolveOptions {
             solver: "fast".to_string(),
             threads: 0,
-            witness: false,
             no_limit: false,
             table_mb: crate::table::DEFAULT_TABLE_MB,
             memory_mb: default_memory_mb(),

@@ -31,6 +31,28 @@ impl PluginOptions {
         &self.given
     }
 
+    /// The name of an option as given (`weak` of `weak=off`).
+    fn name_of(option: &str) -> &str {
+        option.split_once('=').map_or(option, |(name, _)| name)
+    }
+
+    /// Those of the options that `declared` names: what one plugin of several is given when the same options
+    /// go to each (`ludus check all --option witness`).
+    #[must_use]
+    pub fn declared_in(&self, declared: &[Parameter]) -> PluginOptions {
+        let given =
+            self.given.iter().filter(|option| declared.iter().any(|parameter| parameter.name == Self::name_of(option)));
+        PluginOptions { given: given.cloned().collect() }
+    }
+
+    /// The first option given that none of `declarations` names, if any.
+    pub fn undeclared<'given>(&'given self, declarations: &[&[Parameter]]) -> Option<&'given str> {
+        self.given
+            .iter()
+            .map(|option| Self::name_of(option))
+            .find(|name| !declarations.iter().any(|declared| declared.iter().any(|parameter| parameter.name == *name)))
+    }
+
     /// The value of every option `owner` declares (given, or its default): an unknown option is an error that
     /// names it and lists the declared ones; a repeated or out-of-range one an error that says what is taken.
     pub fn parse(&self, owner: &'static str, declared: &'static [Parameter]) -> Result<Arguments> {
@@ -56,6 +78,10 @@ mod tests {
         assert_eq!(unknown, "game has no option `deep` (its options: weak)");
         let none = PluginOptions::new(["weak"]).parse("puzzle", &[]).unwrap_err().to_string();
         assert_eq!(none, "puzzle has no option `weak` (its options: none)");
+        let given = PluginOptions::new(["weak=off", "deep"]);
+        assert_eq!(given.declared_in(OPTIONS).given(), ["weak=off"]);
+        assert_eq!(given.undeclared(&[OPTIONS]), Some("deep"));
+        assert_eq!(given.declared_in(OPTIONS).undeclared(&[OPTIONS]), None);
         let twice = PluginOptions::new(["weak", "weak=on"]).parse("game", OPTIONS).unwrap_err().to_string();
         assert!(twice.contains("`weak` is given twice"), "{twice}");
     }

@@ -1,6 +1,6 @@
 //! The `fast` solver's engine: the framework's [`GrundyEngine`] over [`RectangleGame`], with one table kept
 //! across the cases of an input (free-rectangle nimbers stay, per-grid entries are dropped between cases), and
-//! the winning opening lines for `--witness`.
+//! the winning opening lines for the `witness` option.
 
 use super::grid::Grid;
 use super::rectangles::{is_shared_key, Opening, RectangleGame};

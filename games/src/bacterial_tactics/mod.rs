@@ -34,7 +34,7 @@
 //!
 //! Every answer is checked before it is returned: the count is at most 2 per empty cell and positive exactly
 //! when the solver's value of the whole grid (its nimber, or negamax value) says Becca wins, and the winning
-//! lines of `--witness` hold exactly that many moves. The judge re-solves each grid with the fast solver.
+//! lines of the `witness` option hold exactly that many moves. The judge re-solves each grid with the fast solver.
 
 mod fast;
 mod format;

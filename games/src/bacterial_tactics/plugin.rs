@@ -7,6 +7,8 @@ use super::format::{read_count, read_input, Parsed, MAX_CASES, MAX_SIDE};
 use super::generic::{generic_winning_openings_within, GENERIC_CELLS};
 use super::grid::Grid;
 use ludus_framework::input::Source;
+use ludus_framework::parameters::{Parameter, ParameterKind};
+use ludus_framework::plugin::driver::option_arguments;
 use ludus_framework::plugin::{
     seeded_rng, About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Preset, Problem, Sample,
     Scope, SeededRng, SolveOptions, Solver, Tables, Worker,
@@ -20,8 +22,20 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BacterialTactics;
 
+/// The plugin's own options: `witness`.
+const OPTIONS: &[Parameter] = &[Parameter {
+    name: "witness",
+    help: "list the lines Becca's winning openings fill (`fast` and `parallel`; the JSON answer shows them)",
+    kind: ParameterKind::Switch { default: false },
+}];
+
+/// Whether a solve lists the winning lines (the `witness` option).
+fn witness(options: &SolveOptions) -> Result<bool> {
+    option_arguments::<BacterialTactics>(options)?.switch("witness")
+}
+
 /// The answer to one grid: the number of Becca's winning opening moves (0 if she loses). Its text is that
-/// number; its JSON also says whether Becca wins, which solver found it and (with `--witness`) the lines her
+/// number; its JSON also says whether Becca wins, which solver found it and (with `--option witness`) the lines her
 /// winning openings fill.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OpeningsAnswer {
@@ -33,7 +47,7 @@ pub struct OpeningsAnswer {
     /// The solver that found the answer (`None` when read from a file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solver: Option<&'static str>,
-    /// With `--witness` (`fast` and `parallel`): the winning openings grouped by the line they fill.
+    /// With the `witness` option (`fast` and `parallel`): the winning openings grouped by the line they fill.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winning_lines: Option<Vec<WinningLine>>,
 }
@@ -56,14 +70,14 @@ struct FastWorker {
     solver: FastSolver,
     /// The solver's name, for the answer's JSON.
     name: &'static str,
-    /// Whether to list the winning lines (`--witness`).
+    /// Whether to list the winning lines (the `witness` option).
     with_lines: bool,
 }
 
 impl FastWorker {
     fn start(name: &'static str, options: &SolveOptions) -> Result<Box<dyn Worker<BacterialTactics>>> {
         let solver = FastSolver::with_budgets(options.max_positions.unwrap_or(u64::MAX), mib(options.table_mb));
-        Ok(Box::new(FastWorker { solver, name, with_lines: options.witness }))
+        Ok(Box::new(FastWorker { solver, name, with_lines: witness(options)? }))
     }
 }
 
@@ -190,6 +204,8 @@ impl Problem for BacterialTactics {
         comparison: Comparison::Text,
     };
 
+    const OPTIONS: &'static [Parameter] = OPTIONS;
+
     const SOLVERS: &'static [Solver<Self>] = &[
         Solver {
             name: "fast",
@@ -231,7 +247,7 @@ impl Problem for BacterialTactics {
     }
 
     /// The count is within bounds and positive exactly when the solver's value of the whole grid says Becca
-    /// wins, and the winning lines (with `--witness`) hold exactly that many moves.
+    /// wins, and the winning lines (with the `witness` option) hold exactly that many moves.
     fn verify_answer(
         &self,
         input: &Parsed,

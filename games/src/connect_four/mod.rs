@@ -23,7 +23,7 @@
 //! `(W*H + 1)/2 + 1` for the first player, `(W*H - 1)/2 + 1` for the second. So a win with a player's last stone
 //! scores 1 (never 0, the draw), and every score is Pascal Pons' solver's, `(W*H + 1 - n)/2` for a win by the
 //! move after `n` stones. The score is derived from the engine's exact
-//! remoteness. With `weak` (`--weak`) the score is only 1, 0 or -1: win, draw or loss for the player to move.
+//! remoteness. With the `weak` option (`--option weak`) the score is only 1, 0 or -1: win, draw or loss for the player to move.
 //!
 //! `judge` re-solves each position with the fast solver and checks the answer's moves and score; a claimed
 //! score in the input is checked too (a wrong claim rejects that case).

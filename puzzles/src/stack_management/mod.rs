@@ -17,10 +17,10 @@
 //! the rules, for the self-check and the judge. `generate.rs`: random inputs. `plugin.rs`: the solver table,
 //! the typed answer ([`StackAnswer`]) and the judge.
 //!
-//! ## Output, and the winning line (`--witness`)
+//! ## Output, and the winning line (the `witness` option)
 //!
-//! Each case's first line is the official one: `Case #x: POSSIBLE` or `Case #x: IMPOSSIBLE`. With
-//! `SolveOptions::witness` (flag `--witness`), a POSSIBLE case is followed by a winning line, one move per
+//! Each case's first line is the official one: `Case #x: POSSIBLE` or `Case #x: IMPOSSIBLE`. With the
+//! plugin's `witness` option (`ludus solve stack-management --option witness`), a POSSIBLE case is followed by a winning line, one move per
 //! line, stacks numbered 1 to N in the order the case lists them:
 //!
 //! ```text
@@ -31,7 +31,7 @@
 //!
 //! (without the comments). The line ends at the first position where every stack holds at most one card.
 //! `--format json` gives `{"possible": bool, "reason": "why, in words", "moves": ["remove 2", "move 1 2"]}`
-//! (`moves` only with `--witness`). Every winning line a solver gives is replayed under the rules before it is
+//! (`moves` only with the `witness` option). Every winning line a solver gives is replayed under the rules before it is
 //! output. The fast solver's line is the constructive proof of the analysis: linear in the cards, at most
 //! about two moves per card.
 //!

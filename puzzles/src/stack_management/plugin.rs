@@ -1,14 +1,16 @@
 //! The `stack-management` plugin: its solver table (the `generic` solver's size limit included), its typed
-//! answer (the verdict, why, and the winning line with `--witness`), the self-check that replays every winning
+//! answer (the verdict, why, and the winning line with `--option witness`), the self-check that replays every winning
 //! line, and the judge.
 
 use super::fast::{self, Scratch};
 use super::format::{parse, read_claim, CaseSpec, Instance};
 use super::{generate, generic, replay, Card, LineMove, Step};
 use ludus_framework::input::Source;
+use ludus_framework::parameters::{Parameter, ParameterKind};
+use ludus_framework::plugin::driver::option_arguments;
 use ludus_framework::plugin::{
     About, CaseBlock, CaseList, Comparison, GenOptions, Kind, Limit, Parallelism, Problem, Sample, Scope, SeededRng,
-    Solver, Tables, Worker,
+    SolveOptions, Solver, Tables, Worker,
 };
 use ludus_framework::{Error, Result, Stats, Violation};
 use rand::Rng;
@@ -18,7 +20,20 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StackManagement;
 
-/// The answer to one case: whether it can be won, why, and (with `--witness`, for a case that can be won) a
+/// The plugin's own options: `witness`.
+const OPTIONS: &[Parameter] = &[Parameter {
+    name: "witness",
+    help: "give each winnable case's winning line (the judge replays it); `fast` then builds the line even \
+           where the suit count alone decides",
+    kind: ParameterKind::Switch { default: false },
+}];
+
+/// Whether a solve gives winning lines (the `witness` option).
+fn witness(options: &SolveOptions) -> Result<bool> {
+    option_arguments::<StackManagement>(options)?.switch("witness")
+}
+
+/// The answer to one case: whether it can be won, why, and (with `--option witness`, for a case that can be won) a
 /// winning line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StackAnswer {
@@ -181,6 +196,8 @@ impl Problem for StackManagement {
         comparison: Comparison::Rule,
     };
 
+    const OPTIONS: &'static [Parameter] = OPTIONS;
+
     const SOLVERS: &'static [Solver<Self>] = &[
         Solver {
             name: "fast",
@@ -190,7 +207,7 @@ impl Problem for StackManagement {
             parallelism: Parallelism::Sequential,
             tables: Tables::None,
             start: |_, options| {
-                Ok(Box::new(Fast { witness: options.witness, scratch: Scratch::default(), cards: Vec::new() }))
+                Ok(Box::new(Fast { witness: witness(options)?, scratch: Scratch::default(), cards: Vec::new() }))
             },
         },
         Solver {
@@ -207,7 +224,7 @@ impl Problem for StackManagement {
             tables: Tables::None,
             start: |_, options| {
                 Ok(Box::new(Generic {
-                    witness: options.witness,
+                    witness: witness(options)?,
                     max_states: options.max_positions.unwrap_or(generic::MAX_STATES),
                     cards: Vec::new(),
                     stats: Stats::default(),
