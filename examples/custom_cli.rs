@@ -112,9 +112,9 @@ impl Problem for DigitSum {
         }
     }
 
-    fn read_answer(&self, _: &Cases<u64>, _: usize, block: &CaseBlock<'_>) -> std::result::Result<Sum, String> {
+    fn read_answer(&self, _: &Cases<u64>, _: usize, block: &CaseBlock<'_>) -> std::result::Result<Sum, Violation> {
         let text = block.text.trim();
-        text.parse().map(Sum).map_err(|_| format!("expected a number, found `{text}`"))
+        text.parse().map(Sum).map_err(|_| Violation::new(format!("expected a number, found `{text}`")))
     }
 
     fn referee(&self) -> Result<()> {
@@ -127,8 +127,8 @@ impl Problem for DigitSum {
         input: &Cases<u64>,
         case: usize,
         answer: &Sum,
-    ) -> std::result::Result<(), String> {
-        self.verify_answer(input, case, answer).map_err(|violation| violation.reason)
+    ) -> std::result::Result<(), Violation> {
+        self.verify_answer(input, case, answer)
     }
 
     fn corrupt_answer(&self, _: &Cases<u64>, _: usize, answer: &Sum, _: &mut SeededRng) -> Option<Sum> {

@@ -22,6 +22,19 @@ impl Violation {
     }
 }
 
+/// A reason in words is a violation (so `?` carries a reader's or a judge's message into one).
+impl From<String> for Violation {
+    fn from(reason: String) -> Self {
+        Violation { reason }
+    }
+}
+
+impl From<&str> for Violation {
+    fn from(reason: &str) -> Self {
+        Violation::new(reason)
+    }
+}
+
 /// The instance and solution types of a constructive puzzle.
 pub trait Puzzle {
     /// One instance of the puzzle (for example: rows, columns and mines).

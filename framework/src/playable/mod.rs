@@ -76,16 +76,19 @@ impl AnalysisEngine {
 }
 
 impl std::str::FromStr for AnalysisEngine {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(text: &str) -> std::result::Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self> {
         match text {
             "auto" => Ok(AnalysisEngine::Auto),
             "alpha-beta" => Ok(AnalysisEngine::AlphaBeta),
             "memo-negamax" => Ok(AnalysisEngine::MemoNegamax),
             #[cfg(feature = "parallel")]
             "retrograde" => Ok(AnalysisEngine::Retrograde),
-            other => Err(format!("no engine `{other}` (available: auto, alpha-beta, memo-negamax, retrograde)")),
+            other => Err(Error::parameter(
+                "engine",
+                format!("no engine `{other}` (available: auto, alpha-beta, memo-negamax, retrograde)"),
+            )),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{CaseVerdict, Layout};
 use crate::input::{shorten, InputError, Source};
+use crate::puzzle::Violation;
 
 /// One `Case #x:` block of an answer file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +83,7 @@ pub fn judge_blocks(
     output: Source<'_>,
     layout: Layout,
     cases: usize,
-    mut judge: impl FnMut(usize, &CaseBlock<'_>) -> std::result::Result<(), String>,
+    mut judge: impl FnMut(usize, &CaseBlock<'_>) -> std::result::Result<(), Violation>,
 ) -> Vec<CaseVerdict> {
     let blocks = match layout {
         Layout::Lines => split_lines(output),
@@ -99,7 +100,7 @@ pub fn judge_blocks(
         .map(|case| {
             let problem = match blocks.get(case) {
                 None => Some("missing from the answer file".to_string()),
-                Some(block) => judge(case, block).err(),
+                Some(block) => judge(case, block).err().map(|violation| violation.reason),
             };
             CaseVerdict { case: case + 1, problem }
         })

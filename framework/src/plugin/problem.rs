@@ -9,7 +9,7 @@
 use super::{About, CaseBlock, GenOptions, SeededRng, SolveOptions};
 use crate::error::Result;
 use crate::input::Source;
-use crate::playable::Parameter;
+use crate::parameters::Parameter;
 use crate::puzzle::Violation;
 use crate::stats::Stats;
 use serde::Serialize;
@@ -200,7 +200,7 @@ pub trait Problem: Send + Sync + Sized + 'static {
     fn verify_answer(&self, input: &Self::Input, case: usize, answer: &Self::Answer) -> Result<(), Violation>;
 
     /// Reads the answer to case `case` from its block of an answer file; `Err` says what is malformed.
-    fn read_answer(&self, input: &Self::Input, case: usize, block: &CaseBlock<'_>) -> Result<Self::Answer, String>;
+    fn read_answer(&self, input: &Self::Input, case: usize, block: &CaseBlock<'_>) -> Result<Self::Answer, Violation>;
 
     /// A fresh referee for judging one answer file.
     fn referee(&self) -> Result<Self::Referee>;
@@ -212,7 +212,7 @@ pub trait Problem: Send + Sync + Sized + 'static {
         input: &Self::Input,
         case: usize,
         answer: &Self::Answer,
-    ) -> Result<(), String>;
+    ) -> Result<(), Violation>;
 
     /// The part of an answer that every solver must agree on. Default: the whole answer's text, trimmed (one right
     /// answer per case); constructive puzzles return their class (`POSSIBLE` or `IMPOSSIBLE`).

@@ -315,7 +315,12 @@ impl Problem for AdjacentAndConsecutive {
         reference.get_or_insert_with(Reference::new).judge(record, (answer.a, answer.b))
     }
 
-    fn read_answer(&self, _: &Parsed, _: usize, block: &CaseBlock<'_>) -> Result<MistakesAnswer, String> {
+    fn read_answer(
+        &self,
+        _: &Parsed,
+        _: usize,
+        block: &CaseBlock<'_>,
+    ) -> std::result::Result<MistakesAnswer, Violation> {
         let (a, b) = read_counts(block.text)?;
         Ok(MistakesAnswer { a, b, mistakes: Vec::new() })
     }
@@ -330,8 +335,8 @@ impl Problem for AdjacentAndConsecutive {
         input: &Parsed,
         case: usize,
         answer: &MistakesAnswer,
-    ) -> Result<(), String> {
-        reference.judge(&input.games.records[case], (answer.a, answer.b)).map_err(|violation| violation.reason)
+    ) -> std::result::Result<(), Violation> {
+        reference.judge(&input.games.records[case], (answer.a, answer.b))
     }
 
     /// A wrong count: A's or B's moved by 1 to 3, up or (if it stays non-negative) down.

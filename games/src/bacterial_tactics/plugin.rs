@@ -271,8 +271,13 @@ impl Problem for BacterialTactics {
         Ok(())
     }
 
-    fn read_answer(&self, _: &Parsed, _: usize, block: &CaseBlock<'_>) -> std::result::Result<OpeningsAnswer, String> {
-        read_count(block.text).map(OpeningsAnswer::count)
+    fn read_answer(
+        &self,
+        _: &Parsed,
+        _: usize,
+        block: &CaseBlock<'_>,
+    ) -> std::result::Result<OpeningsAnswer, Violation> {
+        Ok(OpeningsAnswer::count(read_count(block.text)?))
     }
 
     fn referee(&self) -> Result<FastSolver> {
@@ -286,15 +291,15 @@ impl Problem for BacterialTactics {
         input: &Parsed,
         case: usize,
         answer: &OpeningsAnswer,
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<(), Violation> {
         let grid = &input.grids[case];
         let claimed = answer.winning_openings;
         let expected = referee.winning_openings(grid).map_err(|error| error.to_string())?;
-        within_bounds(grid, claimed).map_err(|violation| violation.reason)?;
+        within_bounds(grid, claimed)?;
         match (claimed == expected, expected) {
             (true, _) => Ok(()),
-            (false, 0) => Err(format!("Becca loses this grid under optimal play (0), not {claimed}")),
-            (false, _) => Err(format!("Becca has {expected} winning opening moves, not {claimed}")),
+            (false, 0) => Err(format!("Becca loses this grid under optimal play (0), not {claimed}").into()),
+            (false, _) => Err(format!("Becca has {expected} winning opening moves, not {claimed}").into()),
         }
     }
 

@@ -272,11 +272,11 @@ impl Problem for ConnectFourPlugin {
         }
     }
 
-    fn read_answer(&self, _: &Parsed, _: usize, block: &CaseBlock<'_>) -> Result<ScoreAnswer, String> {
+    fn read_answer(&self, _: &Parsed, _: usize, block: &CaseBlock<'_>) -> std::result::Result<ScoreAnswer, Violation> {
         let line = block.text.trim();
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [moves, score] = parts.as_slice() else {
-            return Err(format!("expected `MOVES SCORE`, found `{}`", shorten(line)));
+            return Err(format!("expected `MOVES SCORE`, found `{}`", shorten(line)).into());
         };
         let score = score.parse().map_err(|_| {
             format!("expected a score (an integer), found `{}`", ludus_framework::input::shorten(score))
@@ -296,20 +296,19 @@ impl Problem for ConnectFourPlugin {
         input: &Parsed,
         case: usize,
         answer: &ScoreAnswer,
-    ) -> Result<(), String> {
+    ) -> std::result::Result<(), Violation> {
         let position = &input.cases[case];
         let expected = input.game.score(&position.board, engine.value(&input.game, &position.board));
         if let Some(claim) = position.claim.filter(|&claim| claim != expected) {
-            return Err(format!("the input claims the score {claim}, but the exact score is {expected}"));
+            return Err(format!("the input claims the score {claim}, but the exact score is {expected}").into());
         }
         if answer.moves != position.moves {
-            return Err(format!(
-                "the answer is about the moves `{}`, the input about `{}`",
-                answer.moves, position.moves
-            ));
+            let about =
+                format!("the answer is about the moves `{}`, the input about `{}`", answer.moves, position.moves);
+            return Err(about.into());
         }
         if answer.score != expected {
-            return Err(format!("the score {} is wrong: the exact score is {expected}", answer.score));
+            return Err(format!("the score {} is wrong: the exact score is {expected}", answer.score).into());
         }
         Ok(())
     }

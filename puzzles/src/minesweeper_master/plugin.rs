@@ -220,8 +220,13 @@ impl Problem for MinesweeperMaster {
         }
     }
 
-    fn read_answer(&self, input: &Parsed, case: usize, block: &CaseBlock<'_>) -> std::result::Result<Answer, String> {
-        parse_answer(&input.cases[case], block.text)
+    fn read_answer(
+        &self,
+        input: &Parsed,
+        case: usize,
+        block: &CaseBlock<'_>,
+    ) -> std::result::Result<Answer, Violation> {
+        Ok(parse_answer(&input.cases[case], block.text)?)
     }
 
     fn referee(&self) -> Result<()> {
@@ -234,8 +239,8 @@ impl Problem for MinesweeperMaster {
         input: &Parsed,
         case: usize,
         answer: &Answer,
-    ) -> std::result::Result<(), String> {
-        judge(&input.cases[case], answer)
+    ) -> std::result::Result<(), Violation> {
+        Ok(judge(&input.cases[case], answer)?)
     }
 
     /// Any valid board is right: solvers agree on whether one exists.

@@ -185,8 +185,8 @@ impl Problem for SquareFree {
         input: &Parsed,
         case: usize,
         block: &CaseBlock<'_>,
-    ) -> std::result::Result<GridAnswer, String> {
-        read_answer(&input.cases[case], block.text)
+    ) -> std::result::Result<GridAnswer, Violation> {
+        Ok(read_answer(&input.cases[case], block.text)?)
     }
 
     fn referee(&self) -> Result<()> {
@@ -201,10 +201,10 @@ impl Problem for SquareFree {
         input: &Parsed,
         case: usize,
         answer: &GridAnswer,
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<(), Violation> {
         let instance = &input.cases[case];
         match answer {
-            GridAnswer::Possible(grid) => Verify::verify(self, instance, grid).map_err(|violation| violation.reason),
+            GridAnswer::Possible(grid) => Verify::verify(self, instance, grid),
             GridAnswer::Impossible => {
                 let witness = construct_lexicographic(instance).or_else(|| {
                     if instance.cells() <= GENERIC_MAX_CELLS {
@@ -215,11 +215,10 @@ impl Problem for SquareFree {
                 });
                 match witness {
                     Some(grid) if grid.rows() * grid.columns() <= SHOWN_WITNESS_CELLS => {
-                        Err(format!("the answer says IMPOSSIBLE, but this grid fits: {}", grid.lines().join(" ")))
+                        Err(format!("the answer says IMPOSSIBLE, but this grid fits: {}", grid.lines().join(" "))
+                            .into())
                     }
-                    Some(_) => {
-                        Err("the answer says IMPOSSIBLE, but the fast solver finds a square-free grid".to_string())
-                    }
+                    Some(_) => Err("the answer says IMPOSSIBLE, but the fast solver finds a square-free grid".into()),
                     None => Ok(()),
                 }
             }

@@ -248,7 +248,12 @@ impl Problem for StackManagement {
         replay::replay(fill(input, spec, &mut cards), spec.stacks, spec.depth, moves).map_err(Violation::new)
     }
 
-    fn read_answer(&self, input: &Instance, case: usize, block: &CaseBlock<'_>) -> Result<StackAnswer, String> {
+    fn read_answer(
+        &self,
+        input: &Instance,
+        case: usize,
+        block: &CaseBlock<'_>,
+    ) -> std::result::Result<StackAnswer, Violation> {
         let claim = read_claim(block.text, block.line, input.cases[case].stacks)?;
         let moves = (!claim.steps.is_empty()).then_some(claim.steps);
         Ok(StackAnswer { possible: claim.possible, reason: String::new(), moves })
@@ -266,17 +271,18 @@ impl Problem for StackManagement {
         input: &Instance,
         case: usize,
         answer: &StackAnswer,
-    ) -> Result<(), String> {
+    ) -> std::result::Result<(), Violation> {
         let spec = &input.cases[case];
         let cards = fill(input, spec, &mut referee.cards);
         if let Some(moves) = answer.moves.as_ref().filter(|_| answer.possible) {
-            return replay::replay(cards, spec.stacks, spec.depth, moves);
+            return Ok(replay::replay(cards, spec.stacks, spec.depth, moves)?);
         }
         let expected = expected_class(cards, spec.stacks, spec.depth, &mut referee.scratch)?;
         if expected == answer.possible {
             Ok(())
         } else {
-            Err(format!("the answer is {}, but the case is {}", class_name(answer.possible), class_name(expected)))
+            Err(format!("the answer is {}, but the case is {}", class_name(answer.possible), class_name(expected))
+                .into())
         }
     }
 
