@@ -79,6 +79,12 @@ where
                     Stop::Failure(Error::internal("playable", "a retrograde solve without its own start position"))
                 })
             }
+            // Stopped by the caller (`SearchProgress::request_stop`): as the search's own budget.
+            Err(Error::Budget(Budget::Positions(_)))
+                if self.line.as_ref().is_some_and(|line| line.0.stop_requested()) =>
+            {
+                Err(Stop::Budget)
+            }
             // Past the positions that the memory holds: the memory budget is the one to raise.
             Err(Error::Budget(Budget::Positions(_))) if limit < budget => {
                 Err(Stop::Failure(Error::Budget(Budget::MemoryMb(self.memory_mb))))

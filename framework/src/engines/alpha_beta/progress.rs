@@ -89,6 +89,8 @@ pub struct SearchProgress {
     visited: AtomicU64,
     /// The test under way: 0 none, else its code ([`Test::code`]).
     test: AtomicI64,
+    /// Whether the caller asked the searches to stop (the Python module, on Ctrl-C).
+    stop: AtomicBool,
 }
 
 impl SearchProgress {
@@ -107,6 +109,18 @@ impl SearchProgress {
         Test::from_code(self.test.load(Ordering::Relaxed))
     }
 
+    /// Asks every search that reports here to stop: each ends within a step of 65,536 positions, as if its
+    /// position budget had run out, and so does every search started after it. A caller that asked for it
+    /// knows that the budget error it then gets means "stopped".
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for ([`SearchProgress::request_stop`]).
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
     pub(crate) fn start(&self) {
         self.visited.store(0, Ordering::Relaxed);
         self.test.store(0, Ordering::Relaxed);
@@ -122,9 +136,11 @@ impl SearchProgress {
         self.test.store(test.code(), Ordering::Relaxed);
     }
 
+    /// Counts `positions` more; `true` if the search should stop ([`SearchProgress::request_stop`]).
     #[inline]
-    pub(crate) fn add(&self, positions: u64) {
+    pub(crate) fn add(&self, positions: u64) -> bool {
         self.visited.fetch_add(positions, Ordering::Relaxed);
+        self.stop.load(Ordering::Relaxed)
     }
 }
 
@@ -168,8 +184,10 @@ mod tests {
             progress.testing(test);
             assert_eq!(progress.test(), Some(test));
         }
-        progress.add(PROGRESS_STEP);
+        assert!(!progress.add(PROGRESS_STEP));
         assert_eq!(progress.visited(), PROGRESS_STEP);
+        progress.request_stop();
+        assert!(progress.add(PROGRESS_STEP) && progress.stop_requested());
         progress.finish();
         assert_eq!(progress.running(), None);
         assert_eq!(Test::AtLeast(Value::Win(3)).to_string(), "at least a win in 3?");

@@ -301,8 +301,9 @@ where
         let (window_low, window_high) = (alpha, beta);
         self.visited += 1;
         if self.visited.is_multiple_of(PROGRESS_STEP) {
-            if let Some(progress) = self.progress {
-                progress.add(PROGRESS_STEP);
+            // A stop asked for by the caller ends the search as its budget would.
+            if self.progress.is_some_and(|progress| progress.add(PROGRESS_STEP)) {
+                self.budget = self.visited;
             }
         }
         let before = self.visited;

@@ -124,7 +124,10 @@ where
             .with_min_len(64)
             .map(|position| expand(game, position, &outside))
             .collect();
-        line.inspect(|line| line.add((end - next) as u64));
+        // A stop asked for by the caller ends the enumeration as its budget would.
+        if line.is_some_and(|line| line.add((end - next) as u64)) {
+            return Err(Error::Budget(Budget::Positions(budget)));
+        }
         next = end;
         for expansion in expansions {
             let setup = match expansion {

@@ -418,8 +418,9 @@ where
         let (window_low, window_high) = (alpha, beta);
         self.visited += 1;
         if self.visited.is_multiple_of(PROGRESS_STEP) {
-            if let Some(line) = &self.line {
-                line.0.add(PROGRESS_STEP);
+            // A stop asked for by the caller ends the search as its budget would.
+            if self.line.as_ref().is_some_and(|line| line.0.add(PROGRESS_STEP)) {
+                self.budget = self.visited;
             }
             if self.visited.is_multiple_of(PROGRESS_EVERY) {
                 self.tell();

@@ -228,8 +228,9 @@ where
         }
         self.engine.stats.visited += 1;
         if self.engine.stats.visited.is_multiple_of(PROGRESS_STEP) {
-            if let Some(line) = &self.engine.line {
-                line.0.add(PROGRESS_STEP);
+            // A stop asked for by the caller ends the search as its budget would.
+            if self.engine.line.as_ref().is_some_and(|line| line.0.add(PROGRESS_STEP)) {
+                self.limit = self.engine.stats.visited;
             }
         }
         alpha = alpha.max(low);

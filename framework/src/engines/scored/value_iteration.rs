@@ -147,6 +147,9 @@ impl ValueIteration {
         let mut sweeps = 0;
         while residual >= self.tolerance && sweeps < self.max_sweeps {
             line.inspect(|line| line.testing(Test::Sweep(sweeps + 1)));
+            if line.is_some_and(SearchProgress::stop_requested) {
+                return Err(Error::Budget(Budget::Positions(self.max_positions)));
+            }
             residual = 0.0;
             for place in (0..kinds.len()).rev() {
                 let children = &edges[offsets[place] as usize..offsets[place + 1] as usize];
@@ -168,7 +171,9 @@ impl ValueIteration {
             }
             sweeps += 1;
             history.push(residual);
-            line.inspect(|line| line.add(kinds.len() as u64));
+            line.inspect(|line| {
+                line.add(kinds.len() as u64);
+            });
         }
         Ok(ValueTable { index, values, sweeps, residual, converged: residual < self.tolerance, history })
     }
@@ -201,8 +206,9 @@ impl ValueIteration {
         while next < graph.positions.len() {
             let position = graph.positions[next].clone();
             next += 1;
-            if (next as u64).is_multiple_of(PROGRESS_STEP) {
-                line.inspect(|line| line.add(PROGRESS_STEP));
+            // A stop asked for by the caller ends the enumeration as its budget would.
+            if (next as u64).is_multiple_of(PROGRESS_STEP) && line.is_some_and(|line| line.add(PROGRESS_STEP)) {
+                return Err(Error::Budget(Budget::Positions(self.max_positions)));
             }
             children.clear();
             let kind = if let Some(score) = game.outcome(&position) {
