@@ -2,7 +2,7 @@
 //! (`--max-positions`), where the framework names the setting in words. The one place that knows the flags of
 //! the framework's settings.
 
-use ludus_framework::{Budget, Error, Remedy, Setting};
+use ludus_framework::{Error, Remedy, Setting};
 
 /// The flag of a setting.
 pub fn flag(setting: Setting) -> &'static str {
@@ -20,48 +20,52 @@ pub fn flag(setting: Setting) -> &'static str {
     }
 }
 
-/// A remedy with its flag: `raise --memory-mb`, `pass --no-limit to run it anyway`.
-fn remedy(remedy: &Remedy) -> String {
+/// A remedy with the name of its setting: `raise --memory-mb`, `pass --no-limit to run it anyway`.
+fn remedy(remedy: &Remedy, name: fn(Setting) -> &'static str) -> String {
     match remedy {
-        Remedy::Raise(setting) => format!("raise {}", flag(*setting)),
-        Remedy::Lower(setting) => format!("lower {}", flag(*setting)),
-        Remedy::Set(Setting::NoLimit) => "pass --no-limit to run it anyway".to_string(),
-        Remedy::Set(Setting::Solver) => "choose another solver with --solver".to_string(),
-        Remedy::Set(Setting::MaxPositions) => "set another budget with --max-positions".to_string(),
-        Remedy::Set(setting) => format!("set {}", flag(*setting)),
+        Remedy::Raise(setting) => format!("raise {}", name(*setting)),
+        Remedy::Lower(setting) => format!("lower {}", name(*setting)),
+        Remedy::Set(Setting::NoLimit) => format!("pass {} to run it anyway", name(Setting::NoLimit)),
+        Remedy::Set(Setting::Solver) => format!("choose another solver with {}", name(Setting::Solver)),
+        Remedy::Set(Setting::MaxPositions) => format!("set another budget with {}", name(Setting::MaxPositions)),
+        Remedy::Set(setting) => format!("set {}", name(*setting)),
         Remedy::Advice(advice) => advice.clone(),
     }
 }
 
-/// The remedies with their flags, as a parenthesis (empty for none).
-fn remedies(list: &[Remedy]) -> String {
+/// The remedies with their settings' names, as a parenthesis (empty for none).
+fn remedies(list: &[Remedy], name: fn(Setting) -> &'static str) -> String {
     if list.is_empty() {
         return String::new();
     }
-    format!(" ({})", list.iter().map(remedy).collect::<Vec<_>>().join(", or "))
+    format!(" ({})", list.iter().map(|each| remedy(each, name)).collect::<Vec<_>>().join(", or "))
 }
 
-/// A budget with the flag that raises it.
-fn budget(budget: Budget) -> String {
-    format!("{} (raise it with {})", budget.reached(), flag(budget.setting()))
+/// `error` as a caller says it whose settings are named by `name` (the CLI's flags, the Python module's
+/// keywords); a missing database is left to the caller, which knows how its users solve one.
+pub fn describe_with(error: &Error, name: fn(Setting) -> &'static str) -> String {
+    match error {
+        Error::Budget(spent) => format!("{} (raise it with {})", spent.reached(), name(spent.setting())),
+        Error::Limit { what, setting, got, limit, remedies: list } => {
+            let setting = setting.map_or(String::new(), |setting| format!(" ({})", name(setting)));
+            format!("{what}{setting} is {got}, above the limit of {limit}{}", remedies(list, name))
+        }
+        Error::Allocation { what, megabytes, remedies: list } => {
+            format!("cannot allocate {what} of {megabytes} MiB{}", remedies(list, name))
+        }
+        Error::InCase { place, error } => format!("{place}: {}", describe_with(error, name)),
+        other => other.to_string(),
+    }
 }
 
 /// `error` as the command line says it: with flags where the framework names settings.
 pub fn describe(error: &Error) -> String {
     match error {
-        Error::Budget(spent) => budget(*spent),
-        Error::Limit { what, setting, got, limit, remedies: list } => {
-            let setting = setting.map_or(String::new(), |setting| format!(" ({})", flag(setting)));
-            format!("{what}{setting} is {got}, above the limit of {limit}{}", remedies(list))
-        }
-        Error::Allocation { what, megabytes, remedies: list } => {
-            format!("cannot allocate {what} of {megabytes} MiB{}", remedies(list))
-        }
         Error::InCase { place, error } => format!("{place}: {}", describe(error)),
         Error::NotSolved { game, directory, path } => {
             format!("{path}: missing: not solved (run `ludus db solve {game} --db {directory}` first)")
         }
-        other => other.to_string(),
+        other => describe_with(other, flag),
     }
 }
 

@@ -17,7 +17,7 @@ mod bench;
 mod cli;
 mod commands;
 mod database;
-mod flags;
+pub mod flags;
 mod play;
 mod progress;
 mod registry;

@@ -291,6 +291,7 @@ impl<Inner> Playable<SumGame<Inner>, Nimber>
 where
     SumGame<Inner>: TextForm,
     Inner: Impartial + 'static,
+    Inner::Key: Ord,
 {
     /// An impartial game under normal play, analysed by the Sprague-Grundy engine: the nimber of the position
     /// and of every move, in time that grows with the components' sizes, not with the number of their sums.

@@ -26,6 +26,7 @@ use serde::Serialize;
 mod database;
 mod engines;
 mod impartial;
+mod inspect;
 mod registry;
 #[cfg(feature = "parallel")]
 mod retrograde;
@@ -40,6 +41,7 @@ pub use crate::text::{position_after_moves, TextForm};
 #[cfg(feature = "database")]
 pub use database::{DatabaseGame, Solvable, Storage, StoredEngine, Tiered, WholeGame};
 pub use impartial::{Heaps, ImpartialText, MAX_COMPONENTS};
+pub use inspect::PositionView;
 pub use registry::{
     find_registration, Arguments, BoardKind, Capabilities, DatabaseKind, Family, Made, Parameter, ParameterKind,
     Registration,
@@ -157,6 +159,17 @@ pub trait PlayableGame: Send + Sync {
     /// A game against the perfect player from the start position, its engine set up by `options`.
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>>;
 
+    /// The position written `position` (`None`: the start) after `moves`, seen from outside: its drawing, key,
+    /// moves or chance outcomes, whose turn, how it ended. By default [`Error::Unsupported`].
+    fn inspect(&self, position: Option<&str>, moves: &[&str]) -> Result<PositionView> {
+        let _ = (position, moves);
+        Err(Error::Unsupported {
+            game: self.name(),
+            operation: "inspecting a position".into(),
+            reason: "this game object does not show its positions".into(),
+        })
+    }
+
     /// What the game is and what can be done with it: its family, chance, whether its positions repeat, and
     /// the kind of board it is drawn on (with no database: [`Made::capabilities`] adds it). What a
     /// registration declares is checked against it ([`Registration::check`]).
@@ -236,6 +249,7 @@ pub struct Playable<Ruleset: Rules, Worth> {
     scores: ScoreKind,
     chance: Option<Outcomes<Ruleset>>,
     board: Option<fn(&Ruleset, &Ruleset::Position) -> BoardView>,
+    key: fn(&Ruleset, &Ruleset::Position) -> String,
 }
 
 impl<Ruleset: Rules + Clone, Worth> Clone for Playable<Ruleset, Worth> {
@@ -254,8 +268,11 @@ impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
         family: Family,
         scores: ScoreKind,
         chance: Option<Outcomes<Ruleset>>,
-    ) -> Self {
-        Playable { game, name, make, family, scores, chance, board: None }
+    ) -> Self
+    where
+        Ruleset: crate::game::Canonicalize,
+    {
+        Playable { game, name, make, family, scores, chance, board: None, key: inspect::key_text::<Ruleset> }
     }
 
     /// The same game, whose positions the explorer's page draws as boards ([`BoardForm`]).
@@ -339,6 +356,10 @@ where
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
         Ok(self.session_with(self.engine(options)?))
+    }
+
+    fn inspect(&self, position: Option<&str>, moves: &[&str]) -> Result<PositionView> {
+        self.view_after(position, moves)
     }
 
     fn capabilities(&self) -> Capabilities {
