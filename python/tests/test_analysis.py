@@ -1,0 +1,122 @@
+"""Analyses: the same report as `ludus analyze --format json`, typed, for every family; budgets as keyword
+arguments; the GIL released during a search, and Ctrl-C that stops one."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+import ludus
+
+# One position of each family: (spec, position text or None).
+FAMILIES = [
+    ("tic-tac-toe", "15"),
+    ("connect-four:width=5,height=4", "3"),
+    ("dodgem:n=3", None),
+    ("octal:code=0.77,play=normal", "20"),
+    ("octal:code=0.07,play=misere", "9,4"),
+    ("kalah:pits=3,seeds=3", None),
+    ("othello:size=4,empties=winner", None),
+    ("pig:goal=20", None),
+    ("hog:goal=30,dice=5", None),
+]
+
+
+@pytest.mark.parametrize("spec,position", FAMILIES)
+def test_an_analysis_is_the_command_line_s_report(cli, spec, position):
+    arguments = ["analyze", spec] + ([position] if position else []) + ["--format", "json"]
+    expected = json.loads(cli(*arguments))
+    analysis = ludus.load_game(spec).analyze(position)
+    assert analysis.raw == expected
+    assert analysis.value.kind == expected["value"]
+    assert [move.move for move in analysis.moves] == [move["move"] for move in expected["moves"]]
+    assert list(analysis.line) == expected["line"]
+
+
+def test_values_are_typed_by_family():
+    # Tic-tac-toe is a draw (every reference; the CLI's tests check it against plain negamax).
+    assert ludus.load_game("tic-tac-toe").analyze().value.kind == "draw"
+    # Kalah(3, 3): the first player wins by 2 seeds (games/tests/kalah.rs checks it against a brute force).
+    kalah = ludus.load_game("kalah", pits=3, seeds=3).analyze()
+    assert (kalah.value.kind, kalah.value.score) == ("win", 2)
+    # Kayles of 20 pins has nimber 1 (Guy and Smith's period-12 table: 1 at 20).
+    kayles = ludus.load_game("octal", code="0.77", play="normal").analyze("20")
+    assert (kayles.value.kind, kayles.value.nimber) == ("win", 1)
+    # Pig to 20: the first player wins with probability 0.6155585498 (value iteration to 1e-12).
+    pig = ludus.load_game("pig", goal=20).analyze()
+    assert pig.value.kind == "chance" and abs(pig.value.probability - 0.6155585498050428) < 1e-9
+    assert pig.convergence["converged"]
+    # Dodgem 3 x 3 is a first-player win (Berlekamp, Conway and Guy), by the retrograde engine.
+    dodgem = ludus.load_game("dodgem", n=3).analyze()
+    assert dodgem.value.kind == "win" and dodgem.value.remoteness is not None
+
+
+def test_engines_agree():
+    game = ludus.load_game("connect-four", width=4, height=4)
+    values = {engine: game.analyze("2233", engine=engine).value for engine in ("alpha-beta", "memo-negamax")}
+    assert values["alpha-beta"] == values["memo-negamax"]
+
+
+def test_budgets_are_keyword_arguments():
+    game = ludus.load_game("connect-four", width=6, height=5)
+    with pytest.raises(ludus.BudgetExceeded, match="max_positions="):
+        game.analyze(max_positions=1000)
+    with pytest.raises(ludus.LimitExceeded, match="lower table_mb="):
+        game.analyze(table_mb=200, memory_mb=100)
+    for wrong in (0, -1, 1.5, True):
+        with pytest.raises(ValueError, match="table_mb is a whole number"):
+            game.analyze(table_mb=wrong)
+
+
+def test_a_search_releases_the_gil():
+    game = ludus.load_game("connect-four", width=6, height=4)
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    started = time.monotonic()
+    game.analyze()
+    spent = time.monotonic() - started
+    done.set()
+    counter.join()
+    during = [tick for tick in ticks if started < tick < started + spent]
+    # The counter ran while the search did: at least a tick for every 20 ms of it.
+    assert spent > 0.05 and len(during) >= spent / 0.02, (spent, len(during))
+
+
+def test_ctrl_c_stops_a_search_within_a_second():
+    script = textwrap.dedent(
+        """
+        import sys, time, ludus
+        game = ludus.load_game("connect-four")
+        print("searching", flush=True)
+        started = time.monotonic()
+        try:
+            game.analyze()
+        except KeyboardInterrupt:
+            print(f"stopped {time.monotonic() - started:.3f}", flush=True)
+            sys.exit(0)
+        print("finished", flush=True)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "searching"
+    time.sleep(1.5)
+    interrupted = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    output, _ = child.communicate(timeout=30)
+    stopped_after = time.monotonic() - interrupted
+    assert child.returncode == 0 and output.startswith("stopped"), output
+    assert stopped_after < 1.0, stopped_after
