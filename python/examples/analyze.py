@@ -1,10 +1,12 @@
-"""Ludus from Python, end to end: the games, a position's analysis, a game of chance, a contest plugin.
+"""Ludus from Python, end to end: the games, a position's analysis, a game of chance, a contest plugin, a
+database read in a batch, a budget.
 
     pip install ./python        # from the repository's root
     python python/examples/analyze.py
 """
 
 import pathlib
+import tempfile
 
 import ludus
 
@@ -35,6 +37,16 @@ print("Pig to 20:", pig.analyze().value, "| a roll:", pig.start().play("roll").o
 # A contest plugin on its official sample (answers 0 0 7 2 0).
 sample = (SAMPLES / "bacterial-tactics" / "sample.in").read_text()
 print("bacterial-tactics:", [answer.text for answer in ludus.solve("bacterial-tactics", sample)])
+
+# A database: solved with each tier reported, then read in a batch by key (numpy in, numpy out).
+with tempfile.TemporaryDirectory() as directory:
+    tiers = []
+    database = ludus.solve_database("connect-four:width=4,height=4", directory, progress=tiers.append)
+    print(f"solved {sum(tier['positions'] for tier in tiers)} positions in {len(tiers)} tiers")
+    start = database.game.start()
+    keys = [start.play(move).key() for move in start.moves()]
+    values = database.values(keys)
+    print("after each first move:", list(zip(start.moves(), values.outcome.tolist(), values.detail.tolist())))
 
 # A budget is a keyword argument; past it, an exception that names it.
 try:

@@ -5,6 +5,7 @@
 //! kind (`errors.rs`). Searches release the GIL, and Ctrl-C stops them.
 
 mod convert;
+mod database;
 mod errors;
 mod game;
 mod plugins;
@@ -31,6 +32,12 @@ fn load_game(spec: &str) -> PyResult<PyGame> {
     PyGame::load(&registrations(), spec)
 }
 
+/// The database of the game of `spec` in `directory` (solved or not).
+#[pyfunction]
+fn open_database(spec: &str, directory: std::path::PathBuf) -> PyResult<database::PyDatabase> {
+    database::PyDatabase::open(&registrations(), spec, directory)
+}
+
 /// The memory budget of a whole analysis or solve when none is given, in MiB: half the machine's memory.
 #[pyfunction]
 fn default_memory_mb() -> usize {
@@ -43,6 +50,8 @@ fn _ludus(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add("DEFAULT_TABLE_MB", ludus_framework::table::DEFAULT_TABLE_MB)?;
     module.add_class::<PyGame>()?;
+    module.add_class::<database::PyDatabase>()?;
+    module.add_function(wrap_pyfunction!(open_database, module)?)?;
     module.add_function(wrap_pyfunction!(default_memory_mb, module)?)?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(load_game, module)?)?;

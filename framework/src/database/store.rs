@@ -289,19 +289,66 @@ where
     /// The stored value of `position`: `Ok(None)` if its tier's file has no such position.
     pub fn value(&self, files: &mut TierFiles, position: &Ruleset::Position) -> Result<Option<Value>> {
         let tier = self.game.tier(position);
+        let key = self.game.canonical(position);
         let path = self.tier_path(&tier)?;
-        if !files.open.contains_key(&path) {
-            let file = self.open(&tier)?.ok_or_else(|| Error::NotSolved {
+        self.value_at(files, &tier, &path, &key)
+    }
+
+    /// The stored values of `positions`, in order, read tier by tier and in the order of their places within
+    /// each file, so that each file is opened and each of its blocks read and decoded once for the whole batch
+    /// (a file keeps the last block it decoded).
+    pub fn values(&self, files: &mut TierFiles, positions: &[Ruleset::Position]) -> Result<Vec<Option<Value>>> {
+        let mut tiers: Vec<(Ruleset::Tier, PathBuf)> = Vec::new();
+        let mut tier_places: hashbrown::HashMap<Ruleset::Tier, usize> = hashbrown::HashMap::new();
+        // (tier's place in `tiers`, the key's place in its file were it laid out as this database ranks, the
+        // position's index, its key)
+        let mut located = Vec::with_capacity(positions.len());
+        for (index, position) in positions.iter().enumerate() {
+            let tier = self.game.tier(position);
+            let key = self.game.canonical(position);
+            let place = match &self.ranks {
+                Some(ranks) => ranks.rank(&tier, &key).map_or(u128::MAX, u128::from),
+                None => key.to_wide(),
+            };
+            let tier_place = match tier_places.get(&tier) {
+                Some(&known) => known,
+                None => {
+                    let path = self.tier_path(&tier)?;
+                    tiers.push((tier.clone(), path));
+                    tier_places.insert(tier, tiers.len() - 1);
+                    tiers.len() - 1
+                }
+            };
+            located.push((tier_place, place, index, key));
+        }
+        located.sort_unstable_by_key(|&(tier, place, index, _)| (tier, place, index));
+        let mut values = vec![None; positions.len()];
+        for (tier_place, _, index, key) in &located {
+            let (tier, path) = &tiers[*tier_place];
+            values[*index] = self.value_at(files, tier, path, key)?;
+        }
+        Ok(values)
+    }
+
+    /// The stored value of the position of `key` in `tier`, whose file is at `path`.
+    fn value_at(
+        &self,
+        files: &mut TierFiles,
+        tier: &Ruleset::Tier,
+        path: &Path,
+        key: &Ruleset::Key,
+    ) -> Result<Option<Value>> {
+        if !files.open.contains_key(path) {
+            let file = self.open(tier)?.ok_or_else(|| Error::NotSolved {
                 game: self.name.clone(),
                 directory: self.directory.display().to_string(),
                 path: path.display().to_string(),
             })?;
-            files.open.insert(path.clone(), file);
+            files.open.insert(path.to_path_buf(), file);
         }
-        let file = files.open.get_mut(&path).ok_or_else(|| Error::internal("database", "a tier file closed"))?;
-        let key = self.game.canonical(position);
+        let file = files.open.get_mut(path).ok_or_else(|| Error::internal("database", "a tier file closed"))?;
         let place = match (&self.ranks, file.ranks()) {
-            (Some(ranks), Some(_)) => match ranks.rank(&tier, &key) {
+            (Some(ranks), Some(_)) => match ranks.rank(tier, key) {
                 Some(rank) => u128::from(rank),
                 None => return Ok(None),
             },

@@ -7,6 +7,7 @@
 
 use super::{Analysis, DatabaseKind, GameSession, Playable};
 use crate::analysis::SearchValue;
+use crate::database::record::Record;
 use crate::database::{
     CheckReport, Database, DatabaseSummary, OutcomeSummary, RecordKey, ScoreDatabase, ScoreReport, SolveBudget,
     StoredValues, TierFiles, TierReport,
@@ -22,6 +23,15 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
 use std::path::Path;
+
+/// A value read from a database by its key ([`DatabaseGame::values_of_keys`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoredValue {
+    /// A win/loss game's value with its remoteness, for the player to move.
+    Outcome(Value),
+    /// A scored game's exact score, for the player to move.
+    Score(i32),
+}
 
 /// A game that can be solved into a database and read back, as an object.
 pub trait DatabaseGame: Send + Sync {
@@ -70,6 +80,10 @@ pub trait DatabaseGame: Send + Sync {
     /// Re-derives every record from its children's records.
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>;
 
+    /// The stored value of each key (a canonical key as its whole number, [`RecordKey::to_wide`]), in order:
+    /// `None` for a key of no position the database holds. Files are opened once for the whole batch.
+    fn values_of_keys(&self, directory: &Path, keys: &[u128]) -> Result<Vec<Option<StoredValue>>>;
+
     /// A game against the perfect player whose moves come from the database (`ludus play GAME --db DIR`); an
     /// error if the database has no record of the start.
     fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>>;
@@ -114,6 +128,14 @@ pub trait Storage<Ruleset: TextForm, Worth>: Send + Sync {
 
     /// What the database holds.
     fn summary(&self, playable: &Playable<Ruleset, Worth>, directory: &Path) -> Result<DatabaseSummary>;
+
+    /// The stored value of each key, `None` for a key of no position held ([`DatabaseGame::values_of_keys`]).
+    fn values_of_keys(
+        &self,
+        playable: &Playable<Ruleset, Worth>,
+        directory: &Path,
+        keys: &[u128],
+    ) -> Result<Vec<Option<StoredValue>>>;
 
     /// Re-derives every record from its children's records.
     fn check(
@@ -209,6 +231,10 @@ where
 
     fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
         self.storage.check(&self.playable, directory, progress)
+    }
+
+    fn values_of_keys(&self, directory: &Path, keys: &[u128]) -> Result<Vec<Option<StoredValue>>> {
+        self.storage.values_of_keys(&self.playable, directory, keys)
     }
 
     fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>> {
@@ -312,6 +338,24 @@ where
         }))
     }
 
+    fn values_of_keys(
+        &self,
+        playable: &Playable<Ruleset, Value>,
+        directory: &Path,
+        keys: &[u128],
+    ) -> Result<Vec<Option<StoredValue>>> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        let database = tier_database(&self.0, game, name, directory);
+        // A key's tier is its position's: a key no position has (checked by `position_of`) has no record.
+        let positions: Vec<Option<Ruleset::Position>> = keys.iter().map(|&wide| database.position_of(wide)).collect();
+        let held: Vec<Ruleset::Position> = positions.iter().flatten().cloned().collect();
+        let mut values = database.values(&mut TierFiles::default(), &held)?.into_iter();
+        Ok(positions
+            .iter()
+            .map(|position| position.as_ref().and_then(|_| values.next().flatten()).map(StoredValue::Outcome))
+            .collect())
+    }
+
     fn check(
         &self,
         playable: &Playable<Ruleset, Value>,
@@ -375,6 +419,17 @@ where
         let (game, name) = (&playable.game, playable.name.as_str());
         let summary = ScoreDatabase::new(game, name, directory).summary(&game.start())?;
         Ok(DatabaseSummary::Scores(ScoreReport { game: name.to_string(), summary }))
+    }
+
+    fn values_of_keys(
+        &self,
+        playable: &Playable<Ruleset, i32>,
+        directory: &Path,
+        keys: &[u128],
+    ) -> Result<Vec<Option<StoredValue>>> {
+        let (game, name) = (&playable.game, playable.name.as_str());
+        let mut file = ScoreDatabase::new(game, name, directory).open()?;
+        keys.iter().map(|&wide| Ok(file.lookup(wide)?.and_then(Record::score).map(StoredValue::Score))).collect()
     }
 
     fn check(

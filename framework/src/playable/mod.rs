@@ -39,7 +39,7 @@ pub use crate::board::{
 };
 pub use crate::text::{position_after_moves, TextForm};
 #[cfg(feature = "database")]
-pub use database::{DatabaseGame, Solvable, Storage, StoredEngine, Tiered, WholeGame};
+pub use database::{DatabaseGame, Solvable, Storage, StoredEngine, StoredValue, Tiered, WholeGame};
 pub use impartial::{Heaps, ImpartialText, MAX_COMPONENTS};
 pub use inspect::PositionView;
 pub use registry::{
