@@ -48,6 +48,7 @@ DEFAULT_TABLE_MB: int = _ludus.DEFAULT_TABLE_MB
 __all__ = [
     "Analysis",
     "BudgetExceeded",
+    "BuiltinGame",
     "CaseAnswer",
     "ContractBroken",
     "Database",
@@ -161,7 +162,7 @@ def _positive(name: str, value: Optional[int]) -> Optional[int]:
     return value
 
 
-def load_game(name: str, **parameters: Any) -> "Game":
+def load_game(name: str, **parameters: Any) -> "BuiltinGame":
     """The game ``name`` with ``parameters`` (``load_game("connect-four", width=5, height=4)``), or the spec
     string of the command line (``load_game("connect-four:width=5,height=4")``). A parameter left out takes
     its default; an unknown one or a value out of range is a :class:`ParameterError` that says what is taken.
@@ -170,7 +171,7 @@ def load_game(name: str, **parameters: Any) -> "Game":
         if ":" in name:
             raise ParameterError(f"give the parameters in the spec `{name}` or as keywords, not both")
         name = name + ":" + ",".join(f"{key}={_written(value)}" for key, value in parameters.items())
-    return Game(_ludus.load_game(name))
+    return BuiltinGame(_ludus.load_game(name))
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,90 @@ _PositionLike = Union["Position", str, None]
 
 
 class Game:
-    """A game made by :func:`load_game`: its positions and their analysis."""
+    """A game: a built-in one (:func:`load_game`), or one written in Python.
+
+    To solve a game of your own with Ludus' engines, subclass it and define ``start()``, ``moves(position)``,
+    ``play(position, move)`` (a new position), ``outcome(position)`` and ``key(position)``:
+
+    - ``outcome``: ``None`` while the game goes on; at its end, for the player to move there, ``1`` won, ``0``
+      drawn, ``-1`` lost, or with ``scored = True`` the score (a margin: discs, points). A position without moves
+      and without an outcome is lost for the player to move.
+    - ``key``: an ``int`` from 0 below 2**128, ``bytes`` or a ``str``; equal keys must mean equal values (map
+      symmetric positions to one key to solve fewer). Positions and moves are any Python objects; a move is
+      written (and told apart) by ``str(move)``.
+    - Optional: ``positions_repeat = True`` for a game whose positions can come back (solved by the retrograde
+      engine, or by value iteration with chance or scores); ``chance_outcomes(position)``, a list of
+      ``(move, weight)`` with whole-number weights at a chance node and an empty list elsewhere (expectimax, or
+      value iteration); ``turn_passes(position, after)``, ``False`` where the same player moves again.
+
+    Then ``MyGame().analyze()`` gives the exact value of the start (or of any position), every move's value and
+    the best line, by the engine of its family: alpha-beta (or ``engine="memo-negamax"``) for a win/loss game,
+    the retrograde engine where positions repeat, the scored alpha-beta for a scored game or one whose turns
+    need not alternate, expectimax or value iteration with chance. Every call crosses into Python (about a
+    microsecond or two on top of the method's own time, BENCHMARKS.md "Python"), so a game of Python is solved
+    at Python's speed, with the engines' pruning, tables and budgets."""
+
+    #: Whether ``outcome`` gives a score (a margin) rather than won (1), drawn (0) or lost (-1).
+    scored: bool = False
+    #: Whether a position can come back.
+    positions_repeat: bool = False
+
+    @property
+    def name(self) -> str:
+        """The game's name: its class's."""
+        return type(self).__name__
+
+    def start(self) -> Any:
+        """The starting position."""
+        raise NotImplementedError(f"{type(self).__name__} defines no start()")
+
+    def moves(self, position: Any) -> List[Any]:
+        """The legal moves at ``position``."""
+        raise NotImplementedError(f"{type(self).__name__} defines no moves()")
+
+    def play(self, position: Any, move: Any) -> Any:
+        """The position after ``move`` (``position`` itself unchanged)."""
+        raise NotImplementedError(f"{type(self).__name__} defines no play()")
+
+    def outcome(self, position: Any) -> Optional[int]:
+        """``None`` while the game goes on; at its end, the result for the player to move."""
+        raise NotImplementedError(f"{type(self).__name__} defines no outcome()")
+
+    def key(self, position: Any) -> Union[int, bytes, str]:
+        """The canonical key of ``position``: equal keys, equal values."""
+        raise NotImplementedError(f"{type(self).__name__} defines no key()")
+
+    def analyze(
+        self,
+        position: Any = None,
+        *,
+        engine: str = "auto",
+        table_mb: int = DEFAULT_TABLE_MB,
+        memory_mb: Optional[int] = None,
+        max_positions: Optional[int] = None,
+        max_line: int = 200,
+    ) -> "Analysis":
+        """The value of ``position`` (``None``: the start), every move's value and the best line, by Ludus'
+        engines; the budgets are those of :meth:`BuiltinGame.analyze`. An exception raised by the game's methods
+        is raised here, once the search has stopped; Ctrl-C stops the search."""
+        _positive("table_mb", table_mb)
+        _positive("max_line", max_line)
+        memory_mb = _positive("memory_mb", memory_mb)
+        max_positions = _positive("max_positions", max_positions)
+        raw = _ludus.analyze_python_game(
+            self,
+            position,
+            engine,
+            table_mb,
+            memory_mb if memory_mb is not None else _ludus.default_memory_mb(),
+            max_positions if max_positions is not None else 2**64 - 1,
+            max_line,
+        )
+        return Analysis._of(raw)
+
+
+class BuiltinGame(Game):
+    """A built-in game made by :func:`load_game`: its positions (:class:`Position`) and their analysis."""
 
     def __init__(self, raw: Any) -> None:
         self._raw = raw
@@ -281,6 +365,23 @@ class Game:
     def info(self) -> GameInfo:
         """What the game is and has, as :func:`games` lists it."""
         return GameInfo._of(self._raw.listing())
+
+    def moves(self, position: "Position") -> List[str]:
+        return position.moves()
+
+    def play(self, position: "Position", move: Any) -> "Position":
+        return position.play(str(move))
+
+    def outcome(self, position: "Position") -> Optional[int]:
+        winner = position.winner()
+        if winner is None:
+            return None
+        if winner == "draw":
+            return 0
+        return 1 if (winner == "first") == (position._view()["mover"] == 0) else -1
+
+    def key(self, position: "Position") -> Union[int, str]:
+        return position.key()
 
     def start(self) -> "Position":
         """The starting position."""
@@ -345,7 +446,7 @@ class Position:
     It is a position text (or the start) and the moves played from it, read again by the game on each query,
     so every position made here is one the game's rules reach."""
 
-    def __init__(self, game: Game, base: Optional[str], moves: Tuple[str, ...]) -> None:
+    def __init__(self, game: "BuiltinGame", base: Optional[str], moves: Tuple[str, ...]) -> None:
         self.game = game
         self._base = base
         self._moves = moves
@@ -511,10 +612,12 @@ class Database:
     """A game's solved database in a directory (``ludus db``): queries, a summary, a check, and values read by
     key in a batch. :func:`solve_database` writes one."""
 
-    def __init__(self, path: Union[str, "PathLike[str]"], game: Union["Game", str]) -> None:
-        spec = game.name if isinstance(game, Game) else game
+    def __init__(self, path: Union[str, "PathLike[str]"], game: Union["BuiltinGame", str]) -> None:
+        if isinstance(game, Game) and not isinstance(game, BuiltinGame):
+            raise UnsupportedOperation(f"{game.name}: a database is for a built-in game (ludus db)")
+        spec = game.name if isinstance(game, BuiltinGame) else game
         self._raw = _ludus.open_database(spec, path)
-        self.game = game if isinstance(game, Game) else load_game(spec)
+        self.game = game if isinstance(game, BuiltinGame) else load_game(spec)
 
     @property
     def path(self) -> str:
@@ -564,7 +667,7 @@ class Database:
 
 
 def solve_database(
-    game: Union["Game", str],
+    game: Union["BuiltinGame", str],
     path: Union[str, "PathLike[str]"],
     *,
     threads: int = 0,

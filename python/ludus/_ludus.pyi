@@ -68,3 +68,13 @@ class Database:
     ) -> None: ...
 
 def open_database(spec: str, directory: Union[str, "PathLike[str]"]) -> Database: ...
+
+def analyze_python_game(
+    game: Any,
+    position: Any,
+    engine: str,
+    table_mb: int,
+    memory_mb: int,
+    max_positions: int,
+    max_line: int,
+) -> Dict[str, Any]: ...

@@ -9,6 +9,7 @@ mod database;
 mod errors;
 mod game;
 mod plugins;
+mod python_game;
 
 use game::PyGame;
 use ludus_framework::playable::Registration;
@@ -56,6 +57,7 @@ fn _ludus(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(load_game, module)?)?;
     module.add_function(wrap_pyfunction!(plugins::plugins, module)?)?;
+    module.add_function(wrap_pyfunction!(python_game::analyze_python_game, module)?)?;
     module.add_function(wrap_pyfunction!(plugins::solve, module)?)?;
     errors::register(module)
 }
