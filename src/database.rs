@@ -16,7 +16,7 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
         DbCommand::Solve { game, db, memory_mb, max_positions, threads, format, mpi, split_tiers } => {
             let game = registry.database(&game)?;
             let directory = directory_of(game.as_ref(), db);
-            let budget = SolveBudget { memory_mb, max_positions: max_positions.unwrap_or(u64::MAX) };
+            let budget = SolveBudget { memory_mb, max_positions: max_positions.unwrap_or(u64::MAX), stop: None };
             if mpi {
                 let solve = || solve_over_mpi(game.as_ref(), &directory, budget, format, split_tiers);
                 return with_threads(threads, solve)?.map(|()| true);

@@ -94,7 +94,7 @@ fn check_board(rows: usize, columns: usize, query: &str) -> Result<i32, Box<dyn 
     let playable = Playable::scored(game.clone(), name.clone());
     let solvable = Solvable::new(playable.clone(), WholeGame);
     let directory = TemporaryDirectory::new(&format!("dots-and-boxes-{rows}x{columns}"))?;
-    let budget = SolveBudget { memory_mb: 256, max_positions: u64::MAX };
+    let budget = SolveBudget { memory_mb: 256, max_positions: u64::MAX, stop: None };
     solvable.solve(&directory.0, budget, &mut |report| {
         println!("{rows} x {columns}: {} positions solved into {} bytes", report.positions, report.bytes);
     })?;

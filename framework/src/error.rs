@@ -55,6 +55,10 @@ pub enum Error {
         /// The verifier's reason.
         reason: String,
     },
+    /// The caller stopped a database's solve (the Python module's Ctrl-C) after the tier it was writing; a
+    /// later solve resumes from the tiers on disk.
+    #[error("the solve was stopped; the tiers written stay, and a solve of the same directory resumes from them")]
+    Stopped,
     /// The user stopped the run (Ctrl-C) after `done` of `total` cases; the answers of those went out.
     #[error("stopped after {done} of {total} cases: the output holds those cases only")]
     Cancelled {

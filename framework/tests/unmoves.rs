@@ -338,7 +338,7 @@ fn the_solve_by_unmoves_matches_a_value_iteration() {
 
 #[test]
 fn the_files_by_unmoves_are_the_reverse_edge_files_whatever_the_threads() {
-    let budget = SolveBudget { memory_mb: 512, max_positions: u64::MAX };
+    let budget = SolveBudget { memory_mb: 512, max_positions: u64::MAX, stop: None };
     for (game, start) in starts() {
         let by_rank = ByRank::of(&game);
         let mut solved = Vec::new();
@@ -353,8 +353,10 @@ fn the_files_by_unmoves_are_the_reverse_edge_files_whatever_the_threads() {
             let ranks = ludus_framework::engines::retrograde::TierIndexing::<Shove>::ranks(&indexing);
             let database = Database::new(&game, "shove", &directory).ranked_by(ranks);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| database.solve(&start, budget, &mut |_| {}, TierSpec::new().indexed(indexing.clone())))
-                .unwrap();
+            pool.install(|| {
+                database.solve(&start, budget.clone(), &mut |_| {}, TierSpec::new().indexed(indexing.clone()))
+            })
+            .unwrap();
             let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&directory)
                 .unwrap()
                 .map(|entry| {

@@ -33,7 +33,7 @@ fn scratch(name: &str) -> PathBuf {
     directory
 }
 
-const AMPLE: SolveBudget = SolveBudget { memory_mb: 4096, max_positions: u64::MAX };
+const AMPLE: SolveBudget = SolveBudget { memory_mb: 4096, max_positions: u64::MAX, stop: None };
 
 /// Solves into `directory`, returning the reports.
 fn solve<Ruleset>(
@@ -362,7 +362,7 @@ fn a_memory_budget_too_small_is_a_clear_error() {
     let game = ConnectFour::new(4, 4).unwrap();
     let directory = scratch("memory");
     let database = Database::new(&game, "connect-four:width=4,height=4", &directory);
-    let tiny = SolveBudget { memory_mb: 1, max_positions: u64::MAX };
+    let tiny = SolveBudget { memory_mb: 1, max_positions: u64::MAX, stop: None };
     let error = solve(&database, &connect_four::Board::EMPTY, tiny).unwrap_err();
     assert!(matches!(error, Error::Budget(Budget::MemoryMb(1))), "{error:?}");
     assert!(error.remedies().contains(&ludus_framework::Remedy::Raise(ludus_framework::Setting::MemoryMb)));
@@ -370,7 +370,7 @@ fn a_memory_budget_too_small_is_a_clear_error() {
     // By rank, the same: Dodgem 5 x 5's first tier is refused before its arrays are made.
     let game = Dodgem::new(5).unwrap();
     let database = Database::new(&game, "dodgem:n=5", &directory);
-    let small = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
+    let small = SolveBudget { memory_mb: 64, max_positions: u64::MAX, stop: None };
     let by_rank = TierSpec::new().indexed(ByRank::of(&game));
     let error = database.solve(&game.start(), small, &mut |_| {}, by_rank).unwrap_err();
     assert!(matches!(error, Error::Budget(Budget::MemoryMb(64))), "{error:?}");

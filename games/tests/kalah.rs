@@ -160,11 +160,11 @@ fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_o
     let directory = std::env::temp_dir().join(format!("ludus-kalah-db-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     assert!(solvable.query(&directory, None, 10).is_err(), "not solved yet");
-    let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
-    let tiny = SolveBudget { memory_mb: 64, max_positions: 10 };
+    let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX, stop: None };
+    let tiny = SolveBudget { memory_mb: 64, max_positions: 10, stop: None };
     assert!(matches!(solvable.solve(&directory, tiny, &mut |_| {}), Err(ludus_framework::Error::Budget(_))));
     let mut reports = Vec::new();
-    solvable.solve(&directory, budget, &mut |report| reports.push(report.clone())).unwrap();
+    solvable.solve(&directory, budget.clone(), &mut |report| reports.push(report.clone())).unwrap();
     assert!(!reports[0].resumed && reports[0].positions > 100);
     // Every record is the engine's score of its position, rebuilt from its key.
     let path = directory.join("scores.ludb");

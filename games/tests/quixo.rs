@@ -490,7 +490,7 @@ fn the_database_of_3_by_3_holds_the_solved_values_and_checks() {
     let directory = std::env::temp_dir().join(format!("ludus-quixo-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     let database = Database::new(&game, "quixo:size=3", &directory);
-    let budget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX };
+    let budget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX, stop: None };
     database.solve(&game.start(), budget, &mut |_| {}, TierSpec::new().indexed(ByRank::of(&game))).unwrap();
     let solution = RetrogradeSolver::new().solve(&game, &game.start()).unwrap();
     let mut files = TierFiles::default();

@@ -489,7 +489,7 @@ fn the_database_of_4_by_4_holds_the_solved_values_and_checks() {
     let directory = std::env::temp_dir().join(format!("ludus-teeko-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     let database = Database::new(&game, "teeko-4", &directory);
-    let budget = SolveBudget { memory_mb: 2048, max_positions: u64::MAX };
+    let budget = SolveBudget { memory_mb: 2048, max_positions: u64::MAX, stop: None };
     database.solve(&game.start(), budget, &mut |_| {}, TierSpec::new().indexed(ByRank::of(&game))).unwrap();
     let solution =
         RetrogradeSolver::new().solve_tiers(&game, &game.start(), TierSpec::new().indexed(ByRank::of(&game))).unwrap();

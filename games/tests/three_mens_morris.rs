@@ -281,7 +281,7 @@ fn the_database_holds_the_solved_values_and_checks() {
     let directory = std::env::temp_dir().join(format!("ludus-three-mens-morris-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     let database = Database::new(&GAME, "three-mens-morris", &directory);
-    let budget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX };
+    let budget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX, stop: None };
     let mut positions = 0;
     database.solve(&GAME.start(), budget, &mut |report| positions += report.positions, TierSpec::new()).unwrap();
     assert_eq!(positions, 540);

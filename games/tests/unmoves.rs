@@ -17,7 +17,7 @@ use ludus_games::teeko::Teeko;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-const AMPLE: SolveBudget = SolveBudget { memory_mb: 4096, max_positions: u64::MAX };
+const AMPLE: SolveBudget = SolveBudget { memory_mb: 4096, max_positions: u64::MAX, stop: None };
 
 fn scratch(name: &str) -> PathBuf {
     let directory = std::env::temp_dir().join(format!("ludus-unmoves-{name}-{}", std::process::id()));
@@ -207,7 +207,7 @@ fn a_memory_budget_below_the_arrays_by_rank_is_the_memory_error() {
     for memory_mb in [16, 48] {
         let directory = scratch(&format!("budget-{memory_mb}"));
         let database = Database::new(&game, "connect-four:width=6,height=4", &directory).ranked_by(indexing.ranks());
-        let budget = SolveBudget { memory_mb, max_positions: u64::MAX };
+        let budget = SolveBudget { memory_mb, max_positions: u64::MAX, stop: None };
         let error =
             database.solve(&Board::EMPTY, budget, &mut |_| {}, TierSpec::new().indexed(indexing.clone())).unwrap_err();
         assert!(

@@ -22,7 +22,7 @@ fn scratch(name: &str) -> PathBuf {
     directory
 }
 
-const AMPLE: SolveBudget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX };
+const AMPLE: SolveBudget = SolveBudget { memory_mb: 1024, max_positions: u64::MAX, stop: None };
 
 /// Every position reachable from `start`, by key.
 fn reachable<Ruleset: Canonicalize>(

@@ -684,7 +684,9 @@ def solve_database(
             ludus.solve_database("connect-four:width=5,height=4", "c4", progress=lambda t: bar.update(t["positions"]))
 
     Past ``memory_mb`` (default: half the machine's memory): :class:`BudgetExceeded`; a game without a
-    database: :class:`UnsupportedOperation`. An exception of ``progress`` is raised when the solve ends."""
+    database: :class:`UnsupportedOperation`. An exception of ``progress`` is raised when the solve ends.
+    Ctrl-C stops a tiered solve after the tier it is writing (``KeyboardInterrupt``); the tiers written stay,
+    and a second call resumes from them."""
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
         raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
     memory_mb = _positive("memory_mb", memory_mb)

@@ -177,11 +177,13 @@ impl PyDatabase {
         progress: Option<Py<PyAny>>,
     ) -> PyResult<()> {
         let (game, directory) = (Arc::clone(&self.game), self.directory.clone());
-        let budget = SolveBudget { memory_mb, max_positions };
+        // Ctrl-C asks the solve to stop after the tier it is writing (a later solve resumes from the tiers).
+        let stop = ProgressHandle::default();
+        let budget = SolveBudget { memory_mb, max_positions, stop: Some(stop.clone()) };
         // The callback's first exception is kept and raised when the solve ends.
         let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
         let kept = Arc::clone(&raised);
-        run_stoppable(py, &ProgressHandle::default(), move || {
+        run_stoppable(py, &stop, move || {
             let mut report = |tier: &TierReport| {
                 let Some(callback) = &progress else { return };
                 Python::attach(|py| {

@@ -80,3 +80,37 @@ def test_database_errors(tmp_path):
         ludus.solve_database("tic-tac-toe", tmp_path / "ttt", progress=failing)
     with pytest.raises(ludus.BudgetExceeded, match="memory_mb="):
         ludus.solve_database("connect-four:width=5,height=4", tmp_path / "small", memory_mb=1)
+
+
+def test_ctrl_c_stops_a_solve_after_its_tier_and_a_second_solve_resumes(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+
+    directory = tmp_path / "c4"
+    script = textwrap.dedent(
+        f"""
+        import ludus
+        def report(tier):
+            print("tier", tier["tier"], flush=True)
+        try:
+            ludus.solve_database("connect-four:width=5,height=4", {str(directory)!r}, threads=1, progress=report)
+        except KeyboardInterrupt:
+            print("stopped", flush=True)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    first = child.stdout.readline()
+    assert first.startswith("tier"), first
+    child.send_signal(signal.SIGINT)
+    output, _ = child.communicate(timeout=60)
+    lines = [first.strip()] + output.split("\n")
+    assert "stopped" in lines, lines
+    written = [line for line in lines if line.startswith("tier")]
+    # Connect Four 5 x 4 has 21 tiers: the solve ended after a few, and a second one finds them on disk.
+    assert len(written) < 21, written
+    reports = []
+    database = ludus.solve_database("connect-four:width=5,height=4", directory, progress=reports.append)
+    assert sum(report["resumed"] for report in reports) == len(written) and len(reports) == 21
+    assert database.query().value.kind == "draw"

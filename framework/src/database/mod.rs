@@ -46,7 +46,7 @@
 //!
 //! let directory = std::env::temp_dir().join(format!("ludus-doc-{}", std::process::id()));
 //! let database = Database::new(&Pile, "pile", &directory);
-//! let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX };
+//! let budget = SolveBudget { memory_mb: 64, max_positions: u64::MAX, stop: None };
 //! database.solve(&10, budget, &mut |_| {}, TierSpec::new())?;
 //! let mut files = Default::default();
 //! // A multiple of three is lost: three rounds of three counters, six plies.

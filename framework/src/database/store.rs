@@ -21,14 +21,25 @@ use std::time::{Duration, Instant};
 /// The extension of tier files.
 pub const EXTENSION: &str = "ludb";
 
-/// What a solve may spend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a solve may spend, and how its caller may stop it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveBudget {
     /// The most memory, in MiB (`--memory-mb`): turned into a number of positions held at once, from the
     /// sizes of the game's positions and keys (see [`TierIndexing::bytes_per_position`]).
     pub memory_mb: usize,
     /// The most positions held at once (`--max-positions`), if lower.
     pub max_positions: u64,
+    /// Where the caller may ask the solve to stop ([`crate::engines::alpha_beta::SearchProgress::request_stop`],
+    /// the Python module's Ctrl-C): the solve ends after the tier it is writing, with [`Error::Stopped`], and a
+    /// later solve resumes from the tiers on disk.
+    pub stop: Option<crate::engines::alpha_beta::ProgressHandle>,
+}
+
+impl SolveBudget {
+    /// A budget of `memory_mb` and at most `max_positions` held at once, that no caller stops.
+    pub fn new(memory_mb: usize, max_positions: u64) -> SolveBudget {
+        SolveBudget { memory_mb, max_positions, stop: None }
+    }
 }
 
 /// What the solve of one tier did, as reported to the caller while the solve goes on.
@@ -186,10 +197,17 @@ where
             positions,
             records: hashbrown::HashMap::new(),
             lock: None,
+            stop: budget.stop.clone(),
         };
         let spec = spec.store(&mut store);
-        let solved = RetrogradeSolver::new().with_budget(positions).solve_tiers(self.game, start, spec);
+        let solved = RetrogradeSolver::new()
+            .with_budget(positions)
+            .with_progress_line(budget.stop.clone())
+            .solve_tiers(self.game, start, spec);
+        let stopped = budget.stop.as_ref().is_some_and(|stop| stop.0.stop_requested());
         match solved {
+            // The caller's stop, met within a tier's enumeration, ends it as a position budget would.
+            Err(Error::Budget(Budget::Positions(_))) if stopped => Err(Error::Stopped),
             Err(Error::Budget(Budget::Positions(_))) if by_memory <= budget.max_positions => {
                 Err(Error::Budget(Budget::MemoryMb(budget.memory_mb)))
             }

@@ -31,6 +31,8 @@ pub(super) struct DiskStore<'store, 'game, Ruleset: Game + Tiers, Indexing> {
     pub(super) records: hashbrown::HashMap<Ruleset::Tier, u64>,
     /// The directory, opened and locked while the solve writes into it ([`TierStore::claim`]).
     pub(super) lock: Option<File>,
+    /// Where the caller may ask the solve to stop, after the tier it is writing.
+    pub(super) stop: Option<crate::engines::alpha_beta::ProgressHandle>,
 }
 
 impl<Ruleset, Indexing> DiskStore<'_, '_, Ruleset, Indexing>
@@ -215,6 +217,10 @@ where
             damaged: None,
         });
         self.started = Instant::now();
+        // A stop asked for by the caller ends the solve here, between tiers: every tier written stays.
+        if self.stop.as_ref().is_some_and(|stop| stop.0.stop_requested()) {
+            return Err(Error::Stopped);
+        }
         Ok(())
     }
 }
