@@ -88,6 +88,28 @@ fn dispatch(
     }
 }
 
+/// The stack of the thread that searches a game written in Python (engines grow their own past it).
+const STACK_BYTES: usize = 64 << 20;
+
+/// One thread, holding a Python thread state for as long as it lives with the GIL released, on which the
+/// search and every parallel loop of the engines run: each call into the game then only takes the GIL (a
+/// thread of rayon's own would make and drop a thread state at every call, about 5 us; and with the GIL, more
+/// threads would only wait for one another).
+fn python_pool() -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .thread_name(|_| "ludus-python-game".into())
+        .spawn_handler(|thread| {
+            std::thread::Builder::new()
+                .name("ludus-python-game".into())
+                .stack_size(STACK_BYTES)
+                .spawn(move || Python::attach(|py| py.detach(|| thread.run())))
+                .map(|_| ())
+        })
+        .build()
+        .map_err(|error| Error::Threads { threads: 1, cause: format!("cannot start it: {error}") })
+}
+
 /// The analysis of `position` (a position object of `game`; `None`: its start) of `game`, an instance of a
 /// subclass of `ludus.Game` written in Python: the report of `ludus analyze --format json` as a dict. Releases
 /// the GIL between calls into the game; Ctrl-C stops it; an exception raised by the game's methods is raised
@@ -128,7 +150,9 @@ pub fn analyze_python_game<'py>(
     let options =
         AnalysisOptions { engine, table_mb, memory_mb, max_positions, max_line, progress: Some(progress.clone()) };
     let searching = Arc::clone(&callbacks);
-    let analysis = run_stoppable(py, &progress, move || dispatch(searching, declared, &position, &options));
+    let analysis = run_stoppable(py, &progress, move || {
+        python_pool()?.install(|| dispatch(searching, declared, &position, &options))
+    });
     // An exception of the game's own comes first: whatever the search made of the stop it caused is moot.
     if let Some(failure) = callbacks.take_failure() {
         return Err(failure);
