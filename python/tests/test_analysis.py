@@ -2,7 +2,6 @@
 arguments; the GIL released during a search, and Ctrl-C that stops one."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
