@@ -64,6 +64,17 @@ pub fn position_after<Ruleset: TextForm>(
     position: Option<&str>,
     moves: &[&str],
 ) -> Result<Ruleset::Position> {
+    position_after_each(game, name, position, moves, |_, _| {})
+}
+
+/// [`position_after`], calling `each(before, after)` at every move played (to follow whose turn it is).
+pub fn position_after_each<Ruleset: TextForm>(
+    game: &Ruleset,
+    name: &str,
+    position: Option<&str>,
+    moves: &[&str],
+    mut each: impl FnMut(&Ruleset::Position, &Ruleset::Position),
+) -> Result<Ruleset::Position> {
     let mut current = match position {
         None => game.start(),
         Some(text) => game.parse_position(text).map_err(|error| Error::Position { game: name.to_string(), error })?,
@@ -73,7 +84,9 @@ pub fn position_after<Ruleset: TextForm>(
             game: name.to_string(),
             error: error.at(TextPlace::Quoted(index + 1, text.to_string())),
         })?;
-        current = game.play(&current, &mv);
+        let next = game.play(&current, &mv);
+        each(&current, &next);
+        current = next;
     }
     Ok(current)
 }

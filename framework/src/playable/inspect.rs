@@ -4,10 +4,10 @@
 //! moves, the one reading every caller shares ([`crate::text::position_after`]).
 
 use super::{Finish, Playable};
-use crate::error::{Error, Result, TextPlace};
+use crate::error::Result;
 use crate::game::{Canonicalize, Outcome, Player};
 use crate::scored::Probability;
-use crate::text::TextForm;
+use crate::text::{position_after_each, TextForm};
 use std::cmp::Ordering;
 
 /// A position, seen from outside: what [`super::PlayableGame::inspect`] gives.
@@ -39,20 +39,12 @@ pub(super) fn key_text<Ruleset: Canonicalize>(game: &Ruleset, position: &Ruleset
 impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
     /// The position written `position` (`None`: the start) after `moves`, seen from outside.
     pub fn view_after(&self, position: Option<&str>, moves: &[&str]) -> Result<PositionView> {
-        let mut current = self.position_after(position, &[])?;
         let mut mover = Player::First;
-        // Move by move (as `position_after` reads them, with its errors), to follow whose turn it is.
-        for (index, text) in moves.iter().enumerate() {
-            let mv = self.game.parse_move(&current, text).map_err(|error| Error::Position {
-                game: self.name.clone(),
-                error: error.at(TextPlace::Quoted(index + 1, (*text).to_string())),
-            })?;
-            let next = self.game.play(&current, &mv);
-            if self.game.turn_passes(&current, &next) {
+        let current = position_after_each(&self.game, &self.name, position, moves, |before, after| {
+            if self.game.turn_passes(before, after) {
                 mover = mover.other();
             }
-            current = next;
-        }
+        })?;
         let game = &self.game;
         let outcomes: Vec<(String, Probability)> = self
             .text()
