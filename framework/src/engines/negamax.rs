@@ -106,7 +106,13 @@ struct Walk<'search, Ruleset: Game + SearchHints> {
     guard: PathGuard<Ruleset::Position>,
 }
 
-impl<Ruleset: Game + SearchHints> Walk<'_, Ruleset> {
+impl<'search, Ruleset: Game + SearchHints> Walk<'search, Ruleset> {
+    /// A walk of `game` in `mode` counting into `stats`, within `budget` more positions.
+    fn new(game: &'search Ruleset, mode: Mode, stats: &'search mut Stats, budget: u64) -> Self {
+        let gate = Gate::new(stats.visited, budget);
+        Walk { game, mode, stats, lists: MoveLists::default(), gate, guard: PathGuard::default() }
+    }
+
     /// The moves of `position` (at `depth`), counted as one more position visited; `None` once the budget
     /// is spent. Give the list back to `lists` when done.
     fn expand(&mut self, position: &Ruleset::Position, depth: usize) -> Option<Vec<Ruleset::Move>> {
@@ -156,15 +162,7 @@ impl<Ruleset: Game + SearchHints> Engine<Ruleset> for PlainNegamax {
         position: &Ruleset::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
-        let gate = Gate::new(self.stats.visited, budget);
-        let walk = Walk {
-            game,
-            mode: self.mode,
-            stats: &mut self.stats,
-            lists: MoveLists::default(),
-            gate,
-            guard: PathGuard::default(),
-        };
+        let walk = Walk::new(game, self.mode, &mut self.stats, budget);
         let mut search = PlainSearch { walk };
         let value = search.search(position, 0);
         search.walk.gate.value(value)
@@ -309,15 +307,7 @@ where
         position: &Ruleset::Position,
         budget: u64,
     ) -> Result<Value, Stop<Infallible>> {
-        let gate = Gate::new(self.stats.visited, budget);
-        let walk = Walk {
-            game,
-            mode: self.mode,
-            stats: &mut self.stats,
-            lists: MoveLists::default(),
-            gate,
-            guard: PathGuard::default(),
-        };
+        let walk = Walk::new(game, self.mode, &mut self.stats, budget);
         let mut search = MemoSearch { walk, table: &mut self.table };
         let value = search.search(position, 0);
         search.walk.gate.value(value)
