@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
+
+from . import _ludus
 
 
 def _written(value: Any) -> str:
@@ -21,3 +23,18 @@ def _positive(name: str, value: Optional[int]) -> Optional[int]:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{name} is a whole number of at least 1, not {value!r}")
     return value
+
+
+def _budgets(table_mb: int, memory_mb: Optional[int], max_positions: Optional[int], max_line: int) -> Tuple[int, int, int, int]:
+    """An analysis' budgets, checked, with their defaults as the extension takes them: ``memory_mb`` half the
+    machine's memory, ``max_positions`` none."""
+    _positive("table_mb", table_mb)
+    _positive("max_line", max_line)
+    memory_mb = _positive("memory_mb", memory_mb)
+    max_positions = _positive("max_positions", max_positions)
+    return (
+        table_mb,
+        memory_mb if memory_mb is not None else _ludus.default_memory_mb(),
+        max_positions if max_positions is not None else 2**64 - 1,
+        max_line,
+    )

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _ludus
-from ._arguments import _positive, _written
+from ._arguments import _budgets, _written
 from ._ludus import ParameterError
 from .reports import Analysis, GameInfo
 
@@ -102,18 +102,11 @@ class Game:
         """The value of ``position`` (``None``: the start), every move's value and the best line, by Ludus'
         engines; the budgets are those of :meth:`BuiltinGame.analyze`. An exception raised by the game's methods
         is raised here, once the search has stopped; Ctrl-C stops the search."""
-        _positive("table_mb", table_mb)
-        _positive("max_line", max_line)
-        memory_mb = _positive("memory_mb", memory_mb)
-        max_positions = _positive("max_positions", max_positions)
         raw = _ludus.analyze_python_game(
             self,
             position,
             engine,
-            table_mb,
-            memory_mb if memory_mb is not None else _ludus.default_memory_mb(),
-            max_positions if max_positions is not None else 2**64 - 1,
-            max_line,
+            *_budgets(table_mb, memory_mb, max_positions, max_line),
         )
         return Analysis._of(raw)
 
@@ -178,18 +171,11 @@ class BuiltinGame(Game):
         machine's); ``max_positions``: the most positions one search expands. Past a budget:
         :class:`BudgetExceeded`. Ctrl-C stops the search (``KeyboardInterrupt``)."""
         base, moves = self._located(position)
-        _positive("table_mb", table_mb)
-        _positive("max_line", max_line)
-        memory_mb = _positive("memory_mb", memory_mb)
-        max_positions = _positive("max_positions", max_positions)
         raw = self._raw.analyze(
             base,
             list(moves),
             engine,
-            table_mb,
-            memory_mb if memory_mb is not None else _ludus.default_memory_mb(),
-            max_positions if max_positions is not None else 2**64 - 1,
-            max_line,
+            *_budgets(table_mb, memory_mb, max_positions, max_line),
         )
         return Analysis._of(raw)
 

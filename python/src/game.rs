@@ -106,6 +106,22 @@ pub fn run_stoppable<Output: Send + 'static>(
     }
 }
 
+/// The options of an analysis as a Python caller gives them, with the progress handle through which Ctrl-C
+/// stops its searches.
+pub fn analysis_options(
+    engine: &str,
+    table_mb: usize,
+    memory_mb: usize,
+    max_positions: u64,
+    max_line: usize,
+) -> PyResult<(AnalysisOptions, ProgressHandle)> {
+    let engine: AnalysisEngine = engine.parse().map_err(|error: Error| errors::to_python(&error))?;
+    let progress = ProgressHandle::default();
+    let options =
+        AnalysisOptions { engine, table_mb, memory_mb, max_positions, max_line, progress: Some(progress.clone()) };
+    Ok((options, progress))
+}
+
 #[pymethods]
 impl PyGame {
     /// The game's canonical name, every parameter written (`connect-four:width=5,height=4`).
@@ -170,10 +186,7 @@ impl PyGame {
         max_positions: u64,
         max_line: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let engine: AnalysisEngine = engine.parse().map_err(|error: Error| errors::to_python(&error))?;
-        let progress = ProgressHandle::default();
-        let options =
-            AnalysisOptions { engine, table_mb, memory_mb, max_positions, max_line, progress: Some(progress.clone()) };
+        let (options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
         let game = Arc::clone(&self.game);
         let analysis =
             run_stoppable(py, &progress, move || game.analyze_after(position.as_deref(), &borrowed(&moves), &options))?;

@@ -6,11 +6,9 @@
 use super::rules::{PyScored, PyWinLoss};
 use super::{Callbacks, PyPosition};
 use crate::convert::to_python;
-use crate::errors;
-use crate::game::run_stoppable;
+use crate::game::{analysis_options, run_stoppable};
 use ludus_framework::analysis::SearchValue;
-use ludus_framework::engines::alpha_beta::ProgressHandle;
-use ludus_framework::playable::{Analysis, AnalysisEngine, AnalysisOptions, Playable, TextForm};
+use ludus_framework::playable::{Analysis, AnalysisOptions, Playable, TextForm};
 use ludus_framework::{Error, Result};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -127,14 +125,13 @@ pub fn analyze_python_game<'py>(
     max_positions: u64,
     max_line: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let engine: AnalysisEngine = engine.parse().map_err(|error: Error| errors::to_python(&error))?;
+    let (options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
     let declared = Declared {
         scored: flag(&game, "scored")?,
         positions_repeat: flag(&game, "positions_repeat")?,
         chance: defines(&game, "chance_outcomes")?,
         turn_passes: defines(&game, "turn_passes")?,
     };
-    let progress = ProgressHandle::default();
     let callbacks = Arc::new(Callbacks {
         name: game.get_type().name()?.to_string(),
         game: game.clone().unbind(),
@@ -147,8 +144,6 @@ pub fn analyze_python_game<'py>(
         Some(object) => callbacks.position(py, object)?,
         None => callbacks.position(py, game.call_method0("start")?)?,
     };
-    let options =
-        AnalysisOptions { engine, table_mb, memory_mb, max_positions, max_line, progress: Some(progress.clone()) };
     let searching = Arc::clone(&callbacks);
     let analysis = run_stoppable(py, &progress, move || {
         python_pool()?.install(|| dispatch(searching, declared, &position, &options))
