@@ -17,7 +17,7 @@ mod value;
 
 pub use crate::error::IllegalMove;
 pub use assessment::{Assessment, Expected};
-pub use report::{analyze_position, Analysis, MoveAnalysis, PositionText};
+pub use report::{analyze_position, analyze_position_watched, Analysis, Found, MoveAnalysis, PositionText};
 pub use value::SearchValue;
 
 use crate::engines::Engine;
@@ -160,6 +160,52 @@ pub fn line_by<Ruleset: Rules, Worth: SearchValue, Failure>(
         let Some(entry) = values.into_iter().find(|entry| entry.value.is_among_best(best)) else { break };
         current = game.play(&current, &entry.mv);
         line.push(entry.mv);
+        if !seen.insert(current.clone()) {
+            break;
+        }
+    }
+    Ok(line)
+}
+
+/// [`line_by`] for values whose best move is exact ([`SearchValue::BEST_MOVE_IS_EXACT`]): at each position the
+/// first move whose value equals the position's own is taken, and the moves after it are not valued. The same
+/// line as [`line_by`] (its first best move in move-generation order) from an evaluator whose values are
+/// consistent; where no move's value equals the position's, every move is valued as [`line_by`] does.
+pub fn exact_line_by<Ruleset: Rules, Worth: SearchValue, Failure>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    max_plies: usize,
+    stop_at: impl Fn(&Ruleset::Position) -> bool,
+    mut value: impl FnMut(&Ruleset::Position) -> Result<Worth, Failure>,
+) -> Result<Vec<Ruleset::Move>, Failure> {
+    if !Worth::BEST_MOVE_IS_EXACT {
+        return line_by(game, position, max_plies, stop_at, value);
+    }
+    let mut line = Vec::new();
+    let mut current = position.clone();
+    let mut seen = std::collections::HashSet::from([current.clone()]);
+    while line.len() < max_plies && !stop_at(&current) && !game.is_over(&current) {
+        let own = value(&current)?;
+        let mut chosen = None;
+        for mv in game.legal_moves(&current) {
+            let child = game.play(&current, &mv);
+            let found = value(&child)?.for_move(game.turn_passes(&current, &child));
+            if !own.is_better(found) && !found.is_better(own) {
+                chosen = Some(mv);
+                break;
+            }
+        }
+        let chosen = match chosen {
+            Some(mv) => mv,
+            None => {
+                let values = values_by(game, &current, &mut value)?;
+                let Some(best) = best_value(&values) else { break };
+                let Some(entry) = values.into_iter().find(|entry| entry.value.is_among_best(best)) else { break };
+                entry.mv
+            }
+        };
+        current = game.play(&current, &chosen);
+        line.push(chosen);
         if !seen.insert(current.clone()) {
             break;
         }

@@ -3,7 +3,7 @@
 //! engine, a search's or a database's: `ludus analyze`, `db query`, `play`'s hints, the explorer and the Python
 //! module all show what it gives.
 
-use super::{best_value, line_by, values_by, Assessment, SearchValue};
+use super::{best_value, exact_line_by, Assessment, SearchValue};
 use crate::engines::Engine;
 use crate::error::Result;
 use crate::scored::{Outcomes, ScoreKind};
@@ -67,33 +67,60 @@ impl<Ruleset: TextForm> PositionText<'_, Ruleset> {
     }
 
     /// Every legal move of `position` with its value for the player who makes it (at a chance node, every
-    /// outcome with its probability), the best ones marked, each searched within the engine's budget.
+    /// outcome with its probability), the best ones marked, each searched within the engine's budget; `watch`
+    /// is told of each search as it starts and of each value as it is found (its `best` not yet known).
     pub fn move_analyses<Search: Engine<Ruleset> + ?Sized>(
         &self,
         engine: &mut Search,
         position: &Ruleset::Position,
+        watch: &mut dyn FnMut(Found<'_>),
     ) -> Result<Vec<MoveAnalysis>>
     where
         Search::Value: SearchValue,
     {
         let game = self.game;
-        let values = values_by(game, position, |child| engine.try_value(game, child))?;
         let outcomes = self.outcomes(position);
-        let best = best_value(&values);
-        Ok(values
-            .into_iter()
-            .map(|entry| {
-                let mut value = entry.value.assessment(self.scores);
-                let chance =
-                    outcomes.as_ref().and_then(|all| all.iter().find(|(mv, _)| *mv == entry.mv)).map(|(_, p)| *p);
-                if let Assessment::Expected(expected) = &mut value {
-                    expected.chance = chance;
+        let mut values = Vec::new();
+        let mut analyses = Vec::new();
+        for mv in game.legal_moves(position) {
+            let text = game.render_move(position, &mv);
+            watch(Found::Searching(&text));
+            let child = game.play(position, &mv);
+            let found = engine.try_value(game, &child)?.for_move(game.turn_passes(position, &child));
+            let mut value = found.assessment(self.scores);
+            let chance =
+                outcomes.as_ref().and_then(|all| all.iter().find(|(outcome, _)| *outcome == mv)).map(|(_, p)| *p);
+            if let Assessment::Expected(expected) = &mut value {
+                expected.chance = chance;
+            }
+            let analysis = MoveAnalysis { mv: text, value, best: false };
+            watch(Found::Move(&analysis));
+            analyses.push(analysis);
+            values.push(super::MoveValue { mv, value: found });
+        }
+        if outcomes.is_none() {
+            if let Some(best) = best_value(&values) {
+                for (analysis, entry) in analyses.iter_mut().zip(&values) {
+                    analysis.best = entry.value.is_among_best(best);
                 }
-                let best = outcomes.is_none() && best.is_some_and(|best| entry.value.is_among_best(best));
-                MoveAnalysis { mv: game.render_move(position, &entry.mv), value, best }
-            })
-            .collect())
+            }
+        }
+        Ok(analyses)
     }
+}
+
+/// What an analysis has found so far, told as it finds it ([`analyze_position_watched`]): for a page that shows
+/// values as they arrive.
+#[derive(Clone, Copy, Debug)]
+pub enum Found<'analysis> {
+    /// The position's value.
+    Value(&'analysis Assessment),
+    /// The search of the move written so begins.
+    Searching(&'analysis str),
+    /// A move's value (whether it is among the best is known only when every move has its value).
+    Move(&'analysis MoveAnalysis),
+    /// The principal variation is being searched.
+    Line,
 }
 
 /// The analysis of `position` by `engine`: its value, every move's, and the principal variation (at most
@@ -107,11 +134,34 @@ pub fn analyze_position<Ruleset: TextForm, Search: Engine<Ruleset> + ?Sized>(
 where
     Search::Value: SearchValue,
 {
+    analyze_position_watched(text, engine, position, max_line, &mut |_| {})
+}
+
+/// [`analyze_position`], telling `watch` what it finds as it finds it: the position's value first (so that a
+/// best move is known as soon as its own value is), then each move's search and value, then the line.
+pub fn analyze_position_watched<Ruleset: TextForm, Search: Engine<Ruleset> + ?Sized>(
+    text: &PositionText<'_, Ruleset>,
+    engine: &mut Search,
+    position: &Ruleset::Position,
+    max_line: usize,
+    watch: &mut dyn FnMut(Found<'_>),
+) -> Result<Analysis>
+where
+    Search::Value: SearchValue,
+{
     let game = text.game;
     let value = engine.try_value(game, position)?;
-    let moves = text.move_analyses(engine, position)?;
-    let line =
-        line_by(game, position, max_line, |at| text.outcomes(at).is_some(), |child| engine.try_value(game, child))?;
+    let assessment = value.assessment(text.scores);
+    watch(Found::Value(&assessment));
+    let moves = text.move_analyses(engine, position, watch)?;
+    watch(Found::Line);
+    let line = exact_line_by(
+        game,
+        position,
+        max_line,
+        |at| text.outcomes(at).is_some(),
+        |child| engine.try_value(game, child),
+    )?;
     let convergence = engine.convergence();
     let mut drawing = game.draw_position(position);
     if let Some(convergence) = &convergence {
@@ -120,7 +170,7 @@ where
     Ok(Analysis {
         game: text.name.to_string(),
         drawing,
-        value: value.assessment(text.scores),
+        value: assessment,
         moves,
         line: game.render_line(position, &line),
         stats: engine.stats(),

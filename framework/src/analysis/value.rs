@@ -15,6 +15,12 @@ use crate::value::Value;
 /// `for_move` turns the value of the position a move leads to into the value of the move for the player who
 /// makes it.
 pub trait SearchValue: Copy + std::fmt::Debug {
+    /// Whether a position's value is exactly its best move's value ([`SearchValue::for_move`] of it), as with
+    /// exact values of games without chance: a best move is then the first whose value equals the position's,
+    /// found without valuing the moves after it. `false` (the default) for values known within a rounding
+    /// error, and for nimbers.
+    const BEST_MOVE_IS_EXACT: bool = false;
+
     /// The value of a move for the player who makes it, given `self`, the value of the position it leads to
     /// (for that position's mover), and whether the turn passes with the move.
     #[must_use]
@@ -39,6 +45,8 @@ pub trait SearchValue: Copy + std::fmt::Debug {
 }
 
 impl SearchValue for Value {
+    const BEST_MOVE_IS_EXACT: bool = true;
+
     fn for_move(self, turn_passes: bool) -> Value {
         match (turn_passes, self) {
             (true, value) => value.backed_up(),
@@ -62,6 +70,8 @@ impl SearchValue for Value {
 }
 
 impl SearchValue for i32 {
+    const BEST_MOVE_IS_EXACT: bool = true;
+
     fn for_move(self, turn_passes: bool) -> i32 {
         if turn_passes {
             self.saturating_neg()

@@ -112,7 +112,7 @@ impl<Ruleset: TextForm, Worth: SearchValue> GameSession for Session<'_, Ruleset,
 
     fn hints(&mut self) -> Result<Vec<MoveAnalysis>> {
         let position = self.current().0.clone();
-        self.playable.text().move_analyses(self.engine.as_mut(), &position)
+        self.playable.text().move_analyses(self.engine.as_mut(), &position, &mut |_| {})
     }
 
     fn undo(&mut self) -> bool {
