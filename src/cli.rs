@@ -191,6 +191,13 @@ pub enum Command {
         #[command(subcommand)]
         command: DbCommand,
     },
+    /// Opening books: every position up to a few plies with its exact value, consulted before a search (see
+    /// `ludus book --help`).
+    Book {
+        /// What to do with the book.
+        #[command(subcommand)]
+        command: BookCommand,
+    },
     /// Open the game explorer: a local web server with a page (pick a game, see every move's value on the
     /// board, play the perfect player, follow the value history) and its JSON API (docs/serve.md).
     Serve {
@@ -346,6 +353,9 @@ pub struct EngineOptions {
     /// The most positions one search may expand (past it, a budget error).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
+    /// The opening book: where the game's book is looked for before a search.
+    #[command(flatten)]
+    book: BookOptions,
 }
 
 impl EngineOptions {
@@ -353,6 +363,111 @@ impl EngineOptions {
     pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
         ludus_framework::playable::AnalysisOptions {
             engine: self.engine,
+            table_mb: self.table_mb,
+            memory_mb: self.memory_mb,
+            max_positions: self.max_positions.unwrap_or(u64::MAX),
+            book: self.book.place(),
+            ..Default::default()
+        }
+    }
+}
+
+/// Where an opening book is looked for (`analyze`, `play`, `serve`).
+#[derive(Debug, Default, clap::Args)]
+pub struct BookOptions {
+    /// The opening book to consult before a search (`ludus book build`): this file, which must be the game's.
+    /// By default the game's book in the books directory, if there is one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    book: Option<PathBuf>,
+    /// Consult no opening book: every value is searched.
+    #[arg(long)]
+    no_book: bool,
+}
+
+impl BookOptions {
+    /// Where the book is looked for: `None` with `--no-book`.
+    pub fn place(&self) -> Option<ludus_framework::database::book::BookPlace> {
+        use ludus_framework::database::book::BookPlace;
+        match (&self.book, self.no_book) {
+            (_, true) => None,
+            (Some(file), false) => Some(BookPlace::File(file.clone())),
+            (None, false) => Some(BookPlace::Directory(books_directory())),
+        }
+    }
+}
+
+/// The directory of the books: `$LUDUS_BOOKS`, or else the `books` directory of the source this binary was
+/// built from (where the books made for the standard boards are kept).
+pub fn books_directory() -> PathBuf {
+    match std::env::var_os("LUDUS_BOOKS") {
+        Some(directory) => PathBuf::from(directory),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("books"),
+    }
+}
+
+/// The `ludus book` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum BookCommand {
+    /// Build a game's opening book: every position up to `--depth` plies from the start, up to symmetry, with
+    /// its exact value; the deepest ply searched by the game's engine, the others backed up from their
+    /// moves. A build that stops resumes from its journal.
+    Build {
+        /// The game, with its parameters.
+        game: String,
+        /// The plies from the start.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
+        depth: u32,
+        /// The book's file (default: the game's book in the books directory, `$LUDUS_BOOKS` or `books/`).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// The engine and its budgets (one table kept from one position to the next).
+        #[command(flatten)]
+        engine: SearchOptions,
+        /// Output format of the closing summary.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Check a game's opening book: every position of its plies in it, every value above the deepest ply
+    /// against its moves', and a random sample searched again: exit status 1 if any is wrong.
+    Check {
+        /// The game, with its parameters.
+        game: String,
+        /// The book's file (default: the game's book in the books directory).
+        #[arg(long, value_name = "FILE")]
+        book: Option<PathBuf>,
+        /// Positions searched again.
+        #[arg(long, default_value_t = 20)]
+        sample: usize,
+        /// The seed of the sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The engine and its budgets.
+        #[command(flatten)]
+        engine: SearchOptions,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+}
+
+/// The engine's budgets of a book's build or check (no book is consulted: it is built by searching).
+#[derive(Debug, clap::Args)]
+pub struct SearchOptions {
+    /// The memory budget of the engine's table, in MiB (at most `--memory-mb`).
+    #[arg(long, default_value_t = 1024, value_parser = mib_parser())]
+    pub table_mb: usize,
+    /// The memory budget of the whole build, in MiB: the table, and the positions of the book's plies.
+    #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
+    pub memory_mb: usize,
+    /// The most positions one search may expand (past it, a budget error).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_positions: Option<u64>,
+}
+
+impl SearchOptions {
+    /// The options of the searches.
+    pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
+        ludus_framework::playable::AnalysisOptions {
             table_mb: self.table_mb,
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),

@@ -14,6 +14,7 @@
 mod output;
 
 mod bench;
+mod book;
 mod cli;
 mod commands;
 mod database;
@@ -97,6 +98,7 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             play::play(registry, &game, side, &engine.analysis_options(), db.as_deref(), dice).map(|()| true)
         }
         Command::Db { command } => database::run(registry, command),
+        Command::Book { command } => book::run(registry, command),
         Command::Serve { options } => serve::run(registry, &options).map(|()| true),
         Command::Bench { filter, threads, format } => {
             bench::run(registry, filter.as_deref(), threads, format).map(|()| true)

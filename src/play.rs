@@ -270,7 +270,8 @@ fn hint(hints: Vec<ludus_framework::playable::MoveAnalysis>) -> Result<()> {
     for mv in hints {
         let plies =
             mv.value.remoteness().map_or(String::new(), |count| format!(" in {}", crate::reports::plies(count)));
-        say!("  {:>4}  {}{}{}", mv.mv, mv.value, plies, if mv.best { "  (best)" } else { "" });
+        let book = if mv.book { "  (book)" } else { "" };
+        say!("  {:>4}  {}{}{}{book}", mv.mv, mv.value, plies, if mv.best { "  (best)" } else { "" });
     }
     Ok(())
 }

@@ -209,14 +209,14 @@ pub const HOG: Registration = Registration {
 
 fn othello(arguments: &Arguments) -> Result<Made> {
     let game = Othello::new(arguments.whole("size")?, arguments.text("empties")? == "winner")?;
-    Ok(Made::playable(Playable::scored(game, arguments.canonical_name()).with_board()))
+    Ok(Made::playable(Playable::scored(game, arguments.canonical_name()).with_board().with_book()))
 }
 
 fn kalah(arguments: &Arguments) -> Result<Made> {
     let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?;
     let name = arguments.canonical_name();
     // The small variants' databases: every position's score in one file.
-    let playable = Playable::scored(game, name).with_board();
+    let playable = Playable::scored(game, name).with_board().with_book();
     Ok(Made::solvable(playable, WholeGame))
 }
 
@@ -232,7 +232,7 @@ fn hog(arguments: &Arguments) -> Result<Made> {
 
 fn tic_tac_toe(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
-    let playable = Playable::win_loss(TicTacToe, name).with_packed_table().with_board();
+    let playable = Playable::win_loss(TicTacToe, name).with_packed_table().with_board().with_book();
     Ok(Made::solvable(playable, Tiered(ByKey)))
 }
 
@@ -242,7 +242,7 @@ fn connect_four(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // Connect Four ranks its tiers (column heights, then colours) and un-moves: solved over flat arrays by rank.
     let indexing = ByRank::of(&game).with_unmoves();
-    let playable = Playable::win_loss(game, name).with_packed_table().with_board();
+    let playable = Playable::win_loss(game, name).with_packed_table().with_board().with_book();
     Ok(Made::solvable(playable, Tiered(indexing)))
 }
 

@@ -117,8 +117,16 @@ pub fn analysis_options(
 ) -> PyResult<(AnalysisOptions, ProgressHandle)> {
     let engine: AnalysisEngine = engine.parse().map_err(|error: Error| errors::to_python(&error))?;
     let progress = ProgressHandle::default();
-    let options =
-        AnalysisOptions { engine, table_mb, memory_mb, max_positions, max_line, progress: Some(progress.clone()) };
+    // No opening book: a book is a file of the command line's (`ludus book build`), not yet one of the module's.
+    let options = AnalysisOptions {
+        engine,
+        table_mb,
+        memory_mb,
+        max_positions,
+        max_line,
+        progress: Some(progress.clone()),
+        book: None,
+    };
     Ok((options, progress))
 }
 

@@ -163,7 +163,8 @@ impl Report for Analysis {
         for mv in &self.moves {
             let after = nimber(mv.value.nimber(), "leaves ");
             let best = if mv.best { "  (best)" } else { "" };
-            writeln!(out, "  {:>4}  {}{}{after}{best}", mv.mv, mv.value, plies(mv.value.remoteness()))?;
+            let book = if mv.book { "  (book)" } else { "" };
+            writeln!(out, "  {:>4}  {}{}{after}{best}{book}", mv.mv, mv.value, plies(mv.value.remoteness()))?;
         }
         // The line stops at a chance node: empty at one, where the moves listed are the outcomes.
         let at_chance =
@@ -174,6 +175,9 @@ impl Report for Analysis {
             (true, false) => "(the game is over)".to_string(),
         };
         writeln!(out, "line: {line}")?;
+        if self.book_values > 0 {
+            writeln!(out, "{} values from the opening book", self.book_values)?;
+        }
         writeln!(out, "{}", self.stats)
     }
 }

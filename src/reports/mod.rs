@@ -4,12 +4,13 @@
 //! the server's answers embed the same structs.
 //!
 //! Files by command family: `plugins.rs` (`list`, `solve`, `verify`, `check`, `samples`), `games.rs` (`games`,
-//! `analyze`), `database.rs` (`db solve`, `db analyze`, `db check`), `bench.rs` (`bench`).
+//! `analyze`), `database.rs` (`db solve`, `db analyze`, `db check`), `book.rs` (`book build`, `book check`), `bench.rs` (`bench`).
 //!
 //! Invariant: the JSON of a report is its `Serialize` form and nothing else; its text is written from the same
 //! fields.
 
 mod bench;
+mod book;
 mod database;
 mod games;
 mod plugins;

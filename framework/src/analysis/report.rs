@@ -24,6 +24,9 @@ pub struct MoveAnalysis {
     pub value: Assessment,
     /// Whether it is among the best moves (never at a chance node, where no one chooses).
     pub best: bool,
+    /// Whether its value came from an opening book rather than a search.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub book: bool,
 }
 
 /// The analysis of a position.
@@ -43,6 +46,9 @@ pub struct Analysis {
     pub line: Vec<String>,
     /// The engine's statistics.
     pub stats: Stats,
+    /// Values read from an opening book rather than searched, the position's own and its moves' included.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub book_values: u64,
     /// How far the solve went, for a value exact only to a tolerance (value iteration).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub convergence: Option<Convergence>,
@@ -86,6 +92,7 @@ impl<Ruleset: TextForm> PositionText<'_, Ruleset> {
             let text = game.render_move(position, &mv);
             watch(Found::Searching(&text));
             let child = game.play(position, &mv);
+            let read = engine.book_values();
             let found = engine.try_value(game, &child)?.for_move(game.turn_passes(position, &child));
             let mut value = found.assessment(self.scores);
             let chance =
@@ -93,7 +100,7 @@ impl<Ruleset: TextForm> PositionText<'_, Ruleset> {
             if let Assessment::Expected(expected) = &mut value {
                 expected.chance = chance;
             }
-            let analysis = MoveAnalysis { mv: text, value, best: false };
+            let analysis = MoveAnalysis { mv: text, value, best: false, book: engine.book_values() > read };
             watch(Found::Move(&analysis));
             analyses.push(analysis);
             values.push(super::MoveValue { mv, value: found });
@@ -107,6 +114,11 @@ impl<Ruleset: TextForm> PositionText<'_, Ruleset> {
         }
         Ok(analyses)
     }
+}
+
+/// Whether a count is zero (a field left out of the JSON).
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }
 
 /// What an analysis has found so far, told as it finds it ([`analyze_position_watched`]): for a page that shows
@@ -150,6 +162,7 @@ where
     Search::Value: SearchValue,
 {
     let game = text.game;
+    let book_before = engine.book_values();
     let value = engine.try_value(game, position)?;
     let assessment = value.assessment(text.scores);
     watch(Found::Value(&assessment));
@@ -174,6 +187,7 @@ where
         moves,
         line: game.render_line(position, &line),
         stats: engine.stats(),
+        book_values: engine.book_values() - book_before,
         convergence,
     })
 }

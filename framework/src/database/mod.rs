@@ -1,6 +1,8 @@
 //! Solved databases on disk: the retrograde tier engine's solutions, one file per tier, queried a block at a
 //! time, summarised and checked record by record.
 //!
+//! - [`book`]: opening books: every position up to a few plies with its exact value, in one file of this
+//!   format, built by backing values up from the deepest ply, checked, and consulted before a search.
 //! - [`record`]: a value in 16 bits ([`Record`]) and the keys a file stores ([`RecordKey`]).
 //! - [`file`](mod@file): one tier's file (header with checksums and block index; zstd blocks).
 //! - [`store`]: a game's [`Database`] in a directory; its solve resumes from the tiers already on disk.
@@ -57,6 +59,7 @@
 //! # Ok::<(), ludus_framework::Error>(())
 //! ```
 
+pub mod book;
 pub mod check;
 #[cfg(feature = "mpi")]
 pub mod distributed;

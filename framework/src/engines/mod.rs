@@ -57,6 +57,12 @@ pub trait Statistics {
     fn convergence(&self) -> Option<crate::stats::Convergence> {
         None
     }
+
+    /// Values given from an opening book rather than searched, since the engine was made (0, the default, for
+    /// an engine without a book).
+    fn book_values(&self) -> u64 {
+        0
+    }
 }
 
 /// An engine that keeps a transposition table: it can be read, emptied, and asked for a value it stored.

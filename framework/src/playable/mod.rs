@@ -23,6 +23,8 @@ use crate::text::position_after;
 use serde::Serialize;
 
 #[cfg(feature = "database")]
+mod books;
+#[cfg(feature = "database")]
 mod database;
 mod engines;
 mod impartial;
@@ -112,6 +114,10 @@ pub struct AnalysisOptions {
     /// Where the engines show their searches as they run (the CLI's progress line): every engine made here but
     /// memoized negamax and the Sprague-Grundy engine.
     pub progress: Option<crate::engines::alpha_beta::ProgressHandle>,
+    /// Where the game's opening book is looked for (`None`: no book): the values of the positions it holds
+    /// are read from it rather than searched, for a game that reads books ([`Playable::with_book`]).
+    #[cfg(feature = "database")]
+    pub book: Option<crate::database::book::BookPlace>,
 }
 
 impl Default for AnalysisOptions {
@@ -123,6 +129,8 @@ impl Default for AnalysisOptions {
             max_positions: u64::MAX,
             max_line: 200,
             progress: None,
+            #[cfg(feature = "database")]
+            book: None,
         }
     }
 }
@@ -170,10 +178,50 @@ pub trait PlayableGame: Send + Sync {
         })
     }
 
+    /// Builds the game's opening book of `depth` plies at `path` with the engine `options` ask for (its table
+    /// kept from one position to the next), telling `watch` of each position searched (a `Break` stops it,
+    /// [`Error::Stopped`]); resumes a build that stopped. By default [`Error::Unsupported`].
+    #[cfg(feature = "database")]
+    fn build_book(
+        &self,
+        depth: u32,
+        path: &std::path::Path,
+        options: &AnalysisOptions,
+        watch: &mut dyn FnMut(crate::database::book::BookProgress) -> std::ops::ControlFlow<()>,
+    ) -> Result<crate::database::book::BookReport> {
+        let _ = (depth, path, options, watch);
+        Err(no_books(&self.name()))
+    }
+
+    /// Checks the game's opening book at `path`: every position of its plies, each value above the deepest
+    /// ply against its moves', and `sample` positions drawn with `seed` searched again with the engine
+    /// `options` ask for. By default [`Error::Unsupported`].
+    #[cfg(feature = "database")]
+    fn check_book(
+        &self,
+        path: &std::path::Path,
+        sample: usize,
+        seed: u64,
+        options: &AnalysisOptions,
+    ) -> Result<crate::database::book::BookCheck> {
+        let _ = (path, sample, seed, options);
+        Err(no_books(&self.name()))
+    }
+
     /// What the game is and what can be done with it: its family, chance, whether its positions repeat, and
     /// the kind of board it is drawn on (with no database: [`Made::capabilities`] adds it). What a
     /// registration declares is checked against it ([`Registration::check`]).
     fn capabilities(&self) -> Capabilities;
+}
+
+/// The error of a game that reads no opening books.
+#[cfg(feature = "database")]
+fn no_books(game: &str) -> Error {
+    Error::Unsupported {
+        game: game.to_string(),
+        operation: "an opening book".into(),
+        reason: "this game stores no values in books (its keys or values do not fit a database record)".into(),
+    }
 }
 
 /// How a finished game ended.
@@ -250,6 +298,8 @@ pub struct Playable<Ruleset: Rules, Worth> {
     chance: Option<Outcomes<Ruleset>>,
     board: Option<fn(&Ruleset, &Ruleset::Position) -> BoardView>,
     key: fn(&Ruleset, &Ruleset::Position) -> String,
+    #[cfg(feature = "database")]
+    books: Option<books::BookHooks<Ruleset, Worth>>,
 }
 
 impl<Ruleset: Rules + Clone, Worth> Clone for Playable<Ruleset, Worth> {
@@ -272,7 +322,18 @@ impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
     where
         Ruleset: crate::game::Canonicalize,
     {
-        Playable { game, name, make, family, scores, chance, board: None, key: inspect::key_text::<Ruleset> }
+        Playable {
+            game,
+            name,
+            make,
+            family,
+            scores,
+            chance,
+            board: None,
+            key: inspect::key_text::<Ruleset>,
+            #[cfg(feature = "database")]
+            books: None,
+        }
     }
 
     /// The same game, whose positions the explorer's page draws as boards ([`BoardForm`]).
@@ -289,7 +350,12 @@ impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
         &self,
         options: &AnalysisOptions,
     ) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>> {
-        (self.make)(&self.name, options)
+        let engine = (self.make)(&self.name, options)?;
+        #[cfg(feature = "database")]
+        if let Some(place) = &options.book {
+            return self.booked(engine, place);
+        }
+        Ok(engine)
     }
 
     /// How an analysis reads this game's text, scores and chance nodes.
@@ -360,6 +426,36 @@ where
 
     fn inspect(&self, position: Option<&str>, moves: &[&str]) -> Result<PositionView> {
         self.view_after(position, moves)
+    }
+
+    #[cfg(feature = "database")]
+    fn build_book(
+        &self,
+        depth: u32,
+        path: &std::path::Path,
+        options: &AnalysisOptions,
+        watch: &mut dyn FnMut(crate::database::book::BookProgress) -> std::ops::ControlFlow<()>,
+    ) -> Result<crate::database::book::BookReport> {
+        let hooks = self.books.as_ref().ok_or_else(|| no_books(&self.name))?;
+        // The book is built by searching, not from itself.
+        let mut engine = (self.make)(&self.name, options)?;
+        let start = self.position_after(None, &[])?;
+        (hooks.build)(&self.game, &self.name, &start, depth, path, engine.as_mut(), options.memory_mb, watch)
+    }
+
+    #[cfg(feature = "database")]
+    fn check_book(
+        &self,
+        path: &std::path::Path,
+        sample: usize,
+        seed: u64,
+        options: &AnalysisOptions,
+    ) -> Result<crate::database::book::BookCheck> {
+        let hooks = self.books.as_ref().ok_or_else(|| no_books(&self.name))?;
+        let mut book = crate::database::book::Book::open(path, &self.name)?;
+        let mut engine = (self.make)(&self.name, options)?;
+        let start = self.position_after(None, &[])?;
+        (hooks.check)(&self.game, &start, &mut book, engine.as_mut(), sample, seed, options.memory_mb)
     }
 
     fn capabilities(&self) -> Capabilities {

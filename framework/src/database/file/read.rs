@@ -255,10 +255,21 @@ impl TierFile {
     /// The game, with its parameters, that the tier file at `path` belongs to, read from its header (checked:
     /// magic, length, checksum, format version): how `ludus serve --db DIR` tells which game a directory holds.
     pub fn game_of(path: &Path) -> Result<String> {
+        Ok(TierFile::header_of(path)?.game)
+    }
+
+    /// The header of the file at `path`, checked (magic, length, checksum, format version): what it holds,
+    /// read before it is opened as that (an opening book's depth).
+    pub fn header_of(path: &Path) -> Result<Header> {
         match read_header(path)? {
-            HeaderRead::Read { header, .. } => Ok(header.game),
+            HeaderRead::Read { header, .. } => Ok(header),
             HeaderRead::Damaged(error) => Err(error),
         }
+    }
+
+    /// Where the file is.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Reads every block as stored, once, checking each block's checksum and the blocks' checksum (what a
