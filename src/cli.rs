@@ -334,6 +334,9 @@ pub struct ServeArgs {
     /// The most seconds a connection is served: the response under way then is its last.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400))]
     pub connection_seconds: u64,
+    /// The opening books consulted before a search.
+    #[command(flatten)]
+    pub book: BookOptions,
 }
 
 /// An exact engine and its budgets, for `analyze` and `play`.

@@ -30,13 +30,34 @@ fn analyzed(game: &str, position: &str) -> Value {
 
 /// An analysis without its statistics (the search's counts) and its drawing's note on the solve (value
 /// iteration's sweeps, which depend on the position the solve started from).
+///
+/// A server keeps one engine per game, so value iteration may answer from a solve begun at another position:
+/// expected scores then agree within the solve's error (about 1e-12), not bit for bit, and the solve's own
+/// numbers (its error, its sweeps) differ. So numbers are compared to 9 decimals, the solve's numbers not at
+/// all.
 fn values_of(analysis: &Value) -> Value {
+    fn round(value: &mut Value) {
+        match value {
+            Value::Number(number) if number.is_f64() => {
+                let rounded = (number.as_f64().unwrap_or(0.0) * 1e9).round() / 1e9;
+                *value = serde_json::json!(rounded);
+            }
+            Value::Array(items) => items.iter_mut().for_each(round),
+            Value::Object(fields) => {
+                fields.remove("error");
+                fields.remove("convergence");
+                fields.values_mut().for_each(round);
+            }
+            _ => {}
+        }
+    }
     let mut analysis = analysis.clone();
     let fields = analysis.as_object_mut().expect("an object");
     fields.remove("stats");
     if let Some(Value::String(drawing)) = fields.get_mut("drawing") {
         *drawing = drawing.lines().filter(|line| !line.starts_with("value iteration:")).collect::<Vec<_>>().join("\n");
     }
+    round(&mut analysis);
     analysis
 }
 

@@ -9,6 +9,7 @@
 //! The key keeps the position and moves as given rather than the position they reach: the answer repeats them.
 
 use super::budget::SearchSlots;
+use super::partial::Watched;
 use super::shapes::ApiError;
 use std::collections::{HashMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -22,6 +23,8 @@ const KEPT_ANSWERS: usize = 128;
 const MAX_KEPT_BYTES: usize = 256 * 1024;
 /// The stack of a search thread (engines grow their own stack past it where they recurse deeply).
 const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
+/// The longest a request that streams waits for its search before it is told how far the search is.
+pub const STREAM_WAIT: Duration = Duration::from_millis(400);
 
 /// A request as the answers know it: equal keys, equal answers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -45,22 +48,37 @@ impl AnswerKey {
 /// What a request gets: the answer's JSON, or an error.
 pub type Outcome = Result<Arc<Vec<u8>>, ApiError>;
 
-/// A search under way: its outcome once it ends, and the requests waiting for it woken then.
+/// What a request gets back: the outcome, or (for a request that streams) how far the search under way is.
+pub enum Reply {
+    /// The answer, or the error.
+    Done(Outcome),
+    /// The search goes on: what it found so far.
+    Partial(Arc<Watched>),
+}
+
+/// A search under way: its outcome once it ends, the requests waiting for it woken then, and what it found
+/// so far.
 #[derive(Default)]
 struct Pending {
     outcome: Mutex<Option<Outcome>>,
     ended: Condvar,
+    watched: Arc<Watched>,
 }
 
 impl Pending {
     /// The outcome, waiting for it until `deadline`; `None` if the search is still under way then.
     fn wait(&self, deadline: Instant) -> Option<Outcome> {
+        self.watched.waiting();
         let mut outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);
         while outcome.is_none() {
-            let left = deadline.checked_duration_since(Instant::now()).filter(|left| !left.is_zero())?;
+            let Some(left) = deadline.checked_duration_since(Instant::now()).filter(|left| !left.is_zero()) else {
+                break;
+            };
             outcome = self.ended.wait_timeout(outcome, left).unwrap_or_else(PoisonError::into_inner).0;
         }
-        outcome.clone()
+        let outcome = outcome.clone();
+        self.watched.done_waiting();
+        outcome
     }
 
     /// Gives the outcome to every request waiting.
@@ -91,21 +109,24 @@ impl Answers {
     }
 
     /// The answer to `key`: kept, or the outcome of the search under way for it, or of `search` run on a thread
-    /// of its own in one of `slots`; waited for at most `seconds`. Past them, a request that found no free slot
-    /// gets a 503 `busy`, one whose search is still under way a 503 `time` (the search goes on to its position
-    /// budget, holding its slot, and its outcome is kept for the request asked again).
+    /// of its own in one of `slots` (told where to show what it finds); waited for at most `seconds`. Past
+    /// them, a request that found no free slot gets a 503 `busy`, one whose search is still under way a 503
+    /// `time` (the search goes on to its position budget, holding its slot, and its outcome is kept for the
+    /// request asked again). A request that streams waits at most [`STREAM_WAIT`] for the outcome, and is
+    /// told how far the search is past it.
     pub fn answer(
         self: &Arc<Self>,
         key: AnswerKey,
         slots: &Arc<SearchSlots>,
         seconds: u64,
-        search: impl FnOnce() -> Outcome + Send + 'static,
-    ) -> Outcome {
+        stream: bool,
+        search: impl FnOnce(Arc<Watched>) -> Outcome + Send + 'static,
+    ) -> Reply {
         let deadline = Instant::now() + Duration::from_secs(seconds);
         let pending = {
             let mut known = self.known();
             if let Some((_, outcome)) = known.kept.iter().find(|(kept, _)| *kept == key) {
-                return outcome.clone();
+                return Reply::Done(outcome.clone());
             }
             match known.running.get(&key) {
                 Some(pending) => Arc::clone(pending),
@@ -118,16 +139,19 @@ impl Answers {
                 }
             }
         };
-        pending.wait(deadline).unwrap_or_else(|| {
-            Err(ApiError::new(
+        let waited = if stream { deadline.min(Instant::now() + STREAM_WAIT) } else { deadline };
+        match pending.wait(waited) {
+            Some(outcome) => Reply::Done(outcome),
+            None if stream => Reply::Partial(Arc::clone(&pending.watched)),
+            None => Reply::Done(Err(ApiError::new(
                 503,
                 "time",
                 format!(
                     "the search takes longer than the {seconds} s this server waits (--max-seconds); it goes on \
                      within --max-positions, and asking again later may find its answer"
                 ),
-            ))
-        })
+            ))),
+        }
     }
 
     /// Runs `search` for `key` in a slot free before `deadline`, its outcome given to `pending`; without a slot
@@ -139,7 +163,7 @@ impl Answers {
         slots: &Arc<SearchSlots>,
         deadline: Instant,
         seconds: u64,
-        search: impl FnOnce() -> Outcome + Send + 'static,
+        search: impl FnOnce(Arc<Watched>) -> Outcome + Send + 'static,
     ) {
         let Some(slot) = slots.acquire(deadline) else {
             let busy = format!("every search slot stayed busy for {seconds} s (--searches): retry");
@@ -151,7 +175,8 @@ impl Answers {
         let started =
             std::thread::Builder::new().name("ludus-search".into()).stack_size(SEARCH_STACK_BYTES).spawn(move || {
                 let _slot = slot;
-                let outcome = catch_unwind(AssertUnwindSafe(search)).unwrap_or_else(|_| {
+                let watched = Arc::clone(&thread_pending.watched);
+                let outcome = catch_unwind(AssertUnwindSafe(|| search(watched))).unwrap_or_else(|_| {
                     Err(ApiError::new(500, "internal", "the search failed (a bug: see the server's log)"))
                 });
                 answers.end(&thread_key, &thread_pending, outcome);
@@ -194,6 +219,46 @@ mod tests {
         AnswerKey { game: "game".into(), position: Some(position.into()), moves: Vec::new() }
     }
 
+    /// The answer to a request that does not stream.
+    fn ask(
+        answers: &Arc<Answers>,
+        key: AnswerKey,
+        slots: &Arc<SearchSlots>,
+        seconds: u64,
+        search: impl FnOnce() -> Outcome + Send + 'static,
+    ) -> Outcome {
+        match answers.answer(key, slots, seconds, false, move |_| search()) {
+            Reply::Done(outcome) => outcome,
+            Reply::Partial(_) => panic!("a request that does not stream got a partial answer"),
+        }
+    }
+
+    #[test]
+    fn a_request_that_streams_is_told_what_the_search_found_so_far_then_its_answer() {
+        let (answers, slots) = (Arc::new(Answers::default()), SearchSlots::new(1));
+        let search = |watched: Arc<Watched>| {
+            let value = ludus_framework::playable::Assessment::Score(3);
+            watched.found(ludus_framework::playable::Found::Value(&value));
+            std::thread::sleep(Duration::from_millis(1500));
+            Ok(Arc::new(vec![1, 2, 3]))
+        };
+        let started = Instant::now();
+        let Reply::Partial(watched) = answers.answer(key("s"), &slots, 10, true, search) else {
+            panic!("the search takes longer than a stream waits")
+        };
+        assert!(started.elapsed() < Duration::from_millis(1200), "{:?}", started.elapsed());
+        assert_eq!(watched.progress().value, Some(ludus_framework::playable::Assessment::Score(3)));
+        // Asked again, the same search answers (not a second one).
+        let mut done = None;
+        for _ in 0..20 {
+            if let Reply::Done(outcome) = answers.answer(key("s"), &slots, 10, true, |_| Ok(Arc::new(Vec::new()))) {
+                done = Some(outcome);
+                break;
+            }
+        }
+        assert_eq!(done.map(|outcome| status(&outcome)), Some(Ok(3)));
+    }
+
     fn status(outcome: &Outcome) -> Result<usize, (u16, &'static str)> {
         outcome.as_ref().map(|answer| answer.len()).map_err(|error| (error.status, error.kind))
     }
@@ -201,22 +266,18 @@ mod tests {
     #[test]
     fn slots_bound_searches_and_time() {
         let (answers, slots) = (Arc::new(Answers::default()), SearchSlots::new(1));
-        assert_eq!(status(&answers.answer(key("a"), &slots, 5, || Ok(Arc::new(vec![7])))), Ok(1));
+        assert_eq!(status(&ask(&answers, key("a"), &slots, 5, || Ok(Arc::new(vec![7])))), Ok(1));
         // A search past the time budget is a 503 `time`, and holds its slot until it ends.
-        let slow = answers.answer(key("slow"), &slots, 1, || {
+        let slow = ask(&answers, key("slow"), &slots, 1, || {
             std::thread::sleep(Duration::from_secs(3));
             Ok(Arc::new(vec![1, 2]))
         });
         assert_eq!(status(&slow), Err((503, "time")));
-        let busy = answers.answer(key("b"), &slots, 1, || Ok(Arc::new(Vec::new())));
+        let busy = ask(&answers, key("b"), &slots, 1, || Ok(Arc::new(Vec::new())));
         assert_eq!(status(&busy), Err((503, "busy")), "another request finds no slot");
-        let again = answers.answer(key("slow"), &slots, 10, || Ok(Arc::new(Vec::new())));
+        let again = ask(&answers, key("slow"), &slots, 10, || Ok(Arc::new(Vec::new())));
         assert_eq!(status(&again), Ok(2), "the same request waits for the search under way");
-        assert_eq!(
-            status(&answers.answer(key("b"), &slots, 10, || Ok(Arc::new(vec![0; 3])))),
-            Ok(3),
-            "slot given back"
-        );
+        assert_eq!(status(&ask(&answers, key("b"), &slots, 10, || Ok(Arc::new(vec![0; 3])))), Ok(3), "slot given back");
     }
 
     #[test]
@@ -234,21 +295,20 @@ mod tests {
         std::thread::scope(|scope| {
             for _ in 0..4 {
                 let (answers, slots, search) = (&answers, &slots, search(&searches));
-                scope.spawn(move || {
-                    assert_eq!(status(&answers.answer(key("x"), slots, 5, search)), Err((422, "budget")))
-                });
+                scope
+                    .spawn(move || assert_eq!(status(&ask(answers, key("x"), slots, 5, search)), Err((422, "budget"))));
             }
         });
-        assert_eq!(status(&answers.answer(key("x"), &slots, 5, search(&searches))), Err((422, "budget")));
+        assert_eq!(status(&ask(&answers, key("x"), &slots, 5, search(&searches))), Err((422, "budget")));
         assert_eq!(searches.load(Ordering::SeqCst), 1, "one search for five identical requests");
         // A failure of the server's is tried again.
         let failing = || Err(ApiError::new(500, "database", "cannot read"));
-        assert_eq!(status(&answers.answer(key("y"), &slots, 5, failing)), Err((500, "database")));
-        assert_eq!(status(&answers.answer(key("y"), &slots, 5, || Ok(Arc::new(vec![1])))), Ok(1));
+        assert_eq!(status(&ask(&answers, key("y"), &slots, 5, failing)), Err((500, "database")));
+        assert_eq!(status(&ask(&answers, key("y"), &slots, 5, || Ok(Arc::new(vec![1])))), Ok(1));
         // A panic is a 500, not kept, and the slot is given back.
         let one = SearchSlots::new(1);
-        assert_eq!(status(&answers.answer(key("z"), &one, 5, || panic!("a bug"))), Err((500, "internal")));
-        assert_eq!(status(&answers.answer(key("z"), &one, 5, || Ok(Arc::new(vec![1])))), Ok(1));
+        assert_eq!(status(&ask(&answers, key("z"), &one, 5, || panic!("a bug"))), Err((500, "internal")));
+        assert_eq!(status(&ask(&answers, key("z"), &one, 5, || Ok(Arc::new(vec![1])))), Ok(1));
     }
 
     #[test]
@@ -256,11 +316,11 @@ mod tests {
         let (answers, slots) = (Arc::new(Answers::default()), SearchSlots::new(1));
         let kept = |position: &str| answers.known().kept.iter().any(|(known, _)| *known == key(position));
         for index in 0..=KEPT_ANSWERS {
-            assert_eq!(status(&answers.answer(key(&index.to_string()), &slots, 5, || Ok(Arc::new(vec![1])))), Ok(1));
+            assert_eq!(status(&ask(&answers, key(&index.to_string()), &slots, 5, || Ok(Arc::new(vec![1])))), Ok(1));
         }
         assert!(!kept("0"), "the oldest answer made room");
         assert!(kept(&KEPT_ANSWERS.to_string()));
-        let large = answers.answer(key("large"), &slots, 5, || Ok(Arc::new(vec![0; MAX_KEPT_BYTES])));
+        let large = ask(&answers, key("large"), &slots, 5, || Ok(Arc::new(vec![0; MAX_KEPT_BYTES])));
         assert_eq!(status(&large), Ok(MAX_KEPT_BYTES), "sent all the same");
         assert!(!kept("large"), "an answer that with its key passes the bound is not kept");
         assert!(answers.known().running.is_empty(), "no search left under way");

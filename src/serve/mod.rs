@@ -4,7 +4,9 @@
 //! files, `GET /api/games`, `POST /api/position`), `shapes.rs` (the JSON shapes), `budget.rs` (the budgets, the
 //! search slots), `answers.rs` (the answers by request: kept, or shared by the identical requests waiting for
 //! one search), `databases.rs` (the `--db` directories, opened at start), `page.rs` and `page/` (the page,
-//! embedded). The values are the framework's analyses; the server only bounds, routes and writes them.
+//! embedded), `desks.rs` (one engine kept per game explored, its table reused from one request to the next),
+//! `partial.rs` (what a search under way found so far, for a request that streams). The values are the
+//! framework's analyses; the server only bounds, routes and writes them.
 //!
 //! One thread accepts connections and hands them to `--connections` workers through a short queue (a
 //! connection past it, or waiting in it too long, is answered 503); a worker serves one connection at a time,
@@ -16,8 +18,10 @@ mod answers;
 mod budget;
 mod connection;
 mod databases;
+mod desks;
 mod http;
 mod page;
+mod partial;
 mod queue;
 mod routes;
 mod shapes;
@@ -77,6 +81,7 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
         slots: SearchSlots::new(options.searches),
         answers: Arc::default(),
         games_answer,
+        desks: desks::Desks::new(options.searches, routes::analysis_options(&limits, options.book.place())),
     });
     let stopping = Arc::new(AtomicBool::new(false));
     install_stop(&stopping, address)?;

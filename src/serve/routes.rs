@@ -1,15 +1,19 @@
 //! The routes: the page's files (`/`, `/app.js`, `/style.css`, `/favicon.svg`, embedded in the binary), the
 //! games (`GET /api/games`) and a position's analysis and board (`POST /api/position`). Every route is a fixed
-//! name: no part of a request becomes a path. The values are the framework's: `PlayableGame::analyze_after`
-//! (within the server's budgets) or, where the game's database is served, `DatabaseGame::query_after`.
+//! name: no part of a request becomes a path. The values are the framework's: the game's analyst at its desk
+//! (`desks.rs`: one engine kept per game, within the server's budgets, its opening book consulted) or, where
+//! the game's database is served, `DatabaseGame::query_after`. A request that streams is answered after at
+//! most 0.4 s with the board and the values found so far, and asks again.
 
-use super::answers::{AnswerKey, Answers};
+use super::answers::{AnswerKey, Answers, Reply};
 use super::budget::{Limits, SearchSlots, MAX_GAME_BYTES, MAX_MOVES, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
 use super::databases::Served;
+use super::desks::Desks;
 use super::http::{Request, Response};
 use super::page;
-use super::shapes::{ApiError, GamesAnswer, PositionAnswer, PositionRequest, ServedGame, Source};
+use super::shapes::{ApiError, GamesAnswer, PartialAnswer, PositionAnswer, PositionRequest, ServedGame, Source};
 use crate::reports::GameListing;
+use ludus_framework::database::book::BookPlace;
 use ludus_framework::playable::{find_registration, AnalysisOptions, Registration};
 use std::sync::Arc;
 
@@ -27,6 +31,8 @@ pub struct State {
     pub answers: Arc<Answers>,
     /// `GET /api/games`'s answer, made at start.
     pub games_answer: Vec<u8>,
+    /// The engine kept for each game explored.
+    pub desks: Desks,
 }
 
 impl State {
@@ -89,40 +95,66 @@ fn position(state: &Arc<State>, body: &[u8]) -> Result<Response, ApiError> {
     let registration =
         find_registration(&state.games, &request.game).map_err(|error| ApiError::from_framework(&error))?;
     let game = registration.make(&request.game).map_err(|error| ApiError::from_framework(&error))?.playable;
+    let moves: Vec<&str> = request.moves.iter().map(String::as_str).collect();
+    // The board first: it is drawn while the values are searched, and a move that is not legal is answered
+    // at once.
+    let board =
+        game.board_after(request.position.as_deref(), &moves).map_err(|error| ApiError::from_framework(&error))?;
     let key = AnswerKey { game: game.name(), position: request.position, moves: request.moves };
-    let searched = (Arc::clone(state), key.clone());
-    let answer = state.answers.answer(key, &state.slots, state.limits.max_seconds, move || {
-        let (state, key) = searched;
-        let position = key.position.as_deref();
-        let moves: Vec<&str> = key.moves.iter().map(String::as_str).collect();
-        let served = state.databases.iter().find(|served| served.game.name() == key.game);
-        let (analysis, source) = match served {
-            Some(served) => (served.game.query_after(&served.directory, position, &moves, 200), Source::Database),
-            None => (game.analyze_after(position, &moves, &analysis_options(&state.limits)), Source::Search),
-        };
-        let analysis = analysis.map_err(|error| ApiError::from_framework(&error))?;
-        let board = game.board_after(position, &moves).map_err(|error| ApiError::from_framework(&error))?;
-        let answer = PositionAnswer {
-            game: &key.game,
-            position,
-            moves: &key.moves,
-            source,
-            analysis: &analysis,
-            board: board.as_ref(),
-        };
-        let bytes = serde_json::to_vec(&answer)
-            .map_err(|error| ApiError::new(500, "internal", format!("cannot write the answer: {error}")))?;
-        Ok(Arc::new(bytes))
-    })?;
-    Ok(Response::json(200, answer.to_vec()))
+    let searched = (Arc::clone(state), key.clone(), board.clone());
+    let reply =
+        state.answers.answer(key.clone(), &state.slots, state.limits.max_seconds, request.stream, move |watched| {
+            let (state, key, board) = searched;
+            let position = key.position.as_deref();
+            let served = state.databases.iter().find(|served| served.game.name() == key.game);
+            let (analysis, source) = match served {
+                Some(served) => {
+                    let moves: Vec<&str> = key.moves.iter().map(String::as_str).collect();
+                    let analysis = served.game.query_after(&served.directory, position, &moves, 200);
+                    (analysis.map_err(|error| ApiError::from_framework(&error)), Source::Database)
+                }
+                None => (state.desks.analyze(game, key.position.clone(), key.moves.clone(), &watched), Source::Search),
+            };
+            let analysis = analysis?;
+            let answer = PositionAnswer {
+                complete: true,
+                game: &key.game,
+                position,
+                moves: &key.moves,
+                source,
+                analysis: &analysis,
+                board: board.as_ref(),
+            };
+            let bytes = serde_json::to_vec(&answer)
+                .map_err(|error| ApiError::new(500, "internal", format!("cannot write the answer: {error}")))?;
+            Ok(Arc::new(bytes))
+        });
+    match reply {
+        Reply::Done(answer) => Ok(Response::json(200, answer?.to_vec())),
+        Reply::Partial(watched) => {
+            let progress = watched.progress();
+            let answer = PartialAnswer {
+                complete: false,
+                game: &key.game,
+                position: key.position.as_deref(),
+                moves: &key.moves,
+                board: board.as_ref(),
+                progress: &progress,
+            };
+            let bytes = serde_json::to_vec(&answer)
+                .map_err(|error| ApiError::new(500, "internal", format!("cannot write the answer: {error}")))?;
+            Ok(Response::json(200, bytes))
+        }
+    }
 }
 
-/// The options of a search within the server's budgets.
-fn analysis_options(limits: &Limits) -> AnalysisOptions {
+/// The options of a search within the server's budgets, consulting the games' books where `book` says.
+pub fn analysis_options(limits: &Limits, book: Option<BookPlace>) -> AnalysisOptions {
     AnalysisOptions {
         table_mb: limits.table_mb,
         memory_mb: limits.memory_mb,
         max_positions: limits.max_positions,
+        book,
         ..AnalysisOptions::default()
     }
 }

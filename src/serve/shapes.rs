@@ -20,6 +20,10 @@ pub struct PositionRequest {
     /// Moves played from it, each as the game writes a move.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// Whether to be told how far the search is while it runs (an answer with `"complete": false` after at
+    /// most 0.4 s, the board and the values found so far; ask again for more) rather than wait for its end.
+    #[serde(default)]
+    pub stream: bool,
 }
 
 /// Where the values of an answer come from.
@@ -32,9 +36,28 @@ pub enum Source {
     Database,
 }
 
+/// The answer to a [`PositionRequest`] that streams, while its search runs.
+#[derive(Debug, Serialize)]
+pub struct PartialAnswer<'answer> {
+    /// Always `false`: ask again for more.
+    pub complete: bool,
+    /// The game's canonical name.
+    pub game: &'answer str,
+    /// The position as asked for.
+    pub position: Option<&'answer str>,
+    /// The moves as asked for.
+    pub moves: &'answer [String],
+    /// The board and each legal move's place on it; `null` for a game shown by its text only.
+    pub board: Option<&'answer BoardView>,
+    /// What the search found so far, and how far it is.
+    pub progress: &'answer super::partial::Progress,
+}
+
 /// The answer to a [`PositionRequest`].
 #[derive(Debug, Serialize)]
 pub struct PositionAnswer<'analysis> {
+    /// Always `true` (a streaming request's last answer).
+    pub complete: bool,
     /// The game's canonical name (every parameter, in declared order).
     pub game: &'analysis str,
     /// The position as asked for.

@@ -22,6 +22,7 @@ use crate::scored::{Outcomes, Probability, ScoreKind};
 use crate::text::position_after;
 use serde::Serialize;
 
+mod analyst;
 #[cfg(feature = "database")]
 mod books;
 #[cfg(feature = "database")]
@@ -34,12 +35,13 @@ mod registry;
 mod retrograde;
 mod session;
 
-pub use crate::analysis::{Analysis, Assessment, Expected, MoveAnalysis};
+pub use crate::analysis::{Analysis, Assessment, Expected, Found, MoveAnalysis};
 pub use crate::board::{
     check_board_form, check_board_view, Board, BoardForm, BoardMove, BoardView, Counter, GridStyle, Layout, Piece,
     PlacedMove, Player, Shape,
 };
 pub use crate::text::{position_after_moves, TextForm};
+pub use analyst::Analyst;
 #[cfg(feature = "database")]
 pub use database::{DatabaseGame, Solvable, Storage, StoredEngine, StoredValue, Tiered, WholeGame};
 pub use impartial::{Heaps, ImpartialText, MAX_COMPONENTS};
@@ -166,6 +168,12 @@ pub trait PlayableGame: Send + Sync {
 
     /// A game against the perfect player from the start position, its engine set up by `options`.
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>>;
+
+    /// Analyses one after the other over one engine made from `options`, its table kept from each to the next
+    /// (the explorer's, which keeps one per game). By default each is [`PlayableGame::analyze_after`] anew.
+    fn analyst(&self, options: &AnalysisOptions) -> Result<Box<dyn Analyst + '_>> {
+        Ok(Box::new(analyst::EachAnew { game: self, options: options.clone() }))
+    }
 
     /// The position written `position` (`None`: the start) after `moves`, seen from outside: its drawing, key,
     /// moves or chance outcomes, whose turn, how it ended. By default [`Error::Unsupported`].
@@ -422,6 +430,10 @@ where
 
     fn session(&self, options: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
         Ok(self.session_with(self.engine(options)?))
+    }
+
+    fn analyst(&self, options: &AnalysisOptions) -> Result<Box<dyn Analyst + '_>> {
+        Ok(Box::new(analyst::Kept { playable: self, engine: self.engine(options)?, max_line: options.max_line }))
     }
 
     fn inspect(&self, position: Option<&str>, moves: &[&str]) -> Result<PositionView> {

@@ -41,23 +41,46 @@ function requestKey(game, position, moves) {
   return JSON.stringify([game, position, moves]);
 }
 
-/** The answer for a position, from the page's cache or the server. */
-async function ask(game, position, moves) {
+/** How long the page waits between two questions about a search under way (the server waits 0.4 s itself). */
+const POLL_PAUSE_MS = 100;
+
+/**
+ * The answer for a position, from the page's cache or the server. The server answers a request that streams
+ * at once with the board and the values found so far (`complete: false`): each such answer goes to `onPartial`,
+ * and the page asks again, until the whole answer comes, or `onPartial` returns false (the page moved on:
+ * `null` then).
+ */
+async function ask(game, position, moves, onPartial = () => true) {
   const key = requestKey(game, position, moves);
-  if (state.answers.has(key)) {
-    return state.answers.get(key);
+  for (;;) {
+    if (state.answers.has(key)) {
+      return state.answers.get(key);
+    }
+    const response = await fetch("/api/position", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game, position, moves, stream: true }),
+    });
+    const body = await response.json();
+    if (!response.ok) {
+      throw new ApiFailure(body.error ?? { message: `status ${response.status}`, kind: "http", status: response.status });
+    }
+    if (body.complete !== false) {
+      state.answers.set(key, body);
+      return body;
+    }
+    if (!onPartial(asAnswer(body))) {
+      return null;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
   }
-  const response = await fetch("/api/position", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game, position, moves }),
-  });
-  const body = await response.json();
-  if (!response.ok) {
-    throw new ApiFailure(body.error ?? { message: `status ${response.status}`, kind: "http", status: response.status });
-  }
-  state.answers.set(key, body);
-  return body;
+}
+
+/** A partial answer in the shape of a whole one: the values found so far as its analysis. */
+function asAnswer(partial) {
+  const { moves, searching, positions, positions_per_second: rate, seconds, ...value } = partial.progress;
+  const analysis = { ...value, moves, line: [], drawing: "", stats: { visited: positions } };
+  return { ...partial, source: "search", analysis, progress: { searching, positions, rate, seconds } };
 }
 
 /** Whether the first player is to move after `ply` moves: as the board says, else by turns. */
@@ -116,15 +139,24 @@ async function show() {
   $("status").textContent = "Thinking…";
   $("status").classList.add("busy");
   let answer;
+  const partial = (found) => {
+    if (generation !== state.generation) {
+      return false;
+    }
+    state.current = found;
+    render();
+    computerMove(generation);
+    return generation === state.generation;
+  };
   try {
-    answer = await ask(state.game, state.position, state.moves);
+    answer = await ask(state.game, state.position, state.moves, partial);
   } catch (failure) {
     if (generation === state.generation) {
       showError(failure);
     }
     return;
   }
-  if (generation !== state.generation) {
+  if (!answer || generation !== state.generation) {
     return;
   }
   $("error").hidden = true;
@@ -192,7 +224,15 @@ function drawHistory() {
 }
 
 function isOver(answer) {
-  return answer.analysis.moves.length === 0;
+  return answer.complete !== false && answer.analysis.moves.length === 0;
+}
+
+/** The progress line of a search under way: what it searches, the positions and their rate. */
+function progressText(answer) {
+  const { searching, positions, rate, seconds } = answer.progress;
+  const count = answer.analysis.moves.length;
+  const total = answer.board ? answer.board.moves.length : "?";
+  return `Searching ${searching}: ${positions.toLocaleString()} positions in ${seconds.toFixed(1)} s (${Math.round(rate).toLocaleString()} a second); ${count} of ${total} moves valued.`;
 }
 
 /** The status line: who is to move and the position's value, or how the game ended. */
@@ -208,6 +248,9 @@ function statusText(answer) {
     return `Game over after ${state.moves.length} moves: ${result}.`;
   }
   const who = state.computer === (first ? "first" : "second") ? " (the perfect player)" : "";
+  if (value.value === undefined) {
+    return `${mover}${who} to move: the position's value is being searched.`;
+  }
   if (isChanceNode(answer.analysis.moves)) {
     return `${mover}${who}: chance decides (pick the outcome, or roll): ${describe(value)} for them.`;
   }
@@ -219,8 +262,11 @@ function render() {
   if (!answer) {
     return;
   }
-  $("status").classList.remove("busy");
+  const searching = answer.complete === false;
+  $("status").classList.toggle("busy", searching);
   $("status").textContent = statusText(answer);
+  $("progress").hidden = !searching;
+  $("progress").textContent = searching ? progressText(answer) : "";
   const view = { showValues: state.showValues, selected: state.selected };
   const drawn = drawBoard($("board"), answer, view, {
     onMove: play,
@@ -239,12 +285,15 @@ function render() {
 
 function renderAnalysis(answer) {
   const analysis = answer.analysis;
-  $("value").textContent = `${describe(analysis)} for the player to move`;
-  $("value").dataset.value = analysis.value;
-  const fromDatabase = answer.source === "database";
-  $("source").textContent = fromDatabase
+  const known = analysis.value !== undefined;
+  $("value").textContent = known ? `${describe(analysis)} for the player to move` : "Searching the position's value…";
+  $("value").dataset.value = analysis.value ?? "";
+  const fromBook = analysis.book_values ? ` (${analysis.book_values} from the opening book)` : "";
+  $("source").textContent = answer.source === "database"
     ? "Values read from the solved database."
-    : `Values from a search of ${analysis.stats.visited.toLocaleString()} positions.`;
+    : answer.complete === false
+      ? "Values arrive as each move's search ends."
+      : `Values from a search of ${analysis.stats.visited.toLocaleString()} positions${fromBook}.`;
   const list = $("moves");
   list.replaceChildren();
   const scale = valueScale(analysis.moves);
@@ -261,16 +310,17 @@ function renderAnalysis(answer) {
     button.append(swatch, `${move.move}`);
     const text = document.createElement("span");
     text.className = "chip-value";
-    text.textContent = state.showValues ? ` ${describe(move)}${move.best ? ", best" : ""}` : "";
+    const book = move.book ? ", book" : "";
+    text.textContent = state.showValues ? ` ${describe(move)}${move.best ? ", best" : ""}${book}` : "";
     button.append(text);
     button.addEventListener("click", () => play(move.move));
     item.append(button);
     list.append(item);
   }
   if (!analysis.moves.length) {
-    list.textContent = "No move: the game is over.";
+    list.textContent = answer.complete === false ? "No move valued yet." : "No move: the game is over.";
   }
-  const noLine = isOver(answer) ? "(the game is over)" : "(chance decides the next move)";
+  const noLine = answer.complete === false ? "(searched once every move has its value)" : isOver(answer) ? "(the game is over)" : "(chance decides the next move)";
   $("line").textContent = analysis.line.length ? analysis.line.join(" ") : noLine;
   $("drawing").textContent = analysis.drawing;
   $("played").textContent = state.moves.length
@@ -334,6 +384,10 @@ function computerMove(generation) {
   }
   const first = firstToMove(answer, state.moves.length);
   if ((first ? "first" : "second") !== state.computer) {
+    return;
+  }
+  // Under way, a move is played once it is proven best: its value is the position's.
+  if (answer.complete === false && isChanceNode(answer.analysis.moves)) {
     return;
   }
   const move = isChanceNode(answer.analysis.moves) ? drawOutcome(answer.analysis.moves) : answer.analysis.moves.find((entry) => entry.best)?.move;

@@ -91,6 +91,8 @@ pub struct SearchProgress {
     test: AtomicI64,
     /// Whether the caller asked the searches to stop (the Python module, on Ctrl-C).
     stop: AtomicBool,
+    /// Positions expanded by every search since the state was made, in steps of [`PROGRESS_STEP`].
+    all_visited: AtomicU64,
 }
 
 impl SearchProgress {
@@ -121,6 +123,17 @@ impl SearchProgress {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Takes back a stop asked for: the searches started after it run to their budgets (a server whose
+    /// search for a page that went away was stopped, going on with the next request).
+    pub fn clear_stop(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// The positions every search that reported here has expanded (rounded down to steps of 65,536).
+    pub fn visited_in_all(&self) -> u64 {
+        self.all_visited.load(Ordering::Relaxed)
+    }
+
     pub(crate) fn start(&self) {
         self.visited.store(0, Ordering::Relaxed);
         self.test.store(0, Ordering::Relaxed);
@@ -140,6 +153,7 @@ impl SearchProgress {
     #[inline]
     pub(crate) fn add(&self, positions: u64) -> bool {
         self.visited.fetch_add(positions, Ordering::Relaxed);
+        self.all_visited.fetch_add(positions, Ordering::Relaxed);
         self.stop.load(Ordering::Relaxed)
     }
 }
