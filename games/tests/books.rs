@@ -86,6 +86,7 @@ fn an_analysis_over_a_book_gives_the_values_of_one_without_and_marks_what_it_rea
     for position in [None, Some("3"), Some("33"), Some("3312"), Some("331245")] {
         let searched = game.analyze(position, &AnalysisOptions::default()).unwrap();
         let read = game.analyze(position, &booked).unwrap();
+        let plies = position.map_or(0, str::len);
         let values = |analysis: &ludus_framework::playable::Analysis| {
             (
                 analysis.value,
@@ -93,8 +94,15 @@ fn an_analysis_over_a_book_gives_the_values_of_one_without_and_marks_what_it_rea
                 analysis.line.clone(),
             )
         };
-        assert_eq!(values(&read), values(&searched), "{position:?}");
-        let plies = position.map_or(0, str::len);
+        let (value, moves, line) = values(&read);
+        let (searched_value, searched_moves, searched_line) = values(&searched);
+        assert_eq!((value, moves), (searched_value, searched_moves), "{position:?}");
+        // From the book, the line is the search's as far as the book reaches.
+        assert!(searched_line.starts_with(&line), "{line:?} {searched_line:?}");
+        assert_eq!(read.line_from_book, plies <= 4, "{position:?}");
+        if !read.line_from_book {
+            assert_eq!(line, searched_line);
+        }
         // Moves to positions of at most 4 plies come from the book, the others are searched.
         assert_eq!(read.moves.iter().all(|mv| mv.book), plies < 4, "{position:?}");
         assert_eq!(read.book_values > 0, plies <= 4, "{position:?}");

@@ -171,10 +171,12 @@ impl Report for Analysis {
             self.moves.iter().any(|mv| mv.value.expected().is_some_and(|expected| expected.chance.is_some()));
         let line = match (self.line.is_empty(), at_chance) {
             (false, _) => self.line.join(" "),
+            (true, _) if self.line_from_book => "(none within the opening book)".to_string(),
             (true, true) => "(none at a chance node)".to_string(),
             (true, false) => "(the game is over)".to_string(),
         };
-        writeln!(out, "line: {line}")?;
+        let book = if self.line_from_book { "  (the opening book's: it ends where the book does)" } else { "" };
+        writeln!(out, "line: {line}{book}")?;
         if self.book_values > 0 {
             writeln!(out, "{} values from the opening book", self.book_values)?;
         }

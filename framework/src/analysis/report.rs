@@ -49,6 +49,10 @@ pub struct Analysis {
     /// Values read from an opening book rather than searched, the position's own and its moves' included.
     #[serde(skip_serializing_if = "is_zero")]
     pub book_values: u64,
+    /// Whether the line is the book's: the position's value came from an opening book, and the line ends
+    /// where the book does.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub line_from_book: bool,
     /// How far the solve went, for a value exact only to a tolerance (value iteration).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub convergence: Option<Convergence>,
@@ -168,13 +172,19 @@ where
     watch(Found::Value(&assessment));
     let moves = text.move_analyses(engine, position, watch)?;
     watch(Found::Line);
-    let line = exact_line_by(
-        game,
-        position,
-        max_line,
-        |at| text.outcomes(at).is_some(),
-        |child| engine.try_value(game, child),
-    )?;
+    // A position valued by a book: its line is followed through the book's positions only (searching it past
+    // the book would cost what the book spares).
+    let from_book = engine.book_values() > book_before;
+    let engine = std::cell::RefCell::new(engine);
+    let stop_at = |at: &Ruleset::Position| {
+        text.outcomes(at).is_some()
+            || (from_book && {
+                let mut engine = engine.borrow_mut();
+                !engine.holds(game, at) || game.legal_moves(at).iter().any(|mv| !engine.holds(game, &game.play(at, mv)))
+            })
+    };
+    let line = exact_line_by(game, position, max_line, stop_at, |child| engine.borrow_mut().try_value(game, child))?;
+    let engine = engine.into_inner();
     let convergence = engine.convergence();
     let mut drawing = game.draw_position(position);
     if let Some(convergence) = &convergence {
@@ -188,6 +198,7 @@ where
         line: game.render_line(position, &line),
         stats: engine.stats(),
         book_values: engine.book_values() - book_before,
+        line_from_book: from_book,
         convergence,
     })
 }

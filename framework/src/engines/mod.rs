@@ -136,6 +136,13 @@ pub trait Engine<Ruleset: Rules>: Statistics {
     /// The positions one search may expand before [`Engine::try_value`] gives up (`u64::MAX`: no budget).
     fn budget(&self) -> u64;
 
+    /// Whether the engine gives `position`'s value without a search (a position of its opening book): `false`
+    /// by default. An analysis whose position came from a book follows its line only through such positions.
+    fn holds(&mut self, game: &Ruleset, position: &Ruleset::Position) -> bool {
+        let _ = (game, position);
+        false
+    }
+
     /// The value of `position`, or [`crate::Error::Budget`] if the search of this one position would expand
     /// more positions than the engine's budget, or the engine's failure.
     fn try_value(&mut self, game: &Ruleset, position: &Ruleset::Position) -> crate::Result<Self::Value> {

@@ -66,4 +66,8 @@ where
     fn budget(&self) -> u64 {
         self.inner.budget()
     }
+
+    fn holds(&mut self, game: &Ruleset, position: &Ruleset::Position) -> bool {
+        matches!(self.book.lookup::<_, Search::Value>(game.canonical(position)), Ok(Some(_)))
+    }
 }
