@@ -217,3 +217,25 @@ fn a_damaged_book_is_refused_and_a_wrong_value_is_reported() {
     assert!(!check.passed(), "{check:?}");
     assert!(check.problems >= 1, "{check:?}");
 }
+
+/// The book committed for standard Connect Four (`books/`, made by `ludus book build connect-four`): whole,
+/// backed up consistently, a sample of its positions searched again; and its start is the known one.
+#[test]
+fn the_committed_connect_four_book_holds_what_a_search_gives() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../books/connect-four_width=7_height=6.book");
+    let game = game(&ludus_games::registry::CONNECT_FOUR, "connect-four");
+    let options = AnalysisOptions { table_mb: 256, ..AnalysisOptions::default() };
+    let check = game.check_book(&path, 2, 5, &options).unwrap();
+    assert!(check.passed(), "{check:?}");
+    assert_eq!(check.sampled, 2);
+    assert!(check.depth >= 2 && check.positions >= 30, "{check:?}");
+    // The first player wins with the 41st stone by the centre column; columns 3 and 5 draw, the others lose
+    // (Allis 1988, Tromp 1995; Pons' solver scores the start +1, a win with the last stone).
+    let booked = AnalysisOptions { book: Some(BookPlace::File(path)), ..AnalysisOptions::default() };
+    let analysis = game.analyze(None, &booked).unwrap();
+    let words: Vec<String> = analysis.moves.iter().map(|mv| format!("{} {}", mv.mv, mv.value)).collect();
+    assert_eq!(words, ["1 loss", "2 loss", "3 draw", "4 win", "5 draw", "6 loss", "7 loss"]);
+    assert_eq!(analysis.value.remoteness(), Some(41));
+    assert!(analysis.moves.iter().all(|mv| mv.book) && analysis.line_from_book);
+    assert_eq!(analysis.line.first().map(String::as_str), Some("4"));
+}
