@@ -235,7 +235,7 @@ fn positions_and_moves_are_read_and_written_as_dots() {
     }
     let drawing = game.draw_position(&game.parse_position("a1b1 a1a2 b1b2 a2b2").unwrap());
     assert!(drawing.contains("| 2 |"), "the second player's box: {drawing}");
-    assert!(drawing.contains("the first player 0, the second 1, of 6; the second player to move"), "{drawing}");
+    assert!(drawing.contains("boxes: first 0, second 1, of 6; second to move"), "{drawing}");
 }
 
 #[test]

@@ -73,7 +73,7 @@ impl TextForm for DotsAndBoxes {
         }
         let player = if board.first_to_move { "first" } else { "second" };
         drawing.push_str(&format!(
-            "boxes: the first player {}, the second {}, of {}; the {player} player to move\n",
+            "boxes: first {}, second {}, of {}; {player} to move\n",
             board.boxes[0].count_ones(),
             board.boxes[1].count_ones(),
             self.boxes()
