@@ -80,7 +80,7 @@ pub const CATALOG: &[Entry] = &[
     Entry::game(registry::TEEKO),
     Entry::game(registry::OTHELLO).with_workloads(scored_workloads::othello),
     Entry::game(registry::KALAH).with_workloads(scored_workloads::kalah),
-    Entry::game(registry::DOTS_AND_BOXES),
+    Entry::game(registry::DOTS_AND_BOXES).with_workloads(scored_workloads::dots_and_boxes),
     Entry::game(registry::PIG).with_workloads(scored_workloads::pig),
     Entry::game(registry::HOG).with_workloads(scored_workloads::hog),
 ];
