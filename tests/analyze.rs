@@ -174,6 +174,7 @@ fn games_are_listed_and_bad_names_explained() {
         "teeko",
         "othello",
         "kalah",
+        "dots-and-boxes",
         "pig",
         "hog",
     ] {
@@ -184,7 +185,7 @@ fn games_are_listed_and_bad_names_explained() {
         "{text}"
     );
     assert!(text.contains("analyze, play: sprague-grundy\n"), "{text}");
-    assert_eq!(text.matches("db: solve, query, analyze, check").count(), 7, "{text}");
+    assert_eq!(text.matches("db: solve, query, analyze, check").count(), 8, "{text}");
     let output =
         Command::new(env!("CARGO_BIN_EXE_ludus")).args(["games", "--format", "json"]).output().expect("ludus runs");
     let games: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -194,13 +195,16 @@ fn games_are_listed_and_bad_names_explained() {
     assert_eq!((dodgem["family"].as_str(), dodgem["positions_repeat"].as_bool()), (Some("win-loss"), Some(true)));
     let kalah = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "kalah")).expect("kalah");
     assert_eq!((kalah["database"].as_str(), kalah["board"].as_str()), (Some("whole-game"), Some("pits")));
+    let boxes = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "dots-and-boxes"));
+    let boxes = boxes.expect("dots-and-boxes");
+    assert_eq!((boxes["database"].as_str(), boxes["board"].as_str()), (Some("whole-game"), Some("edges")));
     let pig = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "pig")).expect("pig");
     assert_eq!((pig["chance"].as_bool(), pig["database"].as_str()), (Some(true), None));
     for (spec, message) in [
         (
             "chess",
             "no game `chess` (available: tic-tac-toe, connect-four, nim, octal, dodgem, three-mens-morris, quixo, teeko, \
-             othello, kalah, pig, hog)",
+             othello, kalah, dots-and-boxes, pig, hog)",
         ),
         ("three-mens-morris:n=3", "three-mens-morris has no parameter `n` (its parameters: none)"),
         ("dodgem:n=6", "`n` is a whole number from 3 to 5, found `6`"),

@@ -1,5 +1,5 @@
-//! `ludus serve` over real HTTP for the scored games and the games with chance: Kalah's pits and Othello's
-//! grid (its pass a button), Pig's and Hog's panels and their chance nodes, every value equal to `ludus
+//! `ludus serve` over real HTTP for the scored games and the games with chance: Kalah's pits, Dots and Boxes'
+//! edges (from a search and from a served database) and Othello's grid (its pass a button), Pig's and Hog's panels and their chance nodes, every value equal to `ludus
 //! analyze`'s (or to `ludus db query`'s, from a served Kalah database, whose failures are named: a position it
 //! does not hold, a file deleted while serving), and their searches within the server's budgets (positions,
 //! time).
@@ -103,6 +103,54 @@ fn kalah_s_pits_and_values_are_ludus_analyze_s_extra_moves_included() {
     // A board position text and moves after it.
     let answer = client.position(game, Some("2 0 3 1 / 2 2 2 0 s"), &["3"]).json();
     assert_eq!(values_of(&answer["analysis"]), values_of(&analyzed(game, "2 3")));
+}
+
+#[test]
+fn dots_and_boxes_edges_and_values_are_ludus_analyze_s_from_a_search_and_from_a_database() {
+    let game = "dots-and-boxes:rows=1,columns=1";
+    let server = Server::start(&[]);
+    let mut client = server.connect();
+    // Three edges drawn, none closes the box: the second player draws the fourth and takes it.
+    let answer = client.position(game, None, &["a1b1", "b1b2", "a2b2"]).json();
+    assert_eq!(
+        answer["board"],
+        json!({"kind": "edges", "rows": 1, "columns": 1, "edges": ["first", "first", null, "second"], "boxes": [null],
+            "to_move": "second", "moves": [{"move": "a1a2", "place": {"kind": "edge", "edge": 2}}]})
+    );
+    assert_eq!(answer["analysis"]["moves"][0]["score"], 1);
+    let end = client.position(game, None, &["a1b1", "b1b2", "a2b2", "a1a2"]).json();
+    assert_eq!((&end["board"]["boxes"], &end["board"]["to_move"]), (&json!(["second"]), &json!("second")));
+    for moves in [&[][..], &["a1b1"][..], &["a1b1", "b1b2", "a2b2"][..]] {
+        let answer = client.position(game, None, moves).json();
+        assert_eq!(values_of(&answer["analysis"]), values_of(&analyzed(game, &moves.join(" "))), "{moves:?}");
+        check_board_moves(&answer);
+    }
+    drop(client);
+    drop(server);
+
+    // 2 x 2 from its database: the values of the search, the same board.
+    let game = "dots-and-boxes:rows=2,columns=2";
+    let directory = std::env::temp_dir().join(format!("ludus-serve-dots-and-boxes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let db = directory.to_str().unwrap();
+    let solved = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", game, "--db", db])
+        .output()
+        .expect("ludus db solve runs");
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    let server = Server::start(&["--db", db]);
+    let mut client = server.connect();
+    for moves in [&[][..], &["b2c2", "a1a2"][..], &["a1b1", "a1a2", "b1b2", "a2b2"][..]] {
+        let answer = client.position(game, None, moves).json();
+        assert_eq!(answer["source"], "database", "{moves:?}: {answer}");
+        let searched = analyzed(game, &moves.join(" "));
+        assert_eq!(values_of(&answer["analysis"]), values_of(&searched), "{moves:?}");
+        assert_eq!(answer["board"]["kind"], "edges");
+        check_board_moves(&answer);
+    }
+    drop(client);
+    drop(server);
+    std::fs::remove_dir_all(&directory).unwrap();
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! [`BoardForm`]: how a game shows a position as a board (cells in rows and columns holding pieces, heaps of
-//! tokens, a mancala's pits, a panel of numbers) and where each move is made on it (or a button beside it),
+//! tokens, a mancala's pits, the edges between dots, a panel of numbers) and where each move is made on it (or a button beside it),
 //! for a page that draws the board and takes moves by clicks (`ludus serve`). Optional, for every family: a
 //! game without it is shown by its text form, and its moves are chosen from a list. [`check_board_form`] checks
 //! a game's board against the trait's contract ([`check_board_view`] any board with its moves).
@@ -84,6 +84,25 @@ pub enum Layout {
         /// The seeds in the first player's store and in the second's.
         stores: [u32; 2],
     },
+    /// A game played on the edges between dots (Dots and Boxes): `rows + 1` by `columns + 1` dots, the edge
+    /// between each two neighbouring dots drawn by a player or not yet, and the `rows` x `columns` boxes they
+    /// enclose, each taken by a player or not yet.
+    Edges {
+        /// Rows of boxes.
+        rows: u32,
+        /// Columns of boxes.
+        columns: u32,
+        /// Who drew each edge, or none while it is not drawn. The numbering a [`BoardMove::Edge`] names: the
+        /// horizontal edges first, row by row from the top and each row from the left (`(rows + 1) *
+        /// columns`: edge `row * columns + column` joins dot (`row`, `column`) to the one at its right), then
+        /// the vertical edges, row by row from the top and each row from the left (`rows * (columns + 1)`:
+        /// edge `(rows + 1) * columns + row * (columns + 1) + column` joins dot (`row`, `column`) to the one
+        /// below it).
+        edges: Vec<Option<Player>>,
+        /// Who took each box, or none while it is open: row by row from the top, each row from the left
+        /// (`rows * columns`).
+        boxes: Vec<Option<Player>>,
+    },
     /// A small panel of named numbers (the scores of a dice game), the moves chosen by buttons below it.
     Panel {
         /// The numbers, each with its name, in the order shown.
@@ -98,6 +117,7 @@ impl Layout {
             Layout::Grid { .. } => BoardKind::Grid,
             Layout::Heaps { .. } => BoardKind::Heaps,
             Layout::Pits { .. } => BoardKind::Pits,
+            Layout::Edges { .. } => BoardKind::Edges,
             Layout::Panel { .. } => BoardKind::Panel,
         }
     }
@@ -113,6 +133,8 @@ pub enum BoardKind {
     Heaps,
     /// A mancala's pits and stores ([`Layout::Pits`]).
     Pits,
+    /// The edges between dots and the boxes they enclose ([`Layout::Edges`]).
+    Edges,
     /// A panel of named numbers ([`Layout::Panel`]).
     Panel,
 }
@@ -171,6 +193,11 @@ pub enum BoardMove {
         /// The pit, from 0, in the mover's sowing order.
         pit: u32,
     },
+    /// An edge drawn between two neighbouring dots ([`Layout::Edges`]).
+    Edge {
+        /// The edge, in the layout's numbering (the horizontal edges, then the vertical ones).
+        edge: u32,
+    },
     /// A button beside the board, labelled by the move's text: every move of a [`Layout::Panel`] (an outcome
     /// of chance too), a move that is made nowhere on a board (Othello's pass).
     Choice,
@@ -179,9 +206,11 @@ pub enum BoardMove {
 /// How a game shows its positions and moves on a board.
 ///
 /// Contract: a [`Layout::Grid`] has `rows * columns` cells and labels either none or one per column (row), a
-/// [`Layout::Pits`] two rows of one length; every legal move of a position has a [`BoardMove`] within the board
+/// [`Layout::Pits`] two rows of one length, a [`Layout::Edges`] `(rows + 1) * columns + rows * (columns + 1)`
+/// edges and `rows * columns` boxes; every legal move of a position has a [`BoardMove`] within the board
 /// (cells below `rows * columns`, columns below `columns`, heaps below the number of heaps, pits below the
-/// length of a row; every move of a [`Layout::Panel`] a [`BoardMove::Choice`]), and two legal moves of one
+/// length of a row, edges below the number of edges and not drawn yet; every move of a [`Layout::Panel`] a
+/// [`BoardMove::Choice`]), and two legal moves of one
 /// position never have the same place other than a choice, nor the same text, so that a click names one move.
 /// Checked by [`check_board_form`].
 pub trait BoardForm: Rules {
@@ -236,11 +265,15 @@ pub fn check_board_form<Ruleset: BoardForm + TextForm>(game: &Ruleset, position:
     check_board_view(&view)
 }
 
-/// Checks a board and its moves against [`BoardForm`]'s contract: the grid's size and labels, the rows of pits, every move's place within the
-/// board, no two moves at one place (a [`BoardMove::Choice`] is told apart by the move's text) and no two
+/// Checks a board and its moves against [`BoardForm`]'s contract: the grid's size and labels, the rows of pits,
+/// the counts of edges and boxes, every move's place within the board (an edge's among those not drawn yet), no
+/// two moves at one place (a [`BoardMove::Choice`] is told apart by the move's text) and no two
 /// moves of one text.
 pub fn check_board_view(view: &BoardView) -> Result<()> {
     let broken = |detail: String| Error::Contract { contract: "BoardForm", detail };
+    // What a place may name: the cells, columns, heaps, pits and undrawn edges of the board (none of those it
+    // does not have).
+    let mut open_edges: &[Option<Player>] = &[];
     let (cells, columns, heaps, pits) = match &view.board.layout {
         Layout::Grid { rows, columns, cells, column_labels, row_labels, .. } => {
             if cells.len() as u64 != u64::from(*rows) * u64::from(*columns) {
@@ -260,6 +293,19 @@ pub fn check_board_view(view: &BoardView) -> Result<()> {
             }
             (0, 0, 0, pits[0].len() as u64)
         }
+        Layout::Edges { rows, columns, edges, boxes } => {
+            let (rows, columns) = (u64::from(*rows), u64::from(*columns));
+            let expected = (rows + 1) * columns + rows * (columns + 1);
+            if edges.len() as u64 != expected || boxes.len() as u64 != rows * columns {
+                return Err(broken(format!(
+                    "{} edges and {} boxes on a board of {rows} x {columns} boxes ({expected} edges)",
+                    edges.len(),
+                    boxes.len()
+                )));
+            }
+            open_edges = edges;
+            (0, 0, 0, 0)
+        }
         Layout::Panel { .. } => (0, 0, 0, 0),
     };
     let (mut places, mut texts) = (Vec::new(), Vec::new());
@@ -270,6 +316,7 @@ pub fn check_board_view(view: &BoardView) -> Result<()> {
             BoardMove::Step { from, to } => u64::from(*from) < cells && to.is_none_or(|to| u64::from(to) < cells),
             BoardMove::Take { heap, .. } => u64::from(*heap) < heaps,
             BoardMove::Sow { pit } => u64::from(*pit) < pits,
+            BoardMove::Edge { edge } => open_edges.get(*edge as usize).is_some_and(Option::is_none),
             BoardMove::Choice => true,
         };
         if !within {

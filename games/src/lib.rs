@@ -13,6 +13,8 @@
 //! - [`three_mens_morris`]: three in a row with men that slide once placed, loopy, for the retrograde engine;
 //! - [`hog`]: Hog, dice rolled at once to a goal, a stochastic game that never loops, for expectimax;
 //! - [`kalah`]: Kalah(m, n), sowing with captures and extra moves, a scored game whose turns do not alternate;
+//! - [`dots_and_boxes`]: Dots and Boxes on m x n boxes, a box closed moves again, scored by the margin in boxes,
+//!   drawn as edges between dots;
 //! - [`othello`]: Othello on n x n, scored by the margin in discs, for the scored engines;
 //! - [`pig`]: Pig, the dice game of rolling or holding, loopy, for value iteration;
 //! - [`classic`]: tic-tac-toe, Nim, Kayles and Dawson's Kayles with their published facts;
@@ -45,6 +47,7 @@ pub mod classic;
 mod combinations;
 pub mod connect_four;
 pub mod dodgem;
+pub mod dots_and_boxes;
 pub mod hog;
 pub mod kalah;
 pub mod othello;
@@ -77,6 +80,7 @@ pub const CATALOG: &[Entry] = &[
     Entry::game(registry::TEEKO),
     Entry::game(registry::OTHELLO).with_workloads(scored_workloads::othello),
     Entry::game(registry::KALAH).with_workloads(scored_workloads::kalah),
+    Entry::game(registry::DOTS_AND_BOXES).with_workloads(scored_workloads::dots_and_boxes),
     Entry::game(registry::PIG).with_workloads(scored_workloads::pig),
     Entry::game(registry::HOG).with_workloads(scored_workloads::hog),
 ];

@@ -2,13 +2,14 @@
 //! `ludus play`, `ludus db`), each registered once with its typed parameters: `tic-tac-toe`,
 //! `connect-four:width=7,height=6`, `nim:heaps=3-5-7`, `octal:code=0.77,play=normal`, `dodgem:n=3`,
 //! `three-mens-morris`, `quixo:size=3`, `teeko`, and the scored games `othello:size=6`, `kalah:pits=6,seeds=4`,
-//! `pig:goal=100`, `hog:goal=100,dice=10`, each with the capabilities it declares. A game with tiers and keys a
+//! `dots-and-boxes:rows=2,columns=3`, `pig:goal=100`, `hog:goal=100,dice=10`, each with the capabilities it declares. A game with tiers and keys a
 //! position can be rebuilt from is given its database. The crate's catalog ([`crate::CATALOG`]) hangs them with
 //! their plugins and workloads.
 
 use crate::classic::{NimGame, OctalGame, TicTacToe};
 use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
+use crate::dots_and_boxes::{DotsAndBoxes, MAX_SIDE};
 use crate::hog::Hog;
 use crate::kalah::Kalah;
 use crate::othello::Othello;
@@ -172,6 +173,28 @@ pub const KALAH: Registration = Registration {
     make: kalah,
 };
 
+/// Dots and Boxes on m x n boxes.
+pub const DOTS_AND_BOXES: Registration = Registration {
+    name: "dots-and-boxes",
+    summary: "Dots and Boxes on m x n boxes: draw an edge between two neighbouring dots; closing a box takes it and \
+              moves again (turns do not alternate), scored by the margin in boxes; a position is its edges as the \
+              dots they join, like `a1b1 b1b2` (dot a1 at the top left)",
+    parameters: &[
+        Parameter {
+            name: "rows",
+            help: "rows of boxes (at most 56 edges in all: 3 x 3 has 24, 4 x 5 has 49)",
+            kind: ParameterKind::Whole { default: 2, min: 1, max: MAX_SIDE as u32 },
+        },
+        Parameter {
+            name: "columns",
+            help: "columns of boxes",
+            kind: ParameterKind::Whole { default: 3, min: 1, max: MAX_SIDE as u32 },
+        },
+    ],
+    capabilities: Capabilities::scored().with_database(DatabaseKind::WholeGame).with_board(BoardKind::Edges),
+    make: dots_and_boxes,
+};
+
 /// Pig.
 pub const PIG: Registration = Registration {
     name: "pig",
@@ -217,6 +240,13 @@ fn kalah(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // The small variants' databases: every position's score in one file.
     let playable = Playable::scored(game, name).with_board().with_book();
+    Ok(Made::solvable(playable, WholeGame))
+}
+
+fn dots_and_boxes(arguments: &Arguments) -> Result<Made> {
+    let game = DotsAndBoxes::new(arguments.whole("rows")? as usize, arguments.whole("columns")? as usize)?;
+    // The small boards' databases (up to 3 x 3 boxes, 24 edges): every position's score in one file.
+    let playable = Playable::scored(game, arguments.canonical_name()).with_board();
     Ok(Made::solvable(playable, WholeGame))
 }
 

@@ -32,7 +32,7 @@ impl Random {
 fn owners(board: &Board) -> Vec<Option<Player>> {
     match &board.layout {
         Layout::Grid { cells, .. } => cells.iter().map(|cell| cell.map(|piece: Piece| piece.player)).collect(),
-        Layout::Heaps { .. } | Layout::Pits { .. } | Layout::Panel { .. } => Vec::new(),
+        Layout::Heaps { .. } | Layout::Pits { .. } | Layout::Edges { .. } | Layout::Panel { .. } => Vec::new(),
     }
 }
 
@@ -75,7 +75,9 @@ fn check_place(place: &BoardMove, before: &[Option<Player>], after: &[Option<Pla
                 assert_eq!(after[to as usize], Some(mover), "{place:?}");
             }
         }
-        BoardMove::Take { .. } | BoardMove::Sow { .. } | BoardMove::Choice => panic!("{place:?} on a grid"),
+        BoardMove::Take { .. } | BoardMove::Sow { .. } | BoardMove::Edge { .. } | BoardMove::Choice => {
+            panic!("{place:?} on a grid")
+        }
     }
 }
 

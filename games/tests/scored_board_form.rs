@@ -1,7 +1,7 @@
 //! Every scored game's board ([`BoardForm`]) along random playouts: the contract
 //! ([`check_board_form`]), the board against the game's own text (Othello's and Kalah's board texts, the
-//! numbers of Pig's and Hog's drawings: separate code paths), and each move's place against what the move does;
-//! and the check rejects boards that break the contract.
+//! numbers of Pig's and Hog's drawings, Dots and Boxes' edges against its moves: separate code paths), and each
+//! move's place against what the move does; and the check rejects boards that break the contract.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
@@ -12,6 +12,7 @@ use ludus_framework::playable::{
 use ludus_framework::scored::ScoredGame;
 use ludus_framework::ParseError;
 use ludus_framework::Rules;
+use ludus_games::dots_and_boxes::DotsAndBoxes;
 use ludus_games::hog::Hog;
 use ludus_games::kalah::{Board as KalahBoard, Kalah, Pit};
 use ludus_games::othello::Othello;
@@ -154,6 +155,62 @@ fn kalah_s_pits_are_its_board_text_and_a_sow_empties_the_mover_s_pit() {
                 if seeds < 2 * pits as u32 + 1 {
                     assert_eq!(pits_and_stores(after).0[side][sown as usize], 0, "pit {} sown", sown + 1);
                 }
+            },
+        );
+    }
+}
+
+/// The edges and boxes of a board of edges.
+fn edges_and_boxes(board: &Board) -> (Vec<Option<Player>>, Vec<Option<Player>>) {
+    let Layout::Edges { edges, boxes, .. } = &board.layout else { panic!("edges: {board:?}") };
+    (edges.clone(), boxes.clone())
+}
+
+#[test]
+fn dots_and_boxes_edges_are_its_moves_and_each_edge_drawn_is_the_mover_s() {
+    for (rows, columns) in [(1, 1), (2, 3), (3, 3), (4, 5)] {
+        let game = DotsAndBoxes::new(rows, columns).unwrap();
+        playouts(
+            &game,
+            8,
+            |position, board| {
+                let Layout::Edges { rows: drawn_rows, columns: drawn_columns, .. } = board.layout else { panic!() };
+                assert_eq!((drawn_rows, drawn_columns), (rows as u32, columns as u32));
+                let (edges, boxes) = edges_and_boxes(board);
+                // An edge is undrawn on the board exactly when it is a legal move.
+                let undrawn = edges.iter().filter(|edge| edge.is_none()).count();
+                assert_eq!(undrawn, game.legal_moves(position).len());
+                // A box is taken when its four edges are drawn: the edges above and below it, left and right.
+                let horizontal = (rows + 1) * columns;
+                for (square, owner) in boxes.iter().enumerate() {
+                    let (row, column) = (square / columns, square % columns);
+                    let sides = [
+                        row * columns + column,
+                        (row + 1) * columns + column,
+                        horizontal + row * (columns + 1) + column,
+                        horizontal + row * (columns + 1) + column + 1,
+                    ];
+                    assert_eq!(owner.is_some(), sides.iter().all(|&side| edges[side].is_some()), "box {square}");
+                }
+            },
+            |position, before, edge, place, after| {
+                let BoardMove::Edge { edge: drawn } = *place else { panic!("{place:?} in Dots and Boxes") };
+                let text = game.render_move(position, edge);
+                // The edge's place joins the dots the text names: a horizontal edge's left dot and the next, or
+                // a vertical edge's top dot and the one below.
+                let ((row, column), (next_row, next_column)) = game.dots_of(drawn as usize);
+                let dot = |row: usize, column: usize| format!("{}{}", char::from(b'a' + column as u8), row + 1);
+                assert_eq!(text, format!("{}{}", dot(row, column), dot(next_row, next_column)));
+                let mover = before.to_move.unwrap();
+                let ((edges_before, boxes_before), (edges_after, boxes_after)) =
+                    (edges_and_boxes(before), edges_and_boxes(after));
+                assert_eq!((edges_before[drawn as usize], edges_after[drawn as usize]), (None, Some(mover)), "{text}");
+                let closed: Vec<usize> =
+                    (0..boxes_after.len()).filter(|&square| boxes_before[square] != boxes_after[square]).collect();
+                assert!(closed.iter().all(|&square| boxes_after[square] == Some(mover)), "{text}: the mover's boxes");
+                // A box closed: the mover moves again; none: the turn passes.
+                let again = after.to_move == Some(mover);
+                assert_eq!(again, !closed.is_empty(), "{text}");
             },
         );
     }
@@ -319,6 +376,20 @@ fn boards_that_break_the_contract_are_caught() {
     let moves = vec![PlacedMove { mv: "1".into(), place: BoardMove::Sow { pit: 0 } }];
     let error = check_board_view(&BoardView { board, moves }).unwrap_err().to_string();
     assert!(error.contains("rows of 3 and 2 pits"), "{error}");
+    // A board of edges: the counts of its edges and boxes, and a move on an edge drawn already.
+    let edges = |edges: Vec<Option<Player>>, boxes: usize| Board {
+        layout: Layout::Edges { rows: 1, columns: 1, edges, boxes: vec![None; boxes] },
+        to_move: Some(Player::First),
+    };
+    let on = |edge: u32| vec![PlacedMove { mv: "a1b1".into(), place: BoardMove::Edge { edge } }];
+    let error = check_board_view(&BoardView { board: edges(vec![None; 3], 1), moves: on(0) }).unwrap_err();
+    assert!(error.to_string().contains("3 edges and 1 boxes on a board of 1 x 1 boxes (4 edges)"), "{error}");
+    let drawn = vec![Some(Player::Second), None, None, None];
+    let error = check_board_view(&BoardView { board: edges(drawn.clone(), 1), moves: on(0) }).unwrap_err();
+    assert!(error.to_string().contains("outside the board"), "{error}");
+    let error = check_board_view(&BoardView { board: edges(drawn.clone(), 1), moves: on(4) }).unwrap_err();
+    assert!(error.to_string().contains("outside the board"), "{error}");
+    assert!(check_board_view(&BoardView { board: edges(drawn, 1), moves: on(1) }).is_ok(), "an undrawn edge");
     // A panel's moves are buttons: a placement on it is outside the board, and two buttons of one text are one.
     let panel = Board {
         layout: Layout::Panel { counters: vec![Counter { name: "goal".into(), value: 5, player: None }] },

@@ -45,7 +45,7 @@ class GameInfo:
     positions_repeat: bool
     #: ``tiered``, ``whole-game`` or ``None``: the kind of database the game has.
     database: Optional[str]
-    #: ``grid``, ``heaps``, ``pits``, ``panel`` or ``None``: how the explorer draws it.
+    #: ``grid``, ``heaps``, ``pits``, ``edges``, ``panel`` or ``None``: how the explorer draws it.
     board: Optional[str]
     #: The engine an analysis uses by default.
     engine: str

@@ -16,6 +16,7 @@ def test_games_are_listed_as_the_command_line_lists_them(cli):
     by_name = {game.name: game for game in games}
     assert by_name["dodgem"].positions_repeat and by_name["dodgem"].database == "tiered"
     assert by_name["kalah"].family == "scored" and by_name["kalah"].board == "pits"
+    assert by_name["dots-and-boxes"].family == "scored" and by_name["dots-and-boxes"].board == "edges"
     assert by_name["pig"].chance and by_name["pig"].database is None
     assert by_name["octal"].engine == "sprague-grundy"
     width = next(parameter for parameter in by_name["connect-four"].parameters if parameter.name == "width")

@@ -11,6 +11,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("/board.js", "text/javascript; charset=utf-8", include_str!("page/board.js")),
     ("/panel.js", "text/javascript; charset=utf-8", include_str!("page/panel.js")),
     ("/pits.js", "text/javascript; charset=utf-8", include_str!("page/pits.js")),
+    ("/edges.js", "text/javascript; charset=utf-8", include_str!("page/edges.js")),
     ("/svg.js", "text/javascript; charset=utf-8", include_str!("page/svg.js")),
     ("/chart.js", "text/javascript; charset=utf-8", include_str!("page/chart.js")),
     ("/values.js", "text/javascript; charset=utf-8", include_str!("page/values.js")),

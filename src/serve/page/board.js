@@ -1,10 +1,12 @@
 // The board, drawn as SVG from the API's board view: a grid (squares, an upright frame of columns, or points
-// joined by lines) with pieces, heaps of tokens, a mancala's pits (pits.js) or a panel of numbers (panel.js).
+// joined by lines) with pieces, heaps of tokens, a mancala's pits (pits.js), the edges between dots and the
+// boxes they close (edges.js) or a panel of numbers (panel.js).
 // Each legal move is drawn where it is made, in its value's colour, and takes a click: a placement on its
 // cell, a drop on its column, a step on its piece and then on its target, a take on its chip under the heap,
-// a sow on its pit; a move made nowhere on the board (a pass, a dice game's choices, the outcomes of chance)
-// is a button below it, and at a chance node a button lets chance decide.
+// a sow on its pit, an edge on its line; a move made nowhere on the board (a pass, a dice game's choices, the
+// outcomes of chance) is a button below it, and at a chance node a button lets chance decide.
 
+import { drawEdges } from "./edges.js";
 import { drawPanel } from "./panel.js";
 import { drawPits } from "./pits.js";
 import { BUTTON_HEIGHT, button, buttonWidth, clickable, element, marker, PLAYER_FILL, PLAYER_INK, tooltip } from "./svg.js";
@@ -32,7 +34,7 @@ export function drawBoard(svg, answer, view, actions) {
     return view.showValues && value ? colour(value, scale) : "hsl(210 15% 70%)";
   };
   const context = { svg, board, values, paint, view, onMove: actions.onMove, onSelect: actions.onSelect };
-  const draw = { heaps: drawHeaps, pits: drawPits, panel: drawPanel }[board.kind] ?? drawGrid;
+  const draw = { heaps: drawHeaps, pits: drawPits, edges: drawEdges, panel: drawPanel }[board.kind] ?? drawGrid;
   const size = draw(context);
   const bottom = drawChoices(context, size, answer, actions.onRoll);
   svg.setAttribute("viewBox", `0 0 ${size.width} ${bottom}`);

@@ -1,8 +1,10 @@
 //! Dots and Boxes' text form: a dot is its column's letter and its row's number (`a1` at the top left), an
 //! edge the two dots it joins (`a1b1`, `b1b2`), a position its edges in the order they were drawn from the
-//! start (`a1b1 a1a2`), or `-` for the start.
+//! start (`a1b1 a1a2`), or `-` for the start. The drawing shows each box's owner: `1` the first player's, `2`
+//! the second's.
 
-use super::game::{Board, Dot, DotsAndBoxes, Edge};
+use super::rules::Board;
+use super::{Dot, DotsAndBoxes, Edge};
 use ludus_framework::playable::TextForm;
 use ludus_framework::{ParseError, Rules, TextPlace};
 
@@ -25,7 +27,7 @@ impl DotsAndBoxes {
 
 impl TextForm for DotsAndBoxes {
     fn start(&self) -> Board {
-        Board { edges: 0, lead: 0, first_to_move: true }
+        Board::START
     }
 
     fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
@@ -55,21 +57,26 @@ impl TextForm for DotsAndBoxes {
                 for column in 0..=self.columns() {
                     drawing.push(if drawn((row, column), (row + 1, column)) { '|' } else { ' ' });
                     if column < self.columns() {
-                        let square = [(row, column), (row, column + 1), (row + 1, column + 1), (row + 1, column)];
-                        let closed = (0..4).all(|side| drawn(square[side], square[(side + 1) % 4]));
-                        drawing.push_str(if closed { " # " } else { "   " });
+                        let bit = 1 << (row * self.columns() + column);
+                        let owner = if board.boxes[0] & bit != 0 {
+                            " 1 "
+                        } else if board.boxes[1] & bit != 0 {
+                            " 2 "
+                        } else {
+                            "   "
+                        };
+                        drawing.push_str(owner);
                     }
                 }
                 drawing.push('\n');
             }
         }
         let player = if board.first_to_move { "first" } else { "second" };
-        let taken = self.boxes_taken(board.edges);
         drawing.push_str(&format!(
-            "{} boxes of {} taken; the {player} player, to move, leads by {}\n",
-            taken,
-            self.rows() * self.columns(),
-            board.mover_lead()
+            "boxes: first {}, second {}, of {}; {player} to move\n",
+            board.boxes[0].count_ones(),
+            board.boxes[1].count_ones(),
+            self.boxes()
         ));
         drawing
     }
