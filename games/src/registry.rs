@@ -246,7 +246,7 @@ fn kalah(arguments: &Arguments) -> Result<Made> {
 fn dots_and_boxes(arguments: &Arguments) -> Result<Made> {
     let game = DotsAndBoxes::new(arguments.whole("rows")? as usize, arguments.whole("columns")? as usize)?;
     // The small boards' databases (up to 3 x 3 boxes, 24 edges): every position's score in one file.
-    let playable = Playable::scored(game, arguments.canonical_name()).with_board();
+    let playable = Playable::scored(game, arguments.canonical_name()).with_board().with_book();
     Ok(Made::solvable(playable, WholeGame))
 }
 
