@@ -3,7 +3,8 @@
 //! request to the next, so that the next position of a game reuses the last one's work. Each desk analyses
 //! one position at a time, in the order asked. At most `--searches` desks are kept; a new game's desk
 //! replaces the one used least recently (which ends after its search under way). A search nobody waits for
-//! any more ([`Watched::abandoned`]: its page moved on) is stopped while another request waits for its desk.
+//! any more ([`Watched::abandoned`]: its page moved on) is stopped: the thread that handed it to its desk
+//! checks every quarter second.
 
 use super::partial::Watched;
 use super::shapes::ApiError;
@@ -62,7 +63,8 @@ impl Desks {
         let job = Job { position, moves, watched: Arc::clone(watched), reply };
         let (jobs, current, progress) = self.desk_of(game)?;
         jobs.send(job).map_err(|_| desk_gone())?;
-        // While this job waits behind another, the other is stopped once nobody waits for it.
+        // The search under way at the desk (this one, or one this job waits behind) is stopped once nobody
+        // waits for it.
         loop {
             match answer.recv_timeout(STOP_CHECK_EVERY) {
                 Ok(outcome) => return outcome,
@@ -80,8 +82,9 @@ impl Desks {
             Some(place) => desks.remove(place),
             None => {
                 if desks.len() >= self.limit {
-                    // Its queue closes: its thread ends after the search under way.
-                    desks.remove(0);
+                    // Its queue closes: its thread ends after the search under way, stopped if abandoned.
+                    let evicted = desks.remove(0);
+                    stop_if_abandoned(&evicted.current, &evicted.progress);
                 }
                 self.open(game)?
             }
