@@ -124,6 +124,7 @@ pub fn analysis_options(
         memory_mb,
         max_positions,
         max_line,
+        threads: 1,
         progress: Some(progress.clone()),
         book: None,
     };

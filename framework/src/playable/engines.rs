@@ -8,7 +8,7 @@
 //! (`max_positions`), the table (`table_mb`, at most `memory_mb`), and what a whole solve holds (`memory_mb`).
 
 use super::{AnalysisEngine, AnalysisOptions, Family, Playable};
-use crate::engines::alpha_beta::{AlphaBeta, ProgressHandle};
+use crate::engines::alpha_beta::{AlphaBeta, LazySmp, ProgressHandle};
 use crate::engines::grundy::{GrundyEngine, Nimber};
 use crate::engines::negamax::MemoNegamax;
 use crate::engines::scored::{ExpectedScore, Expectimax, ScoredAlphaBeta, ValueIteration, ValueTable};
@@ -101,8 +101,8 @@ where
 }
 
 /// [`win_loss_engine`] with alpha-beta over a [`PackedTable`] of `table_mb` MiB (a game's fastest solver, where
-/// its keys fit 64 bits: one word an entry, where the keyed table takes several); the other engines as
-/// [`win_loss_engine`] makes them.
+/// its keys fit 64 bits: one word an entry, where the keyed table takes several), Lazy SMP on `threads`
+/// threads when asked; the other engines as [`win_loss_engine`] makes them.
 fn packed_win_loss_engine<Ruleset>(name: &str, options: &AnalysisOptions) -> Result<Boxed<Ruleset, Value>>
 where
     Ruleset: Game + Canonicalize + SearchHints + Send + Sync + 'static,
@@ -113,6 +113,14 @@ where
         return win_loss_engine::<Ruleset>(name, options);
     }
     check_table(options)?;
+    if options.threads > 1 {
+        // Lazy SMP: the threads share one table, and each has a near part of its own within the budget.
+        let table = PackedTable::with_budget_for_threads(mib(options.table_mb), options.threads)?;
+        let engine = LazySmp::with_table(Mode::Exact, options.threads, table)?;
+        return Ok(Box::new(Fallible(
+            engine.with_budget(options.max_positions).with_progress(options.progress.clone()),
+        )));
+    }
     // All of it allocated now, and touched only as the search fills it: the peak is the budget at most.
     let table = PackedTable::with_budget(mib(options.table_mb))?;
     Ok(Box::new(Fallible(

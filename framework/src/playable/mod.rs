@@ -113,6 +113,9 @@ pub struct AnalysisOptions {
     pub max_positions: u64,
     /// The longest principal variation shown.
     pub max_line: usize,
+    /// Threads of a search, for an engine that searches on several (a game's fastest solver: Lazy SMP over
+    /// the packed table, [`Playable::with_packed_table`]); others search on one.
+    pub threads: usize,
     /// Where the engines show their searches as they run (the CLI's progress line): every engine made here but
     /// memoized negamax and the Sprague-Grundy engine.
     pub progress: Option<crate::engines::alpha_beta::ProgressHandle>,
@@ -130,6 +133,7 @@ impl Default for AnalysisOptions {
             memory_mb: crate::table::default_memory_mb(),
             max_positions: u64::MAX,
             max_line: 200,
+            threads: 1,
             progress: None,
             #[cfg(feature = "database")]
             book: None,
