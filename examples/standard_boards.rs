@@ -92,6 +92,12 @@ fn time_moves(
     Ok((at.unwrap_or_else(|| started.elapsed().as_secs_f64()), analysis.stats.visited))
 }
 
+/// A timed position: its plies, the positions its cold analysis searched, the cold and the warm seconds.
+type Row = (usize, u64, f64, f64);
+
+/// Which rows a group of the report keeps.
+type Keep = dyn Fn(&Row) -> bool;
+
 fn percentile(values: &mut [f64], share: f64) -> f64 {
     values.sort_by(f64::total_cmp);
     let place = ((values.len() as f64 - 1.0) * share).round() as usize;
@@ -154,7 +160,7 @@ fn main() -> Result<()> {
         "{:<12} {:>5} {:>10} {:>10} {:>10} {:>10}",
         "group", "count", "cold p50", "cold p95", "warm p50", "warm p95"
     );
-    let groups: Vec<(String, Box<dyn Fn(&(usize, u64, f64, f64)) -> bool>)> = vec![
+    let groups: Vec<(String, Box<Keep>)> = vec![
         ("all".into(), Box::new(|_| true)),
         ("plies 0-5".into(), Box::new(|row| row.0 <= 5)),
         ("plies 6-8".into(), Box::new(|row| (6..=8).contains(&row.0))),
