@@ -96,7 +96,7 @@ fn time_moves(
 type Row = (usize, u64, f64, f64);
 
 /// Which rows a group of the report keeps.
-type Keep = dyn Fn(&Row) -> bool;
+type Keep<'rating> = dyn Fn(&Row) -> bool + 'rating;
 
 fn percentile(values: &mut [f64], share: f64) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -147,7 +147,7 @@ fn main() -> Result<()> {
     let mut by_visits: Vec<u64> = rows.iter().map(|row| row.1).collect();
     by_visits.sort_unstable();
     let (easy, hard) = (by_visits[by_visits.len() / 3], by_visits[2 * by_visits.len() / 3]);
-    let rating = |visited: u64| {
+    let rating = move |visited: u64| {
         if visited <= easy {
             "easy"
         } else if visited <= hard {
@@ -160,7 +160,7 @@ fn main() -> Result<()> {
         "{:<12} {:>5} {:>10} {:>10} {:>10} {:>10}",
         "group", "count", "cold p50", "cold p95", "warm p50", "warm p95"
     );
-    let groups: Vec<(String, Box<Keep>)> = vec![
+    let groups: Vec<(String, Box<Keep<'_>>)> = vec![
         ("all".into(), Box::new(|_| true)),
         ("plies 0-5".into(), Box::new(|row| row.0 <= 5)),
         ("plies 6-8".into(), Box::new(|row| (6..=8).contains(&row.0))),
