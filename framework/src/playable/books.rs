@@ -69,7 +69,7 @@ where
 {
     /// The same game, with opening books: `ludus book build` and `book check` make and check them, and the
     /// engines of its analyses, games and explorer consult the one their options name
-    /// ([`AnalysisOptions::book`]).
+    /// ([`super::AnalysisOptions::book`]).
     #[must_use]
     pub fn with_book(self) -> Self {
         let hooks = BookHooks {

@@ -8,7 +8,7 @@
 //! (`max_positions`), the table (`table_mb`, at most `memory_mb`), and what a whole solve holds (`memory_mb`).
 
 use super::{AnalysisEngine, AnalysisOptions, Family, Playable};
-use crate::engines::alpha_beta::{AlphaBeta, LazySmp, ProgressHandle};
+use crate::engines::alpha_beta::{AlphaBeta, ProgressHandle};
 use crate::engines::grundy::{GrundyEngine, Nimber};
 use crate::engines::negamax::MemoNegamax;
 use crate::engines::scored::{ExpectedScore, Expectimax, ScoredAlphaBeta, ValueIteration, ValueTable};
@@ -113,10 +113,11 @@ where
         return win_loss_engine::<Ruleset>(name, options);
     }
     check_table(options)?;
+    #[cfg(feature = "parallel")]
     if options.threads > 1 {
         // Lazy SMP: the threads share one table, and each has a near part of its own within the budget.
         let table = PackedTable::with_budget_for_threads(mib(options.table_mb), options.threads)?;
-        let engine = LazySmp::with_table(Mode::Exact, options.threads, table)?;
+        let engine = crate::engines::alpha_beta::LazySmp::with_table(Mode::Exact, options.threads, table)?;
         return Ok(Box::new(Fallible(
             engine.with_budget(options.max_positions).with_progress(options.progress.clone()),
         )));
