@@ -70,9 +70,8 @@ fn standard_connect_four_is_drawn_at_once_its_values_stream_in_and_the_perfect_p
         "return document.getElementById('played').textContent === 'Moves played: 4';",
         "the perfect player's first move",
     );
-    let chip = browser.run(
-        "return [...document.querySelectorAll('#moves .move-chip')].map(chip => chip.textContent.trim());",
-    );
+    let chip =
+        browser.run("return [...document.querySelectorAll('#moves .move-chip')].map(chip => chip.textContent.trim());");
     let reply = browser.run("return location.hash;");
     assert!(reply.as_str().unwrap().contains("moves=4"), "{reply}");
     // After the centre, the second player's moves are valued from the book too: every one loses.
