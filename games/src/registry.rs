@@ -11,7 +11,7 @@ use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
 use crate::dots_and_boxes::{DotsAndBoxes, MAX_SIDE};
 use crate::hog::Hog;
-use crate::kalah::Kalah;
+use crate::kalah::{Capture, Kalah};
 use crate::othello::Othello;
 use crate::pig::Pig;
 use crate::quixo::Quixo;
@@ -168,6 +168,13 @@ pub const KALAH: Registration = Registration {
             help: "seeds a pit at the start",
             kind: ParameterKind::Whole { default: 4, min: 1, max: 12 },
         },
+        Parameter {
+            name: "capture",
+            help: "when a last seed sown into an empty pit of one's own is captured, with the seeds opposite: \
+                   opposite (only if the pit opposite holds seeds) or always (even if it is empty: the last seed \
+                   alone goes to the store; the rule of the published solutions)",
+            kind: ParameterKind::Choice { default: "opposite", choices: &["opposite", "always"] },
+        },
     ],
     capabilities: Capabilities::scored().with_database(DatabaseKind::WholeGame).with_board(BoardKind::Pits),
     make: kalah,
@@ -236,7 +243,10 @@ fn othello(arguments: &Arguments) -> Result<Made> {
 }
 
 fn kalah(arguments: &Arguments) -> Result<Made> {
-    let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?;
+    let capture = arguments.text("capture")?;
+    let capture = Capture::named(&capture)
+        .ok_or_else(|| Error::parameter("capture", format!("kalah: capture is opposite or always, not {capture}")))?;
+    let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?.with_capture(capture);
     let name = arguments.canonical_name();
     // The small variants' databases: every position's score in one file.
     let playable = Playable::scored(game, name).with_board().with_book();

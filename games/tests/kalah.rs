@@ -1,5 +1,6 @@
-//! Kalah: the rules against a plain implementation of sowing on a ring of places; the scored alpha-beta
-//! against plain minimax and against its own null-window (win/loss) answers at every threshold; the principal
+//! Kalah: the rules against a plain implementation of sowing on a ring of places, under both capture rules; the
+//! margins of the small variants against a brute force over that ring; the scored alpha-beta against plain
+//! minimax and against its own null-window (win/loss) answers at every threshold; the principal
 //! variation replayed, extra moves included; the text forms.
 
 // The helpers shared by the tests unwrap too, not only the test functions.
@@ -13,12 +14,14 @@ use ludus_framework::playable::TextForm;
 use ludus_framework::scored::ScoredGame;
 use ludus_framework::Engine;
 use ludus_framework::Rules;
-use ludus_games::kalah::{Board, Kalah};
+use ludus_games::kalah::{Board, Capture, Kalah};
+use std::collections::HashMap;
 use rand::{Rng, SeedableRng};
 
 /// Kalah played on a ring of `2m + 2` places as the rules are usually drawn: South's pits `0..m`, South's
 /// store `m`, North's pits `m + 1..2m + 1` (left to right as North sees them), North's store `2m + 1`.
-fn plain_play(m: usize, ring: &mut [u32], south: &mut bool, pit: usize) {
+/// `always`: a last seed in an empty pit of one's own is captured even when the pit opposite is empty.
+fn plain_play(m: usize, ring: &mut [u32], south: &mut bool, pit: usize, always: bool) {
     let (own_store, other_store, own) = if *south { (m, 2 * m + 1, 0..m) } else { (2 * m + 1, m, m + 1..2 * m + 1) };
     let mut place = if *south { pit } else { m + 1 + pit };
     let mut seeds = std::mem::take(&mut ring[place]);
@@ -32,7 +35,7 @@ fn plain_play(m: usize, ring: &mut [u32], south: &mut bool, pit: usize) {
     }
     if own.contains(&place) && ring[place] == 1 {
         let opposite = 2 * m - place;
-        if ring[opposite] > 0 {
+        if ring[opposite] > 0 || always {
             ring[own_store] += ring[opposite] + 1;
             ring[place] = 0;
             ring[opposite] = 0;
@@ -63,8 +66,12 @@ fn ring_of(m: usize, board: &Board) -> Vec<u32> {
 #[test]
 fn sowing_follows_the_plain_rules_on_random_games() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    for (m, n) in [(1, 1), (2, 3), (3, 3), (4, 4), (6, 4), (6, 6), (7, 12)] {
-        let game = Kalah::new(m, n).unwrap();
+    for ((m, n), capture) in [(1, 1), (2, 3), (3, 3), (4, 4), (6, 4), (6, 6), (7, 12)]
+        .into_iter()
+        .flat_map(|size| [(size, Capture::Opposite), (size, Capture::Always)])
+    {
+        let game = Kalah::new(m, n).unwrap().with_capture(capture);
+        let always = capture == Capture::Always;
         let mut extra_moves = 0;
         for _ in 0..50 {
             let mut board = game.start();
@@ -73,7 +80,7 @@ fn sowing_follows_the_plain_rules_on_random_games() {
                 let moves = game.legal_moves(&board);
                 let pit = moves[rng.gen_range(0..moves.len())];
                 let mover = game.mover(&board);
-                plain_play(m, &mut ring, &mut south, usize::from(pit));
+                plain_play(m, &mut ring, &mut south, usize::from(pit), always);
                 board = game.play(&board, &pit);
                 extra_moves += usize::from(game.mover(&board) == mover);
                 assert_eq!(ring_of(m, &board), ring);
@@ -85,6 +92,51 @@ fn sowing_follows_the_plain_rules_on_random_games() {
         }
         assert!(extra_moves > 0, "extra moves happen in Kalah({m}, {n})");
     }
+}
+
+/// The final margin for the side to move, by plain minimax over the ring (memoized on the ring and the turn):
+/// no code of the plugin's.
+fn brute_force(m: usize, ring: &[u32], south: bool, always: bool, memo: &mut HashMap<(u128, bool), i32>) -> i32 {
+    let own = if south { 0..m } else { m + 1..2 * m + 1 };
+    if ring[..m].iter().all(|&seeds| seeds == 0) || ring[m + 1..2 * m + 1].iter().all(|&seeds| seeds == 0) {
+        let (mine, theirs) = if south { (ring[m], ring[2 * m + 1]) } else { (ring[2 * m + 1], ring[m]) };
+        return mine as i32 - theirs as i32;
+    }
+    let key = ring.iter().fold(0u128, |key, &seeds| (key << 8) | u128::from(seeds));
+    if let Some(&margin) = memo.get(&(key, south)) {
+        return margin;
+    }
+    let mut best = i32::MIN;
+    for (pit, place) in own.enumerate() {
+        if ring[place] == 0 {
+            continue;
+        }
+        let (mut next, mut next_south) = (ring.to_vec(), south);
+        plain_play(m, &mut next, &mut next_south, pit, always);
+        let margin = brute_force(m, &next, next_south, always, memo);
+        best = best.max(if next_south == south { margin } else { -margin });
+    }
+    memo.insert((key, south), best);
+    best
+}
+
+#[test]
+fn margins_of_small_variants_match_a_brute_force_under_both_capture_rules() {
+    let mut differ = 0;
+    for (m, n) in [(1, 1), (2, 2), (2, 3), (3, 2), (3, 3), (4, 2), (4, 3)] {
+        let mut margins = Vec::new();
+        for capture in [Capture::Opposite, Capture::Always] {
+            let game = Kalah::new(m, n).unwrap().with_capture(capture);
+            let start = game.start();
+            let expected = brute_force(m, &ring_of(m, &start), true, capture == Capture::Always, &mut HashMap::new());
+            let margin = ScoredAlphaBeta::new(Mode::Exact).search(&game, &start).unwrap();
+            assert_eq!(margin, expected, "Kalah({m}, {n}), capture {}", capture.name());
+            margins.push(margin);
+        }
+        differ += usize::from(margins[0] != margins[1]);
+    }
+    // The two rules are different games: some margin tells them apart.
+    assert!(differ > 0);
 }
 
 #[test]

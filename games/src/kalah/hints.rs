@@ -2,7 +2,7 @@
 //! and the move order: extra moves first (the pit nearest the store among them first), then captures by size.
 
 use super::rules::{Board, Pit};
-use super::Kalah;
+use super::{Capture, Kalah};
 use ludus_framework::SearchHints;
 
 impl SearchHints for Kalah {
@@ -30,7 +30,7 @@ impl SearchHints for Kalah {
         }
         if last < self.pits() && seeds < cycle && board.pits[me][last] == 0 {
             let opposite = usize::from(board.pits[1 - me][self.pits() - 1 - last]);
-            return 10 * opposite as i32;
+            return 10 * opposite as i32 + i32::from(self.capture() == Capture::Always);
         }
         0
     }

@@ -8,8 +8,10 @@
 //!   following pits counter-clockwise: his own pits to the right, his store, the other's pits, never the
 //!   other's store, and round again if there are many.
 //! - Extra move: if the last seed falls into the mover's store, he moves again.
-//! - Capture: if the last seed falls into an empty pit of the mover's own side and the pit opposite holds
-//!   seeds, that seed and the seeds opposite go to the mover's store.
+//! - Capture: if the last seed falls into an empty pit of the mover's own side, that seed and the seeds
+//!   opposite go to the mover's store. Two rules ([`Capture`]): by default only when the pit opposite holds
+//!   seeds ([`Capture::Opposite`]); under [`Capture::Always`], the rule of the published solutions, also when
+//!   it is empty (the last seed alone goes to the store).
 //! - The game ends as soon as, after a move, one side's pits are all empty (whoever is to move): every seed
 //!   left on the other side goes to the store of that side's owner.
 //! - The score is, for the player to move at the end, the seeds in his store less those in the other's.
@@ -33,11 +35,38 @@ pub const MAX_PITS: usize = 7;
 /// The most seeds a pit may start with.
 pub const MAX_SEEDS: u32 = 12;
 
+/// When a last seed sown into an empty pit of the mover's own side is captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Capture {
+    /// Only when the pit opposite holds seeds: they and the last seed go to the mover's store (the default).
+    #[default]
+    Opposite,
+    /// Always: the last seed and whatever the pit opposite holds, even nothing, go to the mover's store (the
+    /// rule of Irving, Donkers and Uiterwijk's solutions and of later ones).
+    Always,
+}
+
+impl Capture {
+    /// The rule's name as a parameter gives it (`opposite` or `always`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Capture::Opposite => "opposite",
+            Capture::Always => "always",
+        }
+    }
+
+    /// The rule named `name`, if it is one.
+    pub fn named(name: &str) -> Option<Capture> {
+        [Capture::Opposite, Capture::Always].into_iter().find(|rule| rule.name() == name)
+    }
+}
+
 /// Kalah with `pits` pits a side and `seeds` seeds a pit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kalah {
     pits: usize,
     seeds: u32,
+    capture: Capture,
 }
 
 impl Kalah {
@@ -50,7 +79,17 @@ impl Kalah {
                 format!("kalah: 1 to {MAX_PITS} pits and 1 to {MAX_SEEDS} seeds a pit, not {pits} and {seeds}"),
             ));
         }
-        Ok(Kalah { pits, seeds })
+        Ok(Kalah { pits, seeds, capture: Capture::Opposite })
+    }
+
+    /// The same game under the capture rule `capture`.
+    pub fn with_capture(self, capture: Capture) -> Kalah {
+        Kalah { capture, ..self }
+    }
+
+    /// The capture rule.
+    pub fn capture(&self) -> Capture {
+        self.capture
     }
 
     /// Pits a side.

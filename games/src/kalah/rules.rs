@@ -1,7 +1,7 @@
 //! Kalah's rules as a [`ScoredGame`]: sowing, extra moves, captures, the end and its score; keys from the
 //! mover's side.
 
-use super::{Kalah, MAX_PITS};
+use super::{Capture, Kalah, MAX_PITS};
 use ludus_framework::scored::{Deterministic, Player, ScoredGame};
 use ludus_framework::Canonicalize;
 use ludus_framework::Rules;
@@ -80,7 +80,7 @@ impl Kalah {
         if place < self.pits && next.pits[me][place] == 1 {
             let opposite = self.pits - 1 - place;
             let captured = next.pits[1 - me][opposite];
-            if captured > 0 {
+            if captured > 0 || self.capture() == Capture::Always {
                 next.stores[me] += captured + 1;
                 next.pits[me][place] = 0;
                 next.pits[1 - me][opposite] = 0;
