@@ -16,7 +16,7 @@
 mod dense;
 mod read;
 
-pub use dense::{write_dense_tier, DENSE_BLOCK_RANKS, DENSE_FORMAT_VERSION};
+pub use dense::{write_dense_tier, write_dense_tier_by_blocks, DENSE_BLOCK_RANKS, DENSE_FORMAT_VERSION};
 pub use read::{Inspected, TierFile};
 
 use super::record::{Record, RecordKey};

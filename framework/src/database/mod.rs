@@ -3,6 +3,8 @@
 //!
 //! - [`book`]: opening books: every position up to a few plies with its exact value, in one file of this
 //!   format, built by backing values up from the deepest ply, checked, and consulted before a search.
+//! - [`endgame`]: endgame databases of a scored game whose tiers close downward ([`crate::scored::EndgameTiers`]):
+//!   every position of the lowest tiers, a byte a rank, solved tier by tier and probed by the scored search.
 //! - [`record`]: a value in 16 bits ([`Record`]) and the keys a file stores ([`RecordKey`]).
 //! - [`file`](mod@file): one tier's file (header with checksums and block index; zstd blocks).
 //! - [`store`]: a game's [`Database`] in a directory; its solve resumes from the tiers already on disk.
@@ -61,6 +63,7 @@
 
 pub mod book;
 pub mod check;
+pub mod endgame;
 #[cfg(feature = "mpi")]
 pub mod distributed;
 pub mod file;

@@ -22,6 +22,7 @@
 //! pits and stores on the explorer's page.
 
 mod board;
+mod endgame;
 mod hints;
 mod rules;
 mod text;

@@ -63,32 +63,61 @@ pub(super) fn counts(records: &[u16]) -> ([u64; 3], u64) {
 /// Writes a tier's file at `path` in the layout by rank from its records by rank (`records.len()` must be the
 /// name's rank space; 0 at the ranks of no position). Returns the file's size in bytes.
 pub fn write_dense_tier(path: &Path, name: &TierName, reached: Vec<serde_json::Value>, records: &[u16]) -> Result<u64> {
-    if name.ranks != Some(records.len() as u64) {
-        return Err(damaged(path, format!("{} records by rank for a rank space of {:?}", records.len(), name.ranks)));
+    write_dense_tier_by_blocks(path, name, reached, records.len() as u64, |first, length| {
+        records[first as usize..first as usize + length].to_vec()
+    })
+}
+
+/// [`write_dense_tier`] from a function that gives the records of `length` ranks from `first` (a block), so
+/// that the records of the whole tier are never held as 16-bit words at once: only the blocks as compressed,
+/// and each block being compressed. `ranks` must be the name's rank space.
+pub fn write_dense_tier_by_blocks(
+    path: &Path,
+    name: &TierName,
+    reached: Vec<serde_json::Value>,
+    ranks: u64,
+    records: impl Fn(u64, usize) -> Vec<u16> + Sync,
+) -> Result<u64> {
+    if name.ranks != Some(ranks) {
+        return Err(damaged(path, format!("{ranks} records by rank for a rank space of {:?}", name.ranks)));
     }
-    if let Some(bits) = records.iter().find(|&&bits| bits != 0 && Record::from_bits(bits).is_none()) {
-        return Err(damaged(path, format!("{bits:#06x} is no record")));
+    let block = DENSE_BLOCK_RANKS;
+    let firsts: Vec<u64> = (0..ranks.div_ceil(block)).map(|place| place * block).collect();
+    let sizes: Vec<u32> = firsts.iter().map(|&first| (ranks - first).min(block) as u32).collect();
+    let compressed: Vec<(Vec<u8>, [u64; 3])> = firsts
+        .par_iter()
+        .zip(&sizes)
+        .map(|(&first, &size)| {
+            let chunk = records(first, size as usize);
+            if chunk.len() != size as usize {
+                return Err(damaged(path, format!("{} records for a block of {size} ranks", chunk.len())));
+            }
+            if let Some(bits) = chunk.iter().find(|&&bits| bits != 0 && Record::from_bits(bits).is_none()) {
+                return Err(damaged(path, format!("{bits:#06x} is no record")));
+            }
+            let bytes = zstd::bulk::compress(&encode(&chunk), COMPRESSION_LEVEL).map_err(|source| io_error(path, source))?;
+            Ok((bytes, counts(&chunk).0))
+        })
+        .collect::<Result<_>>()?;
+    let mut counts = [0u64; 3];
+    for (_, block_counts) in &compressed {
+        for (count, more) in counts.iter_mut().zip(block_counts) {
+            *count += more;
+        }
     }
-    let block = DENSE_BLOCK_RANKS as usize;
-    let compressed: Vec<Vec<u8>> = records
-        .par_chunks(block)
-        .map(|chunk| zstd::bulk::compress(&encode(chunk), COMPRESSION_LEVEL))
-        .collect::<std::io::Result<_>>()
-        .map_err(|source| io_error(path, source))?;
-    let sizes: Vec<u32> = records.chunks(block).map(|chunk| chunk.len() as u32).collect();
-    let first: Vec<u128> = (0..sizes.len() as u128).map(|place| place * u128::from(DENSE_BLOCK_RANKS)).collect();
+    let compressed: Vec<Vec<u8>> = compressed.into_iter().map(|(bytes, _)| bytes).collect();
+    let first: Vec<u128> = firsts.iter().map(|&first| u128::from(first)).collect();
     let (blocks, checksum) = block_index(&compressed, &sizes, &first);
-    let (counts, positions) = counts(records);
     let header = Header {
         format: DENSE_FORMAT_VERSION,
         game: name.game.clone(),
         tier: name.tier.clone(),
         reached,
-        records: positions,
+        records: counts.iter().sum(),
         counts,
         blocks,
         checksum,
-        ranks: Some(records.len() as u64),
+        ranks: Some(ranks),
     };
     write_file(path, &header, &compressed)
 }

@@ -1,0 +1,187 @@
+//! Endgame databases: every position of the tiers `0..=bound` of an [`EndgameTiers`] game, solved by rank
+//! from the smallest tier up (`solve.rs`), one file per tier in the layout by rank (format 2, score records:
+//! the part of the value still to play for, [`EndgameTiers::banked`] apart), loaded whole into memory
+//! ([`EndgameTables`], a byte a rank) and probed by the scored search at every position inside the bound
+//! (`probe.rs`: [`WithEndgame`], the game whose shortcut is the probe, and [`Probing`], any scored engine over
+//! it).
+//!
+//! A value is stored less its banked part, so one database serves every game of the same
+//! [`EndgameTiers::endgame_family`]: Kalah's tiers (the seeds left in the pits) are the same whatever the seeds
+//! at the start, and the stores are banked.
+//!
+//! The memory model, in bytes, while tier `t` is solved: `sum(size(u), u <= t)` for the tiers (one byte a
+//! rank: every lower tier stays in memory, since a move may fall to any of them), and, while its file is
+//! written, its blocks as compressed (at most `size(t) / 2`, [`write_overhead`]). A probe holds the tiers it
+//! loaded: `sum(size(u), u <= bound)`.
+//!
+//! Invariant: a tier's value at every rank is the best over its moves of the child's value, read from the tier
+//! below it or solved first within the tier, or the final score at the end, less the banked part; a loaded tier
+//! file has its family, tier and rank space checked before anything is allocated, and every block's checksum
+//! when it is read.
+
+mod probe;
+mod solve;
+
+pub use probe::{Probing, WithEndgame};
+pub use solve::{check_endgame, solve_endgame, EndgameSolve};
+
+use super::file::{TierFile, TierName};
+use super::record::Record;
+use crate::error::{Error, Remedy, Result, Setting};
+use crate::scored::EndgameTiers;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI8, Ordering};
+
+/// A rank not solved yet (no value reaches it: values lie within `-127..=127`).
+const UNSOLVED: i8 = i8::MIN;
+
+/// One tier's values by rank (less the banked parts); atomic so that the solve fills it from several threads.
+type Tier = Box<[AtomicI8]>;
+
+/// The file of `tier` in `directory`.
+pub fn tier_path(directory: &Path, tier: u32) -> PathBuf {
+    directory.join(format!("endgame-{tier:03}.ludb"))
+}
+
+/// The name a tier's file carries: the game's family, the tier and its rank space.
+fn tier_name(family: &str, tier: u32, size: u64) -> TierName {
+    TierName { game: format!("endgame of {family}"), tier: serde_json::json!(tier), ranks: Some(size) }
+}
+
+/// The bytes the compressed blocks of a tier of `size` ranks may take while its file is written: the memory
+/// model's allowance (BENCHMARKS.md measures Kalah's at a fifth of it).
+pub fn write_overhead(size: u64) -> u64 {
+    size / 2
+}
+
+/// The size of `tier` as the memory it takes, or an error if the game cannot count it.
+fn tier_size<Ruleset: EndgameTiers>(game: &Ruleset, tier: u32) -> Result<u64> {
+    game.endgame_tier_size(tier).ok_or_else(|| Error::Limit {
+        what: format!("the ranks of endgame tier {tier}"),
+        setting: None,
+        got: u64::MAX,
+        limit: u64::MAX - 1,
+        remedies: vec![Remedy::Advice("solve fewer tiers".into())],
+    })
+}
+
+/// The bytes the tiers `0..=bound` take in memory, or `None` past `u64`.
+pub fn tables_bytes<Ruleset: EndgameTiers>(game: &Ruleset, bound: u32) -> Option<u64> {
+    (0..=bound).try_fold(0u64, |sum, tier| sum.checked_add(game.endgame_tier_size(tier)?))
+}
+
+/// Memory for a tier of `size` ranks, every rank unsolved; an error rather than an abort if the system refuses.
+fn allocate(size: u64) -> Result<Tier> {
+    let length = usize::try_from(size).map_err(|_| allocation_error(size))?;
+    let mut tier = Vec::new();
+    tier.try_reserve_exact(length).map_err(|_| allocation_error(size))?;
+    tier.extend((0..length).map(|_| AtomicI8::new(UNSOLVED)));
+    Ok(tier.into_boxed_slice())
+}
+
+fn allocation_error(size: u64) -> Error {
+    Error::Allocation {
+        what: "an endgame tier",
+        megabytes: size.div_ceil(1 << 20),
+        remedies: vec![Remedy::Lower(Setting::MemoryMb), Remedy::Advice("solve fewer tiers".into())],
+    }
+}
+
+/// The error of tiers that need `bytes` where `memory_mb` MiB are allowed.
+fn over_budget(memory_mb: usize, bytes: u64) -> Error {
+    Error::Limit {
+        what: "the memory the endgame tiers need, in MiB,".into(),
+        setting: Some(Setting::MemoryMb),
+        got: bytes.div_ceil(1 << 20),
+        limit: memory_mb as u64,
+        remedies: vec![Remedy::Raise(Setting::MemoryMb), Remedy::Advice("solve or load fewer tiers".into())],
+    }
+}
+
+/// The tiers of an endgame database in memory: each tier's values by rank, less the banked parts.
+pub struct EndgameTables {
+    family: String,
+    tiers: Vec<Tier>,
+}
+
+impl EndgameTables {
+    /// The tiers `0..=bound` found in `directory`, or all the consecutive tiers from 0 found there if `bound`
+    /// is `None`: each file checked to be of `game`'s family, tier and rank space before its values are read,
+    /// every block's checksum when it is read. At most `memory_mb` MiB in all (else [`Error::Budget`]).
+    pub fn open<Ruleset: EndgameTiers>(
+        game: &Ruleset,
+        directory: &Path,
+        bound: Option<u32>,
+        memory_mb: usize,
+    ) -> Result<EndgameTables> {
+        let family = game.endgame_family();
+        let top = match bound {
+            Some(bound) => bound,
+            None => match (0..=u8::MAX as u32).take_while(|&tier| tier_path(directory, tier).is_file()).last() {
+                Some(top) => top,
+                None => {
+                    return Err(Error::Database {
+                        path: directory.display().to_string(),
+                        reason: format!("no endgame database of {family} here (no file {})", tier_path(directory, 0).display()),
+                    })
+                }
+            },
+        };
+        let needed = tables_bytes(game, top).unwrap_or(u64::MAX);
+        if needed > (memory_mb as u64).saturating_mul(1 << 20) {
+            return Err(over_budget(memory_mb, needed));
+        }
+        let mut tiers = Vec::new();
+        for tier in 0..=top {
+            tiers.push(read_tier(game, &family, directory, tier)?);
+        }
+        Ok(EndgameTables { family, tiers })
+    }
+
+    /// The highest tier held, or `None` if there is none.
+    pub fn bound(&self) -> Option<u32> {
+        (self.tiers.len() as u32).checked_sub(1)
+    }
+
+    /// The family the tables are of.
+    pub fn family(&self) -> &str {
+        &self.family
+    }
+
+    /// The bytes the tables hold.
+    pub fn bytes(&self) -> u64 {
+        self.tiers.iter().map(|tier| tier.len() as u64).sum()
+    }
+
+    /// The value of `position` for its mover if its tier is held (its banked part and the stored part).
+    pub fn value<Ruleset: EndgameTiers>(&self, game: &Ruleset, position: &Ruleset::Position) -> Option<i32> {
+        let tier = self.tiers.get(game.endgame_tier(position) as usize)?;
+        let stored = tier.get(usize::try_from(game.endgame_rank(position)).ok()?)?.load(Ordering::Relaxed);
+        (stored != UNSOLVED).then(|| game.banked(position) + i32::from(stored))
+    }
+}
+
+/// Tier `tier`'s values read from its file in `directory`.
+fn read_tier<Ruleset: EndgameTiers>(game: &Ruleset, family: &str, directory: &Path, tier: u32) -> Result<Tier> {
+    let size = tier_size(game, tier)?;
+    let path = tier_path(directory, tier);
+    let mut file = TierFile::open(&path, &tier_name(family, tier, size))?;
+    let values = allocate(size)?;
+    let damaged = |reason: String| Error::Database { path: path.display().to_string(), reason };
+    let mut at = 0usize;
+    for place in 0..file.blocks() {
+        for bits in file.read_ranks(place)? {
+            let stored = Record::from_bits(bits)
+                .and_then(Record::score)
+                .and_then(|score| i8::try_from(score).ok())
+                .filter(|&score| score != UNSOLVED)
+                .ok_or_else(|| damaged(format!("rank {at} holds {bits:#06x}, not a score within -127..=127")))?;
+            values.get(at).ok_or_else(|| damaged(format!("more than {size} ranks")))?.store(stored, Ordering::Relaxed);
+            at += 1;
+        }
+    }
+    if at as u64 != size {
+        return Err(damaged(format!("{at} ranks, not {size}")));
+    }
+    Ok(values)
+}

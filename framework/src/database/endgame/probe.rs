@@ -1,0 +1,161 @@
+//! The probe: [`WithEndgame`], a game whose shortcut at every position inside the tables' bound is the stored
+//! value (its other hints the game's own), and [`Probing`], a scored engine that searches over it, so that the
+//! search stops at the database's positions and searches only above them.
+
+use super::EndgameTables;
+use crate::engines::{Engine, Statistics, Stop};
+use crate::error::Error;
+use crate::game::{Canonicalize, Rules};
+use crate::hints::{Proven, SearchHints, Shortcut};
+use crate::scored::{Deterministic, EndgameTiers, ScoredGame};
+use crate::stats::{Convergence, Stats};
+use std::sync::Arc;
+
+/// `game`, whose positions inside the bound of `tables` are settled by them: the shortcut of such a position is
+/// its stored value, exact. Rules, keys and every other hint are `game`'s.
+pub struct WithEndgame<'game, Ruleset> {
+    /// The game.
+    pub game: &'game Ruleset,
+    /// Its endgame tables.
+    pub tables: &'game EndgameTables,
+}
+
+impl<Ruleset: Rules> Rules for WithEndgame<'_, Ruleset> {
+    type Position = Ruleset::Position;
+    type Move = Ruleset::Move;
+    type Outcome = Ruleset::Outcome;
+
+    const POSITIONS_REPEAT: bool = Ruleset::POSITIONS_REPEAT;
+
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
+        self.game.moves(position, moves);
+    }
+
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position {
+        self.game.play(position, mv)
+    }
+
+    fn outcome(&self, position: &Self::Position) -> Option<Self::Outcome> {
+        self.game.outcome(position)
+    }
+
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        self.game.turn_passes(from, to)
+    }
+
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        self.game.is_legal(position, mv)
+    }
+}
+
+impl<Ruleset: ScoredGame> ScoredGame for WithEndgame<'_, Ruleset> {
+    const SCORES: crate::scored::ScoreKind = Ruleset::SCORES;
+}
+
+impl<Ruleset: Deterministic> Deterministic for WithEndgame<'_, Ruleset> {}
+
+impl<Ruleset: Canonicalize> Canonicalize for WithEndgame<'_, Ruleset> {
+    type Key = Ruleset::Key;
+
+    fn canonical(&self, position: &Self::Position) -> Self::Key {
+        self.game.canonical(position)
+    }
+}
+
+impl<Ruleset: EndgameTiers + SearchHints> SearchHints for WithEndgame<'_, Ruleset> {
+    fn shortcut(&self, position: &Self::Position) -> Option<Shortcut<i32>> {
+        match self.tables.value(self.game, position) {
+            Some(value) => Some(Shortcut::Exact(value)),
+            None => self.game.shortcut(position),
+        }
+    }
+
+    fn value_range(&self, position: &Self::Position) -> (i32, i32) {
+        self.game.value_range(position)
+    }
+
+    fn proven(&self, position: &Self::Position) -> Proven<i32> {
+        match self.tables.value(self.game, position) {
+            Some(value) => Proven::Shortcut(Shortcut::Exact(value)),
+            None => self.game.proven(position),
+        }
+    }
+
+    fn max_remoteness(&self, position: &Self::Position) -> Option<u32> {
+        self.game.max_remoteness(position)
+    }
+
+    fn shortcuts_catch_game_ends(&self) -> bool {
+        self.game.shortcuts_catch_game_ends()
+    }
+
+    fn estimate(&self, position: &Self::Position) -> Option<i32> {
+        self.game.estimate(position)
+    }
+
+    fn prune_moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
+        self.game.prune_moves(position, moves);
+    }
+
+    fn move_score(&self, position: &Self::Position, mv: &Self::Move) -> i32 {
+        self.game.move_score(position, mv)
+    }
+
+    fn history_slot(&self, position: &Self::Position, mv: &Self::Move) -> Option<usize> {
+        self.game.history_slot(position, mv)
+    }
+
+    fn search_moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>, scores: &mut Vec<i32>) {
+        self.game.search_moves(position, moves, scores);
+    }
+}
+
+/// A scored engine searching over [`WithEndgame`]: the game's engine, probing `tables` at every position.
+pub struct Probing<Search> {
+    tables: Arc<EndgameTables>,
+    inner: Search,
+}
+
+impl<Search> Probing<Search> {
+    /// `inner`, probing `tables`.
+    pub fn new(tables: Arc<EndgameTables>, inner: Search) -> Self {
+        Probing { tables, inner }
+    }
+
+    /// The tables probed.
+    pub fn tables(&self) -> &EndgameTables {
+        &self.tables
+    }
+}
+
+impl<Search: Statistics> Statistics for Probing<Search> {
+    fn stats(&self) -> Stats {
+        self.inner.stats()
+    }
+
+    fn convergence(&self) -> Option<Convergence> {
+        self.inner.convergence()
+    }
+
+    fn book_values(&self) -> u64 {
+        self.inner.book_values()
+    }
+}
+
+impl<Ruleset, Search> Engine<Ruleset> for Probing<Search>
+where
+    Ruleset: EndgameTiers + SearchHints + Canonicalize,
+    Search: for<'game> Engine<WithEndgame<'game, Ruleset>, Value = i32, Failure = Error>,
+{
+    type Value = i32;
+    type Failure = Error;
+
+    fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
+        let probed = WithEndgame { game, tables: &self.tables };
+        self.inner.search_within(&probed, position, budget)
+    }
+
+    fn budget(&self) -> u64 {
+        <Search as Engine<WithEndgame<'_, Ruleset>>>::budget(&self.inner)
+    }
+}

@@ -1,0 +1,258 @@
+//! The solve of an endgame database, tier by tier from 0, each tier's ranks in parallel (a rank whose move
+//! stays in its tier solves that child first, recursively: the moves within a tier form no cycle), and its
+//! check, which re-derives every rank from the stored values of its children.
+
+use super::{
+    allocate, over_budget, read_tier, tables_bytes, tier_name, tier_path, tier_size, write_overhead, EndgameTables,
+    Tier, UNSOLVED,
+};
+use crate::database::check::{CheckReport, MAX_PROBLEMS};
+use crate::database::file::write_dense_tier_by_blocks;
+use crate::database::record::Record;
+use crate::database::store::TierReport;
+use crate::engines::alpha_beta::ProgressHandle;
+use crate::engines::support::with_stack;
+use crate::error::{Error, Result};
+use crate::scored::EndgameTiers;
+use rayon::prelude::*;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// The longest chain of moves within one tier a solve follows before it calls the tier cyclic (the contract of
+/// [`EndgameTiers`] broken): far beyond any game's (Kalah's is below twice its seeds times its pits).
+const MAX_CHAIN: u32 = 1 << 16;
+
+/// What a solve is asked for.
+#[derive(Clone, Debug)]
+pub struct EndgameSolve {
+    /// The highest tier solved.
+    pub bound: u32,
+    /// The memory budget, in MiB: the tiers and the writing of the highest (the module's memory model) must fit.
+    pub memory_mb: usize,
+    /// Where the caller may ask the solve to stop: it ends after the tier it is solving, with
+    /// [`Error::Stopped`], and a later solve resumes from the tiers on disk.
+    pub stop: Option<ProgressHandle>,
+}
+
+/// The error of a breach of [`EndgameTiers`]' contract.
+fn contract(detail: String) -> Error {
+    Error::Contract { contract: "EndgameTiers", detail }
+}
+
+/// The value of `position` (of tier `tier`) less its banked part, from its children's values less theirs, which
+/// `child` gives by tier and rank.
+fn derive<Ruleset: EndgameTiers>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    tier: u32,
+    moves: &mut Vec<Ruleset::Move>,
+    child: &mut dyn FnMut(u32, u64) -> Result<i8>,
+) -> Result<i8> {
+    let best = match game.outcome(position) {
+        Some(score) => score,
+        None => {
+            moves.clear();
+            game.moves(position, moves);
+            if moves.is_empty() {
+                return Err(contract(format!("a position of tier {tier} is not over and has no move")));
+            }
+            let mut best = i32::MIN;
+            for next in moves.iter().map(|mv| game.play(position, mv)) {
+                let value = match game.outcome(&next) {
+                    Some(score) => score,
+                    None => {
+                        let (below, rank) = (game.endgame_tier(&next), game.endgame_rank(&next));
+                        if below > tier {
+                            return Err(contract(format!("a move from tier {tier} leads up to tier {below}")));
+                        }
+                        game.banked(&next).saturating_add(i32::from(child(below, rank)?))
+                    }
+                };
+                best = best.max(game.score_seen_from(position, &next, value));
+            }
+            best
+        }
+    };
+    let part = best.saturating_sub(game.banked(position));
+    i8::try_from(part).ok().filter(|&part| part != UNSOLVED).ok_or_else(|| {
+        contract(format!("a position of tier {tier} has {part} to play for, beyond -127..=127"))
+    })
+}
+
+/// The value at `rank` of the tier being solved (`current`, tier `tier`), solving the children within the tier
+/// it needs first.
+fn solve_rank<Ruleset: EndgameTiers>(
+    game: &Ruleset,
+    below: &[Tier],
+    current: &Tier,
+    tier: u32,
+    rank: u64,
+    chain: u32,
+) -> Result<i8> {
+    if chain > MAX_CHAIN {
+        return Err(contract(format!("the moves within tier {tier} form a cycle, or a chain beyond {MAX_CHAIN}")));
+    }
+    let position = game
+        .endgame_position(tier, rank)
+        .ok_or_else(|| contract(format!("no position of tier {tier} has rank {rank}")))?;
+    let mut moves = Vec::new();
+    let mut child = |child_tier: u32, child_rank: u64| -> Result<i8> {
+        let place = usize::try_from(child_rank).unwrap_or(usize::MAX);
+        let out_of_range = || contract(format!("a position of tier {child_tier} has rank {child_rank}, past its size"));
+        if child_tier < tier {
+            let stored = below[child_tier as usize].get(place).ok_or_else(out_of_range)?.load(Ordering::Relaxed);
+            return Ok(stored);
+        }
+        let stored = current.get(place).ok_or_else(out_of_range)?.load(Ordering::Relaxed);
+        if stored != UNSOLVED {
+            return Ok(stored);
+        }
+        let solved = with_stack(|| solve_rank(game, below, current, tier, child_rank, chain + 1))?;
+        current[place].store(solved, Ordering::Relaxed);
+        Ok(solved)
+    };
+    derive(game, &position, tier, &mut moves, &mut child)
+}
+
+/// Solves the tiers `0..=bound` of `game` into `directory` (made if missing), resuming from the tiers whose
+/// files are there and whole, telling `report` of each tier; returns the tables, in memory.
+pub fn solve_endgame<Ruleset>(
+    game: &Ruleset,
+    directory: &Path,
+    solve: &EndgameSolve,
+    report: &mut dyn FnMut(&TierReport),
+) -> Result<EndgameTables>
+where
+    Ruleset: EndgameTiers + Sync,
+    Ruleset::Position: Send,
+{
+    let family = game.endgame_family();
+    let top = tier_size(game, solve.bound)?;
+    let needed = tables_bytes(game, solve.bound).and_then(|bytes| bytes.checked_add(write_overhead(top)));
+    let needed = needed.unwrap_or(u64::MAX);
+    if needed > (solve.memory_mb as u64).saturating_mul(1 << 20) {
+        return Err(over_budget(solve.memory_mb, needed));
+    }
+    std::fs::create_dir_all(directory)
+        .map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
+    let mut tiers: Vec<Tier> = Vec::new();
+    for tier in 0..=solve.bound {
+        if solve.stop.as_ref().is_some_and(|stop| stop.0.stop_requested()) {
+            return Err(Error::Stopped);
+        }
+        let size = tier_size(game, tier)?;
+        let path = tier_path(directory, tier);
+        let mut damaged = None;
+        if path.is_file() {
+            match read_tier(game, &family, directory, tier) {
+                Ok(values) => {
+                    let bytes = std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0);
+                    let tier_text = tier.to_string();
+                    report(&TierReport {
+                        tier: tier_text,
+                        positions: size,
+                        bytes,
+                        elapsed: std::time::Duration::ZERO,
+                        resumed: true,
+                        damaged: None,
+                    });
+                    tiers.push(values);
+                    continue;
+                }
+                Err(error @ Error::Database { .. }) => damaged = Some(error.to_string()),
+                Err(error) => return Err(error),
+            }
+        }
+        if let Some(reason) = damaged {
+            report(&TierReport {
+                tier: tier.to_string(),
+                positions: 0,
+                bytes: 0,
+                elapsed: std::time::Duration::ZERO,
+                resumed: false,
+                damaged: Some(reason),
+            });
+        }
+        let started = Instant::now();
+        let current = allocate(size)?;
+        let failed = AtomicBool::new(false);
+        (0..current.len()).into_par_iter().with_min_len(1 << 12).try_for_each(|place| -> Result<()> {
+            if failed.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            let rank = place as u64;
+            if current[place].load(Ordering::Relaxed) == UNSOLVED {
+                let solved = solve_rank(game, &tiers, &current, tier, rank, 0).inspect_err(|_| {
+                    failed.store(true, Ordering::Relaxed);
+                })?;
+                current[place].store(solved, Ordering::Relaxed);
+            }
+            Ok(())
+        })?;
+        let name = tier_name(&family, tier, size);
+        let bytes = write_dense_tier_by_blocks(&path, &name, Vec::new(), size, |first, length| {
+            current[first as usize..first as usize + length]
+                .iter()
+                .map(|value| Record::from_score(i32::from(value.load(Ordering::Relaxed))).map_or(0, Record::bits))
+                .collect()
+        })?;
+        report(&TierReport {
+            tier: tier.to_string(),
+            positions: size,
+            bytes,
+            elapsed: started.elapsed(),
+            resumed: false,
+            damaged: None,
+        });
+        tiers.push(current);
+    }
+    Ok(EndgameTables { family, tiers })
+}
+
+/// Re-derives the value at every rank of every tier of `tables` from its children's stored values, telling
+/// `progress` of each tier (its number, and the tiers in all).
+pub fn check_endgame<Ruleset>(
+    game: &Ruleset,
+    tables: &EndgameTables,
+    progress: &mut dyn FnMut(&str, usize, usize),
+) -> CheckReport
+where
+    Ruleset: EndgameTiers + Sync,
+{
+    let problems = Mutex::new(Vec::new());
+    let mut positions = 0u64;
+    let note = |problem: String| {
+        if let Ok(mut problems) = problems.lock() {
+            if problems.len() < MAX_PROBLEMS {
+                problems.push(problem);
+            }
+        }
+    };
+    for (tier, values) in tables.tiers.iter().enumerate() {
+        progress(&tier.to_string(), tier, tables.tiers.len());
+        let tier = tier as u32;
+        (0..values.len()).into_par_iter().with_min_len(1 << 12).for_each_init(Vec::new, |moves, place| {
+            let (rank, stored) = (place as u64, values[place].load(Ordering::Relaxed));
+            let Some(position) = game.endgame_position(tier, rank) else {
+                return note(format!("tier {tier}: no position has rank {rank}"));
+            };
+            let mut child = |child_tier: u32, child_rank: u64| -> Result<i8> {
+                tables
+                    .tiers
+                    .get(child_tier as usize)
+                    .and_then(|values| values.get(usize::try_from(child_rank).ok()?))
+                    .map(|value| value.load(Ordering::Relaxed))
+                    .ok_or_else(|| contract(format!("tier {child_tier} has no rank {child_rank}")))
+            };
+            match derive(game, &position, tier, moves, &mut child) {
+                Ok(derived) if derived == stored => {}
+                Ok(derived) => note(format!("tier {tier}, rank {rank}: stored {stored}, its children give {derived}")),
+                Err(error) => note(format!("tier {tier}, rank {rank}: {error}")),
+            }
+        });
+        positions += values.len() as u64;
+    }
+    CheckReport { tiers: tables.tiers.len() as u64, positions, problems: problems.into_inner().unwrap_or_default() }
+}
