@@ -252,6 +252,12 @@ pub enum DbCommand {
         /// to it), instead of each tier by one rank: for tiers too large for one machine.
         #[arg(long, requires = "mpi")]
         split_tiers: bool,
+        /// Solve the game's endgame database instead (Kalah): every position of the tiers 0 to N (the seeds left
+        /// in the pits), whatever the start, in memory at a byte a position, one file per tier. `analyze`,
+        /// `play`, `serve` and `book` probe it with `--endgame DIR`; one database serves every game of the same
+        /// family (Kalah: the same pits and capture rule, any seeds).
+        #[arg(long, value_name = "N", conflicts_with = "mpi", value_parser = clap::value_parser!(u32).range(0..=127))]
+        up_to: Option<u32>,
     },
     /// A position's value, every move's value and the principal variation, read from the database.
     Query {
@@ -337,6 +343,10 @@ pub struct ServeArgs {
     /// The opening books consulted before a search.
     #[command(flatten)]
     pub book: BookOptions,
+    /// An endgame database probed by the searches of the games it serves (`ludus db solve GAME --up-to N`);
+    /// other games ignore it. Its tiers are loaded by each search desk, within `--memory-mb` less `--table-mb`.
+    #[arg(long, value_name = "DIR")]
+    pub endgame: Option<PathBuf>,
 }
 
 /// An exact engine and its budgets, for `analyze` and `play`.
@@ -359,6 +369,11 @@ pub struct EngineOptions {
     /// The opening book: where the game's book is looked for before a search.
     #[command(flatten)]
     book: BookOptions,
+    /// An endgame database (`ludus db solve GAME --up-to N`), probed at every position inside its tiers, for a
+    /// game that has one (Kalah); other games ignore it. Its tiers are loaded whole, within `--memory-mb` less
+    /// `--table-mb`.
+    #[arg(long, value_name = "DIR")]
+    endgame: Option<PathBuf>,
 }
 
 impl EngineOptions {
@@ -370,6 +385,7 @@ impl EngineOptions {
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),
             book: self.book.place(),
+            endgame: self.endgame.clone(),
             ..Default::default()
         }
     }
@@ -469,6 +485,9 @@ pub struct SearchOptions {
     /// (Lazy SMP: Connect Four, tic-tac-toe); the others search on one.
     #[arg(long, default_value_t = 1, value_parser = thread_count_parser())]
     pub threads: usize,
+    /// An endgame database probed by the searches, for a game that has one (Kalah); other games ignore it.
+    #[arg(long, value_name = "DIR")]
+    pub endgame: Option<PathBuf>,
 }
 
 impl SearchOptions {
@@ -483,6 +502,7 @@ impl SearchOptions {
             table_mb: self.table_mb,
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),
+            endgame: self.endgame.clone(),
             ..Default::default()
         }
     }

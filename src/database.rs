@@ -4,7 +4,9 @@ use crate::cli::{DbCommand, Format};
 use crate::registry::Registry;
 use crate::reports::{print, DatabaseCheckReport, DatabaseSolveReport};
 use anyhow::{Context, Result};
-use ludus_framework::database::{SolveBudget, TierReport};
+use ludus_framework::database::endgame::{tier_path, EndgameSolve};
+use ludus_framework::database::{CheckReport, SolveBudget, TierReport};
+use ludus_framework::playable::AnalysisOptions;
 use ludus_framework::playable::DatabaseGame;
 use ludus_framework::plugin::with_threads;
 use std::path::{Path, PathBuf};
@@ -13,41 +15,68 @@ use std::time::Instant;
 /// Runs a `ludus db` subcommand; `Ok(false)` when a check finds a problem.
 pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
     match command {
-        DbCommand::Solve { game, db, memory_mb, max_positions, threads, format, mpi, split_tiers } => {
+        DbCommand::Solve { game, up_to: Some(bound), db, memory_mb, threads, format, .. } => {
+            let game = registry.game(&game)?;
+            let directory = directory_of(&game.name(), db);
+            let endgame = EndgameSolve { bound, memory_mb, stop: None };
+            let run = |report: &mut dyn FnMut(&TierReport)| game.solve_endgame(&directory, &endgame, report);
+            with_threads(threads, || solve(&game.name(), &directory, format, None, run))?.map(|()| true)
+        }
+        DbCommand::Solve { game, db, memory_mb, max_positions, threads, format, mpi, split_tiers, .. } => {
             let game = registry.database(&game)?;
-            let directory = directory_of(game.as_ref(), db);
+            let directory = directory_of(&game.name(), db);
             let budget = SolveBudget { memory_mb, max_positions: max_positions.unwrap_or(u64::MAX), stop: None };
             if mpi {
                 let solve = || solve_over_mpi(game.as_ref(), &directory, budget, format, split_tiers);
                 return with_threads(threads, solve)?.map(|()| true);
             }
             let run = |report: &mut dyn FnMut(&TierReport)| game.solve(&directory, budget, report);
-            with_threads(threads, || solve(game.as_ref(), &directory, format, None, run))?.map(|()| true)
+            with_threads(threads, || solve(&game.name(), &directory, format, None, run))?.map(|()| true)
         }
         DbCommand::Query { game, position, db, format } => {
-            let game = registry.database(&game)?;
-            let directory = directory_of(game.as_ref(), db);
-            let analysis = game.query(&directory, position.as_deref(), 200)?;
+            let playable = registry.game(&game)?;
+            let directory = directory_of(&playable.name(), db);
+            let analysis = if holds_endgame(&directory) {
+                // An endgame database answers inside its tiers, and the search over it above them.
+                let options = AnalysisOptions { endgame: Some(directory), ..AnalysisOptions::default() };
+                playable.analyze(position.as_deref(), &options)?
+            } else {
+                registry.database(&game)?.query(&directory, position.as_deref(), 200)?
+            };
             print(&analysis, format)?;
             Ok(true)
         }
         DbCommand::Analyze { game, db, format } => {
             let game = registry.database(&game)?;
-            let directory = directory_of(game.as_ref(), db);
+            let directory = directory_of(&game.name(), db);
             print(&game.summary(&directory)?, format)?;
             Ok(true)
         }
         DbCommand::Check { game, db, threads, format } => {
+            let playable = registry.game(&game)?;
+            let directory = directory_of(&playable.name(), db);
+            if holds_endgame(&directory) {
+                let memory_mb = ludus_framework::plugin::default_memory_mb();
+                let run = |progress: &mut dyn FnMut(&str, usize, usize)| {
+                    playable.check_endgame(&directory, memory_mb, progress)
+                };
+                return with_threads(threads, || check(&playable.name(), &directory, format, run))?;
+            }
             let game = registry.database(&game)?;
-            let directory = directory_of(game.as_ref(), db);
-            with_threads(threads, || check(game.as_ref(), &directory, format))?
+            let run = |progress: &mut dyn FnMut(&str, usize, usize)| game.check(&directory, progress);
+            with_threads(threads, || check(&game.name(), &directory, format, run))?
         }
     }
 }
 
+/// Whether `directory` holds an endgame database (its tier 0).
+fn holds_endgame(directory: &Path) -> bool {
+    tier_path(directory, 0).is_file()
+}
+
 /// The directory given, or `db/` and the folder named after the game ([`folder_of`]).
-fn directory_of(game: &dyn DatabaseGame, given: Option<PathBuf>) -> PathBuf {
-    given.unwrap_or_else(|| Path::new("db").join(folder_of(&game.name())))
+fn directory_of(name: &str, given: Option<PathBuf>) -> PathBuf {
+    given.unwrap_or_else(|| Path::new("db").join(folder_of(name)))
 }
 
 /// The folder of a game named with its parameters: the name and each key and value joined by `-`
@@ -97,7 +126,7 @@ fn solve_over_mpi(
     let mpi = ludus_framework::database::distributed::Mpi::initialize()?;
     let run = |report: &mut dyn FnMut(&TierReport)| game.solve_mpi(directory, budget, report, &mpi, split);
     if mpi.rank() == 0 {
-        return solve(game, directory, format, Some(mpi.size()), run);
+        return solve(&game.name(), directory, format, Some(mpi.size()), run);
     }
     run(&mut |_| {}).with_context(|| format!("rank {}: solving {}", mpi.rank(), game.name()))
 }
@@ -111,7 +140,7 @@ fn solve_over_mpi(_: &dyn DatabaseGame, _: &Path, _: SolveBudget, _: Format, _: 
 /// `ludus db solve`: a line per tier on standard error, a summary at the end. `run` solves, reporting each
 /// tier; `ranks` is the number of MPI ranks, if solved over MPI.
 fn solve(
-    game: &dyn DatabaseGame,
+    name: &str,
     directory: &Path,
     format: Format,
     ranks: Option<i32>,
@@ -140,13 +169,13 @@ fn solve(
             );
         }
     };
-    run(&mut report).with_context(|| format!("solving {} into {}", game.name(), directory.display()))?;
+    run(&mut report).with_context(|| format!("solving {name} into {}", directory.display()))?;
     let seconds = clock.elapsed().as_secs_f64();
     let positions = solved + resumed;
     let per_second = if seconds > 0.0 { solved as f64 / seconds } else { 0.0 };
     let per_position = if positions > 0 { bytes as f64 / positions as f64 } else { 0.0 };
     let report = DatabaseSolveReport {
-        game: game.name(),
+        game: name.to_string(),
         directory: directory.display().to_string(),
         tiers,
         positions,
@@ -163,15 +192,20 @@ fn solve(
     Ok(print(&report, format)?)
 }
 
-/// `ludus db check`: `Ok(false)` if any record is wrong, damaged or missing.
-fn check(game: &dyn DatabaseGame, directory: &Path, format: Format) -> Result<bool> {
+/// `ludus db check`: `Ok(false)` if any record is wrong, damaged or missing. `run` checks, telling of each tier.
+fn check(
+    name: &str,
+    directory: &Path,
+    format: Format,
+    run: impl FnOnce(&mut dyn FnMut(&str, usize, usize)) -> ludus_framework::Result<CheckReport>,
+) -> Result<bool> {
     let clock = Instant::now();
     let mut progress = |tier: &str, done: usize, total: usize| {
         note!("checking tier {tier} ({} of {total})", done + 1);
     };
-    let report = game.check(directory, &mut progress)?;
+    let report = run(&mut progress)?;
     let report = DatabaseCheckReport {
-        game: game.name(),
+        game: name.to_string(),
         directory: directory.display().to_string(),
         right: report.problems.is_empty(),
         tiers: report.tiers,

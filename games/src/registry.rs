@@ -248,8 +248,9 @@ fn kalah(arguments: &Arguments) -> Result<Made> {
         .ok_or_else(|| Error::parameter("capture", format!("kalah: capture is opposite or always, not {capture}")))?;
     let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?.with_capture(capture);
     let name = arguments.canonical_name();
-    // The small variants' databases: every position's score in one file.
-    let playable = Playable::scored(game, name).with_board().with_book();
+    // The small variants' databases: every position's score in one file; and endgame databases of the tiers
+    // of few seeds, which the search probes.
+    let playable = Playable::scored(game, name).with_board().with_book().with_endgame();
     Ok(Made::solvable(playable, WholeGame))
 }
 

@@ -15,8 +15,8 @@ use ludus_framework::scored::ScoredGame;
 use ludus_framework::Engine;
 use ludus_framework::Rules;
 use ludus_games::kalah::{Board, Capture, Kalah};
-use std::collections::HashMap;
 use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
 
 /// Kalah played on a ring of `2m + 2` places as the rules are usually drawn: South's pits `0..m`, South's
 /// store `m`, North's pits `m + 1..2m + 1` (left to right as North sees them), North's store `2m + 1`.

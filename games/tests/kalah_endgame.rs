@@ -5,7 +5,9 @@
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
 
-use ludus_framework::database::endgame::{check_endgame, solve_endgame, tier_path, EndgameSolve, EndgameTables, Probing};
+use ludus_framework::database::endgame::{
+    check_endgame, solve_endgame, tier_path, EndgameSolve, EndgameTables, Probing,
+};
 use ludus_framework::engines::scored::ScoredAlphaBeta;
 use ludus_framework::engines::{Mode, Statistics};
 use ludus_framework::scored::EndgameTiers;
@@ -118,6 +120,7 @@ fn the_search_over_the_database_finds_the_same_margins_with_less_work() {
         let mut probing = Probing::new(tables, ScoredAlphaBeta::new(Mode::Exact));
         assert_eq!(probing.search(&game, &game.start()).unwrap(), margin, "Kalah({m}, {n})");
         assert!(probing.stats().visited < plain.stats().visited, "Kalah({m}, {n})");
+        assert_eq!(probing.tables().and_then(|tables| tables.bound()), Some(10));
         // A position inside the bound needs no search: at most the root is counted.
         let mut board = game.start();
         while game.endgame_tier(&board) > 10 {
@@ -197,9 +200,10 @@ fn a_solve_resumes_and_the_check_and_the_reader_find_wrong_and_damaged_files() {
     assert_eq!(damaged, 1);
     assert!(EndgameTables::open(&game, &directory, None, 64).is_ok());
     // A memory budget too small for the tiers is an error before anything is solved.
-    let error = solve_endgame(&game, &scratch("small"), &EndgameSolve { bound: 40, memory_mb: 1, stop: None }, &mut |_| {})
-        .err()
-        .unwrap();
+    let error =
+        solve_endgame(&game, &scratch("small"), &EndgameSolve { bound: 40, memory_mb: 1, stop: None }, &mut |_| {})
+            .err()
+            .unwrap();
     assert!(error.to_string().contains("MiB"), "{error}");
     std::fs::remove_dir_all(&directory).ok();
 }

@@ -117,7 +117,8 @@ pub fn analysis_options(
 ) -> PyResult<(AnalysisOptions, ProgressHandle)> {
     let engine: AnalysisEngine = engine.parse().map_err(|error: Error| errors::to_python(&error))?;
     let progress = ProgressHandle::default();
-    // No opening book: a book is a file of the command line's (`ludus book build`), not yet one of the module's.
+    // No opening book nor endgame database: they are files of the command line's (`ludus book build`, `ludus db
+    // solve --up-to`), not yet the module's.
     let options = AnalysisOptions {
         engine,
         table_mb,
@@ -127,6 +128,7 @@ pub fn analysis_options(
         threads: 1,
         progress: Some(progress.clone()),
         book: None,
+        endgame: None,
     };
     Ok((options, progress))
 }

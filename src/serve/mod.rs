@@ -81,7 +81,10 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
         slots: SearchSlots::new(options.searches),
         answers: Arc::default(),
         games_answer,
-        desks: desks::Desks::new(options.searches, routes::analysis_options(&limits, options.book.place())),
+        desks: desks::Desks::new(
+            options.searches,
+            routes::analysis_options(&limits, options.book.place(), options.endgame.clone()),
+        ),
     });
     let stopping = Arc::new(AtomicBool::new(false));
     install_stop(&stopping, address)?;

@@ -15,6 +15,7 @@ use super::shapes::{ApiError, GamesAnswer, PartialAnswer, PositionAnswer, Positi
 use crate::reports::GameListing;
 use ludus_framework::database::book::BookPlace;
 use ludus_framework::playable::{find_registration, AnalysisOptions, Registration};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// What every request is answered from.
@@ -148,13 +149,15 @@ fn position(state: &Arc<State>, body: &[u8]) -> Result<Response, ApiError> {
     }
 }
 
-/// The options of a search within the server's budgets, consulting the games' books where `book` says.
-pub fn analysis_options(limits: &Limits, book: Option<BookPlace>) -> AnalysisOptions {
+/// The options of a search within the server's budgets, consulting the games' books where `book` says and the
+/// endgame database in `endgame`.
+pub fn analysis_options(limits: &Limits, book: Option<BookPlace>, endgame: Option<PathBuf>) -> AnalysisOptions {
     AnalysisOptions {
         table_mb: limits.table_mb,
         memory_mb: limits.memory_mb,
         max_positions: limits.max_positions,
         book,
+        endgame,
         ..AnalysisOptions::default()
     }
 }

@@ -63,9 +63,9 @@
 
 pub mod book;
 pub mod check;
-pub mod endgame;
 #[cfg(feature = "mpi")]
 pub mod distributed;
+pub mod endgame;
 pub mod file;
 pub mod game;
 pub mod record;

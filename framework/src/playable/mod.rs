@@ -20,16 +20,18 @@ use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::scored::{Outcomes, Probability, ScoreKind};
 use crate::text::position_after;
-use serde::Serialize;
 
 mod analyst;
 #[cfg(feature = "database")]
 mod books;
 #[cfg(feature = "database")]
 mod database;
+#[cfg(feature = "database")]
+mod endgame;
 mod engines;
 mod impartial;
 mod inspect;
+mod options;
 mod registry;
 #[cfg(feature = "parallel")]
 mod retrograde;
@@ -46,100 +48,11 @@ pub use analyst::Analyst;
 pub use database::{DatabaseGame, Solvable, Storage, StoredEngine, StoredValue, Tiered, WholeGame};
 pub use impartial::{Heaps, ImpartialText, MAX_COMPONENTS};
 pub use inspect::PositionView;
+pub use options::{AnalysisEngine, AnalysisOptions};
 pub use registry::{
     find_registration, Arguments, BoardKind, Capabilities, DatabaseKind, Family, Made, Parameter, ParameterKind,
     Registration,
 };
-
-/// The engine an analysis runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum AnalysisEngine {
-    /// The game's own choice: alpha-beta, or the retrograde engine for a loopy game; the scored, chance and
-    /// impartial games' own engines.
-    #[default]
-    Auto,
-    /// Alpha-beta with exact remoteness.
-    AlphaBeta,
-    /// Memoized negamax in exact mode.
-    MemoNegamax,
-    /// The retrograde engine: every position reachable from the one analysed is solved (loopy games too).
-    #[cfg(feature = "parallel")]
-    Retrograde,
-}
-
-impl AnalysisEngine {
-    /// Its name, as `--engine` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            AnalysisEngine::Auto => "auto",
-            AnalysisEngine::AlphaBeta => "alpha-beta",
-            AnalysisEngine::MemoNegamax => "memo-negamax",
-            #[cfg(feature = "parallel")]
-            AnalysisEngine::Retrograde => "retrograde",
-        }
-    }
-}
-
-impl std::str::FromStr for AnalysisEngine {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Self> {
-        match text {
-            "auto" => Ok(AnalysisEngine::Auto),
-            "alpha-beta" => Ok(AnalysisEngine::AlphaBeta),
-            "memo-negamax" => Ok(AnalysisEngine::MemoNegamax),
-            #[cfg(feature = "parallel")]
-            "retrograde" => Ok(AnalysisEngine::Retrograde),
-            other => Err(Error::parameter(
-                "engine",
-                format!("no engine `{other}` (available: auto, alpha-beta, memo-negamax, retrograde)"),
-            )),
-        }
-    }
-}
-
-/// What an analysis may spend.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnalysisOptions {
-    /// The engine.
-    pub engine: AnalysisEngine,
-    /// Its table's memory, in MiB (`--table-mb`): at most `memory_mb`.
-    pub table_mb: usize,
-    /// The memory budget of the whole analysis, in MiB (`--memory-mb`): the table of a searching engine, or
-    /// every position the retrograde engine or value iteration holds.
-    pub memory_mb: usize,
-    /// The most positions one search may expand (`--max-positions`).
-    pub max_positions: u64,
-    /// The longest principal variation shown.
-    pub max_line: usize,
-    /// Threads of a search, for an engine that searches on several (a game's fastest solver: Lazy SMP over
-    /// the packed table, [`Playable::with_packed_table`]); others search on one.
-    pub threads: usize,
-    /// Where the engines show their searches as they run (the CLI's progress line): every engine made here but
-    /// memoized negamax and the Sprague-Grundy engine.
-    pub progress: Option<crate::engines::alpha_beta::ProgressHandle>,
-    /// Where the game's opening book is looked for (`None`: no book): the values of the positions it holds
-    /// are read from it rather than searched, for a game that reads books ([`Playable::with_book`]).
-    #[cfg(feature = "database")]
-    pub book: Option<crate::database::book::BookPlace>,
-}
-
-impl Default for AnalysisOptions {
-    fn default() -> Self {
-        AnalysisOptions {
-            engine: AnalysisEngine::default(),
-            table_mb: crate::table::DEFAULT_TABLE_MB,
-            memory_mb: crate::table::default_memory_mb(),
-            max_positions: u64::MAX,
-            max_line: 200,
-            threads: 1,
-            progress: None,
-            #[cfg(feature = "database")]
-            book: None,
-        }
-    }
-}
 
 /// A game the CLI can name, analyse and play, as an object.
 pub trait PlayableGame: Send + Sync {
@@ -220,6 +133,32 @@ pub trait PlayableGame: Send + Sync {
         Err(no_books(&self.name()))
     }
 
+    /// Solves the game's endgame database ([`crate::scored::EndgameTiers`]) into `directory`, its tiers up to
+    /// `solve.bound`, resuming from the tiers there. By default [`Error::Unsupported`].
+    #[cfg(feature = "database")]
+    fn solve_endgame(
+        &self,
+        directory: &std::path::Path,
+        solve: &crate::database::endgame::EndgameSolve,
+        report: &mut dyn FnMut(&crate::database::TierReport),
+    ) -> Result<()> {
+        let _ = (directory, solve, report);
+        Err(endgame::no_endgame(&self.name()))
+    }
+
+    /// Checks the endgame database in `directory` (loaded within `memory_mb` MiB): every rank re-derived from
+    /// its children's values. By default [`Error::Unsupported`].
+    #[cfg(feature = "database")]
+    fn check_endgame(
+        &self,
+        directory: &std::path::Path,
+        memory_mb: usize,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<crate::database::CheckReport> {
+        let _ = (directory, memory_mb, progress);
+        Err(endgame::no_endgame(&self.name()))
+    }
+
     /// What the game is and what can be done with it: its family, chance, whether its positions repeat, and
     /// the kind of board it is drawn on (with no database: [`Made::capabilities`] adds it). What a
     /// registration declares is checked against it ([`Registration::check`]).
@@ -292,6 +231,17 @@ pub trait GameSession {
     }
 }
 
+#[cfg(not(feature = "database"))]
+impl<Ruleset: Rules, Worth> Playable<Ruleset, Worth> {
+    /// The engine that searches as `options` ask: the game's own (without databases there is no endgame).
+    fn searching_engine(
+        &self,
+        options: &AnalysisOptions,
+    ) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>> {
+        (self.make)(&self.name, options)
+    }
+}
+
 /// Makes the engine of an analysis or a session from the options: the family's choice.
 pub type MakeEngine<Ruleset, Worth> =
     fn(&str, &AnalysisOptions) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>>;
@@ -312,6 +262,8 @@ pub struct Playable<Ruleset: Rules, Worth> {
     key: fn(&Ruleset, &Ruleset::Position) -> String,
     #[cfg(feature = "database")]
     books: Option<books::BookHooks<Ruleset, Worth>>,
+    #[cfg(feature = "database")]
+    endgame: Option<endgame::EndgameHooks<Ruleset, Worth>>,
 }
 
 impl<Ruleset: Rules + Clone, Worth> Clone for Playable<Ruleset, Worth> {
@@ -345,6 +297,8 @@ impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
             key: inspect::key_text::<Ruleset>,
             #[cfg(feature = "database")]
             books: None,
+            #[cfg(feature = "database")]
+            endgame: None,
         }
     }
 
@@ -362,7 +316,7 @@ impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
         &self,
         options: &AnalysisOptions,
     ) -> Result<Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>> {
-        let engine = (self.make)(&self.name, options)?;
+        let engine = self.searching_engine(options)?;
         #[cfg(feature = "database")]
         if let Some(place) = &options.book {
             return self.booked(engine, place);
@@ -454,7 +408,7 @@ where
     ) -> Result<crate::database::book::BookReport> {
         let hooks = self.books.as_ref().ok_or_else(|| no_books(&self.name))?;
         // The book is built by searching, not from itself.
-        let mut engine = (self.make)(&self.name, options)?;
+        let mut engine = self.searching_engine(options)?;
         let start = self.position_after(None, &[])?;
         (hooks.build)(&self.game, &self.name, &start, depth, path, engine.as_mut(), options.memory_mb, watch)
     }
@@ -469,9 +423,31 @@ where
     ) -> Result<crate::database::book::BookCheck> {
         let hooks = self.books.as_ref().ok_or_else(|| no_books(&self.name))?;
         let mut book = crate::database::book::Book::open(path, &self.name)?;
-        let mut engine = (self.make)(&self.name, options)?;
+        let mut engine = self.searching_engine(options)?;
         let start = self.position_after(None, &[])?;
         (hooks.check)(&self.game, &start, &mut book, engine.as_mut(), sample, seed, options.memory_mb)
+    }
+
+    #[cfg(feature = "database")]
+    fn solve_endgame(
+        &self,
+        directory: &std::path::Path,
+        solve: &crate::database::endgame::EndgameSolve,
+        report: &mut dyn FnMut(&crate::database::TierReport),
+    ) -> Result<()> {
+        let hooks = self.endgame.as_ref().ok_or_else(|| endgame::no_endgame(&self.name))?;
+        (hooks.solve)(&self.game, directory, solve, report)
+    }
+
+    #[cfg(feature = "database")]
+    fn check_endgame(
+        &self,
+        directory: &std::path::Path,
+        memory_mb: usize,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<crate::database::CheckReport> {
+        let hooks = self.endgame.as_ref().ok_or_else(|| endgame::no_endgame(&self.name))?;
+        (hooks.check)(&self.game, directory, memory_mb, progress)
     }
 
     fn capabilities(&self) -> Capabilities {

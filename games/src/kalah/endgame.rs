@@ -39,7 +39,8 @@ impl Kalah {
     fn counts_from_mover(&self, board: &Board) -> impl Iterator<Item = u8> + '_ {
         let me = board.side();
         let (mine, theirs) = (board.pits[me], board.pits[1 - me]);
-        (0..2 * self.pits()).map(move |place| if place < self.pits() { mine[place] } else { theirs[place - self.pits()] })
+        (0..2 * self.pits())
+            .map(move |place| if place < self.pits() { mine[place] } else { theirs[place - self.pits()] })
     }
 }
 

@@ -122,7 +122,10 @@ impl EndgameTables {
                 None => {
                     return Err(Error::Database {
                         path: directory.display().to_string(),
-                        reason: format!("no endgame database of {family} here (no file {})", tier_path(directory, 0).display()),
+                        reason: format!(
+                            "no endgame database of {family} here (no file {})",
+                            tier_path(directory, 0).display()
+                        ),
                     })
                 }
             },

@@ -9,6 +9,7 @@ use crate::game::{Canonicalize, Rules};
 use crate::hints::{Proven, SearchHints, Shortcut};
 use crate::scored::{Deterministic, EndgameTiers, ScoredGame};
 use crate::stats::{Convergence, Stats};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// `game`, whose positions inside the bound of `tables` are settled by them: the shortcut of such a position is
@@ -110,21 +111,49 @@ impl<Ruleset: EndgameTiers + SearchHints> SearchHints for WithEndgame<'_, Rulese
     }
 }
 
-/// A scored engine searching over [`WithEndgame`]: the game's engine, probing `tables` at every position.
+/// The tables a [`Probing`] engine probes: loaded, or to load from a directory at its first search (where
+/// the game, which the files are checked against, is known).
+enum Tables {
+    Loaded(Arc<EndgameTables>),
+    Waiting { directory: PathBuf, memory_mb: usize },
+}
+
+/// A scored engine searching over [`WithEndgame`]: the game's engine, probing the tables at every position.
 pub struct Probing<Search> {
-    tables: Arc<EndgameTables>,
+    tables: Tables,
     inner: Search,
 }
 
 impl<Search> Probing<Search> {
     /// `inner`, probing `tables`.
     pub fn new(tables: Arc<EndgameTables>, inner: Search) -> Self {
-        Probing { tables, inner }
+        Probing { tables: Tables::Loaded(tables), inner }
     }
 
-    /// The tables probed.
-    pub fn tables(&self) -> &EndgameTables {
-        &self.tables
+    /// `inner`, probing the tables in `directory` (every consecutive tier from 0 there), loaded at the first
+    /// search within `memory_mb` MiB ([`EndgameTables::open`]; its errors are that search's).
+    pub fn opening(directory: PathBuf, memory_mb: usize, inner: Search) -> Self {
+        Probing { tables: Tables::Waiting { directory, memory_mb }, inner }
+    }
+
+    /// The tables probed, once loaded.
+    pub fn tables(&self) -> Option<&EndgameTables> {
+        match &self.tables {
+            Tables::Loaded(tables) => Some(tables),
+            Tables::Waiting { .. } => None,
+        }
+    }
+
+    /// The tables, loaded now if they wait.
+    fn loaded<Ruleset: EndgameTiers>(&mut self, game: &Ruleset) -> Result<Arc<EndgameTables>, Error> {
+        match &self.tables {
+            Tables::Loaded(tables) => Ok(Arc::clone(tables)),
+            Tables::Waiting { directory, memory_mb } => {
+                let tables = Arc::new(EndgameTables::open(game, directory, None, *memory_mb)?);
+                self.tables = Tables::Loaded(Arc::clone(&tables));
+                Ok(tables)
+            }
+        }
     }
 }
 
@@ -151,7 +180,8 @@ where
     type Failure = Error;
 
     fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
-        let probed = WithEndgame { game, tables: &self.tables };
+        let tables = self.loaded(game).map_err(Stop::Failure)?;
+        let probed = WithEndgame { game, tables: &tables };
         self.inner.search_within(&probed, position, budget)
     }
 

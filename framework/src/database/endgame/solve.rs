@@ -76,9 +76,10 @@ fn derive<Ruleset: EndgameTiers>(
         }
     };
     let part = best.saturating_sub(game.banked(position));
-    i8::try_from(part).ok().filter(|&part| part != UNSOLVED).ok_or_else(|| {
-        contract(format!("a position of tier {tier} has {part} to play for, beyond -127..=127"))
-    })
+    i8::try_from(part)
+        .ok()
+        .filter(|&part| part != UNSOLVED)
+        .ok_or_else(|| contract(format!("a position of tier {tier} has {part} to play for, beyond -127..=127")))
 }
 
 /// The value at `rank` of the tier being solved (`current`, tier `tier`), solving the children within the tier
@@ -135,8 +136,7 @@ where
     if needed > (solve.memory_mb as u64).saturating_mul(1 << 20) {
         return Err(over_budget(solve.memory_mb, needed));
     }
-    std::fs::create_dir_all(directory)
-        .map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
+    std::fs::create_dir_all(directory).map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
     let mut tiers: Vec<Tier> = Vec::new();
     for tier in 0..=solve.bound {
         if solve.stop.as_ref().is_some_and(|stop| stop.0.stop_requested()) {

@@ -95,7 +95,8 @@ pub fn write_dense_tier_by_blocks(
             if let Some(bits) = chunk.iter().find(|&&bits| bits != 0 && Record::from_bits(bits).is_none()) {
                 return Err(damaged(path, format!("{bits:#06x} is no record")));
             }
-            let bytes = zstd::bulk::compress(&encode(&chunk), COMPRESSION_LEVEL).map_err(|source| io_error(path, source))?;
+            let bytes =
+                zstd::bulk::compress(&encode(&chunk), COMPRESSION_LEVEL).map_err(|source| io_error(path, source))?;
             Ok((bytes, counts(&chunk).0))
         })
         .collect::<Result<_>>()?;

@@ -1,0 +1,97 @@
+//! Endgame databases for a [`Playable`]: [`Playable::with_endgame`] gives a scored game whose tiers close
+//! downward ([`EndgameTiers`]) its database: solved and checked by `ludus db`, and probed by every engine
+//! [`Playable::engine`] makes when the options name its directory ([`super::AnalysisOptions::endgame`]).
+
+use super::{AnalysisOptions, Playable};
+use crate::database::endgame::{check_endgame, solve_endgame, EndgameSolve, EndgameTables, Probing};
+use crate::database::{CheckReport, TierReport};
+use crate::engines::scored::ScoredAlphaBeta;
+use crate::engines::Engine;
+use crate::engines::Mode;
+use crate::error::{Error, Remedy, Result, Setting};
+use crate::game::{Canonicalize, Rules};
+use crate::hints::SearchHints;
+use crate::scored::EndgameTiers;
+use crate::table::{mib, KeyedTable};
+use crate::text::TextForm;
+use std::path::Path;
+
+/// A boxed engine of a game, failing with [`Error`].
+type Boxed<Ruleset, Worth> = Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>;
+
+/// What a game with an endgame database does with it, for its types.
+pub(super) struct EndgameHooks<Ruleset: Rules, Worth> {
+    /// The scored engine probing the database in a directory.
+    pub(super) probing: fn(&Path, &AnalysisOptions) -> Result<Boxed<Ruleset, Worth>>,
+    pub(super) solve: fn(&Ruleset, &Path, &EndgameSolve, &mut dyn FnMut(&TierReport)) -> Result<()>,
+    pub(super) check: fn(&Ruleset, &Path, usize, &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>,
+}
+
+impl<Ruleset: Rules, Worth> Clone for EndgameHooks<Ruleset, Worth> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<Ruleset: Rules, Worth> Copy for EndgameHooks<Ruleset, Worth> {}
+
+/// The error of a game without endgame databases.
+pub(super) fn no_endgame(game: &str) -> Error {
+    Error::Unsupported {
+        game: game.to_string(),
+        operation: "an endgame database".into(),
+        reason: "only a scored game whose tiers close downward has one (Kalah: the seeds left in the pits)".into(),
+    }
+}
+
+/// Scored alpha-beta probing the database in `directory`, its table within `table_mb` and the tables within
+/// what is left of `memory_mb`.
+fn probing<Ruleset>(directory: &Path, options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
+where
+    Ruleset: EndgameTiers + Canonicalize + SearchHints + 'static,
+{
+    let left = options.memory_mb.checked_sub(options.table_mb).ok_or_else(|| Error::Limit {
+        what: "the table's memory, in MiB,".into(),
+        setting: Some(Setting::TableMb),
+        got: options.table_mb as u64,
+        limit: options.memory_mb as u64,
+        remedies: vec![Remedy::Raise(Setting::MemoryMb), Remedy::Lower(Setting::TableMb)],
+    })?;
+    let engine = ScoredAlphaBeta::with_table(Mode::Exact, KeyedTable::new(mib(options.table_mb)))
+        .with_budget(options.max_positions)
+        .with_progress_line(options.progress.clone());
+    Ok(Box::new(Probing::opening(directory.to_path_buf(), left, engine)))
+}
+
+impl<Ruleset> Playable<Ruleset, i32>
+where
+    Ruleset: EndgameTiers + TextForm + Canonicalize + SearchHints + Sync + 'static,
+    Ruleset::Position: Send,
+{
+    /// The same game, with an endgame database: `ludus db solve --up-to` solves it, `db check` checks it, and
+    /// the engines of its analyses, games, explorer and books probe the one their options name.
+    #[must_use]
+    pub fn with_endgame(self) -> Self {
+        let hooks = EndgameHooks {
+            probing: probing::<Ruleset>,
+            solve: |game, directory, solve, report| solve_endgame(game, directory, solve, report).map(drop),
+            check: |game, directory, memory_mb, progress| {
+                let tables = EndgameTables::open(game, directory, None, memory_mb)?;
+                Ok(check_endgame(game, &tables, progress))
+            },
+        };
+        Playable { endgame: Some(hooks), ..self }
+    }
+}
+
+impl<Ruleset: Rules, Worth> Playable<Ruleset, Worth> {
+    /// The engine that searches as `options` ask (the game's own, or the one probing its endgame database),
+    /// before any book.
+    pub(super) fn searching_engine(&self, options: &AnalysisOptions) -> Result<Boxed<Ruleset, Worth>> {
+        match (&options.endgame, &self.endgame) {
+            (Some(directory), Some(hooks)) => (hooks.probing)(directory, options),
+            // A game without endgame databases searches as usual (a server's options serve every game).
+            _ => (self.make)(&self.name, options),
+        }
+    }
+}
