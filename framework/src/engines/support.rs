@@ -3,7 +3,7 @@
 
 use super::Mode;
 use crate::game::Game;
-use crate::hints::{Proven, SearchHints, Shortcut};
+use crate::hints::{Proven, SearchHints, Shortcut, HISTORY_SLOTS};
 use crate::table::{TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
 
@@ -288,5 +288,66 @@ impl<Position: Clone + Eq> PathGuard<Position> {
             return false;
         }
         self.kept.get(level).is_some_and(|kept| kept.as_ref() == Some(position))
+    }
+}
+
+/// The history heuristic, by slot ([`SearchHints::history_slot`]): the work of the nodes each slot's moves cut
+/// off, and the scratch of ordering a node's moves by it. One per search.
+#[derive(Debug, Default)]
+pub(crate) struct History {
+    slots: Vec<u64>,
+    order: Vec<(i32, u64)>,
+}
+
+impl History {
+    /// Reorders the moves of equal scores (`scores`, one per move, as the hints left them) by their slots'
+    /// history, most work cut off first; the order stays stable among equals. A game without slots keeps its
+    /// order.
+    pub(crate) fn order<Ruleset: SearchHints>(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        moves: &mut [Ruleset::Move],
+        scores: &[i32],
+    ) {
+        // Only moves of equal scores change places: most lists have none.
+        if scores.len() != moves.len() || !scores.windows(2).any(|pair| pair[0] == pair[1]) {
+            return;
+        }
+        self.order.clear();
+        for (mv, &score) in moves.iter().zip(scores) {
+            match game.history_slot(position, mv) {
+                Some(slot) => self.order.push((score, self.slots.get(slot).copied().unwrap_or(0))),
+                // A game without history slots.
+                None => break,
+            }
+        }
+        for index in 1..self.order.len() {
+            let mut at = index;
+            while at > 0 && self.order[at - 1] < self.order[at] {
+                self.order.swap(at - 1, at);
+                moves.swap(at - 1, at);
+                at -= 1;
+            }
+        }
+    }
+
+    /// Credits `mv`'s slot with `work`, the positions of the node it cut off.
+    #[inline]
+    pub(crate) fn credit<Ruleset: SearchHints>(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        mv: &Ruleset::Move,
+        work: u64,
+    ) {
+        if let Some(slot) = game.history_slot(position, mv).filter(|&slot| slot < HISTORY_SLOTS) {
+            if self.slots.len() <= slot {
+                self.slots.resize(slot + 1, 0);
+            }
+            if let Some(history) = self.slots.get_mut(slot) {
+                *history = history.saturating_add(work);
+            }
+        }
     }
 }

@@ -18,6 +18,11 @@ impl SearchHints for Kalah {
         Some(i32::from(board.stores[me]) - i32::from(board.stores[1 - me]))
     }
 
+    /// The pit and the side that sows it: the same sowing wherever it recurs.
+    fn history_slot(&self, board: &Board, pit: &Pit) -> Option<usize> {
+        Some(board.side() * super::MAX_PITS + usize::from(*pit))
+    }
+
     fn move_score(&self, board: &Board, pit: &Pit) -> i32 {
         let me = board.side();
         let pit = usize::from(*pit);

@@ -6,13 +6,13 @@ use super::busy::Busy;
 use super::narrowing::{pick, End, Scale, Step};
 use super::progress::{SearchProgress, Test, PROGRESS_STEP};
 use super::ScoreSearch;
-use crate::engines::support::{
+use crate::engines::support::{History, 
     from_table, known, known_unfinished, score_of, to_table, value_of, with_stack_every, Known, MoveLists, PathGuard,
 };
 use crate::engines::Mode;
 use crate::game::Canonicalize;
 use crate::game::Game;
-use crate::hints::{SearchHints, HISTORY_SLOTS};
+use crate::hints::SearchHints;
 use crate::table::{Bounds, SharedTable, TranspositionTable, INFINITY, MATE};
 use crate::value::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -159,10 +159,8 @@ pub(crate) struct Search<'search, Ruleset: Game + Canonicalize + SearchHints, Ac
     pub(crate) busy: Option<&'search Busy>,
     /// Where a watcher follows the search.
     pub(crate) progress: Option<&'search SearchProgress>,
-    /// The history heuristic: by slot ([`SearchHints::history_slot`]), the work of the nodes its moves cut off.
-    history: Vec<u64>,
-    /// Scratch for ordering a node's moves by score and history.
-    order: Vec<(i32, u64)>,
+    /// The history heuristic.
+    history: History,
     /// Scratch for the children and their keys in the enhanced transposition cutoff.
     children: Vec<(Ruleset::Position, Ruleset::Key)>,
     /// The game's shortcuts catch every move that ends it ([`SearchHints::shortcuts_catch_game_ends`]): below
@@ -192,8 +190,7 @@ where
             near: NearDepths::default(),
             busy: None,
             progress: None,
-            history: Vec::new(),
-            order: Vec::new(),
+            history: History::default(),
             children: Vec::new(),
             ends_caught: game.shortcuts_catch_game_ends(),
         }
@@ -311,7 +308,7 @@ where
         let mut moves = self.lists.take(self.game, position, level);
         // At near depths a search costs less than ordering it by history would save.
         if !near && moves.len() > 1 {
-            self.order_by_history(position, &mut moves);
+            self.history.order(self.game, position, &mut moves, self.lists.scores());
         }
         // A position with no moves and no outcome is lost for the player to move (the normal-play rule).
         let mut best = if moves.is_empty() { score_of(Value::LOST, depth) } else { -INFINITY };
@@ -356,7 +353,7 @@ where
                 if best > alpha {
                     alpha = best;
                     if alpha >= beta {
-                        self.credit(position, mv, self.visited - before + 1);
+                        self.history.credit(self.game, position, mv, self.visited - before + 1);
                         break 'passes;
                     }
                 }
@@ -387,54 +384,6 @@ where
     Ruleset: Game + Canonicalize + SearchHints,
     Access: TableAccess<Ruleset::Key>,
 {
-    /// The history of `mv`'s slot, if the game gives one.
-    #[inline]
-    fn history_of(&self, position: &Ruleset::Position, mv: &Ruleset::Move) -> Option<u64> {
-        let slot = self.game.history_slot(position, mv)?;
-        Some(self.history.get(slot).copied().unwrap_or(0))
-    }
-
-    /// Reorders the moves of equal scores (as the hints left them in the move lists' scores) by their slots'
-    /// history, most work cut off first; the order stays stable among equals.
-    fn order_by_history(&mut self, position: &Ruleset::Position, moves: &mut [Ruleset::Move]) {
-        let scores = self.lists.scores();
-        // Only moves of equal scores change places: most lists have none.
-        if scores.len() != moves.len() || !scores.windows(2).any(|pair| pair[0] == pair[1]) {
-            return;
-        }
-        let mut order = std::mem::take(&mut self.order);
-        order.clear();
-        for (mv, &score) in moves.iter().zip(scores) {
-            match self.history_of(position, mv) {
-                Some(history) => order.push((score, history)),
-                // A game without history slots.
-                None => break,
-            }
-        }
-        for index in 1..order.len() {
-            let mut at = index;
-            while at > 0 && order[at - 1] < order[at] {
-                order.swap(at - 1, at);
-                moves.swap(at - 1, at);
-                at -= 1;
-            }
-        }
-        self.order = order;
-    }
-
-    /// Credits `mv`'s slot with `work`, the positions of the node it cut off.
-    #[inline]
-    fn credit(&mut self, position: &Ruleset::Position, mv: &Ruleset::Move, work: u64) {
-        if let Some(slot) = self.game.history_slot(position, mv).filter(|&slot| slot < HISTORY_SLOTS) {
-            if self.history.len() <= slot {
-                self.history.resize(slot + 1, 0);
-            }
-            if let Some(history) = self.history.get_mut(slot) {
-                *history = history.saturating_add(work);
-            }
-        }
-    }
-
     /// The best lower bound on the score of `position` (at `depth`) that its children's table entries and
     /// settled values prove without a search: the enhanced transposition cutoff, worth a probe per child only
     /// where a search costs more than the probes (at far depths).

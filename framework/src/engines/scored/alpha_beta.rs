@@ -20,7 +20,7 @@ use super::guess::{first_guess, Guess};
 use super::scale::{from_table, lower_to_table, upper_to_table};
 use crate::engines::alpha_beta::search::{NearDepths, TableAccess};
 use crate::engines::alpha_beta::{ProgressHandle, ScoreSearch, Test, PROGRESS_STEP};
-use crate::engines::support::{with_stack_every, MoveLists, PathGuard};
+use crate::engines::support::{with_stack_every, History, MoveLists, PathGuard};
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::Error;
 use crate::hints::Shortcut;
@@ -261,6 +261,8 @@ struct Search<'search, Ruleset: ScoredGame + Canonicalize + SearchHints, Access>
     report: Progress,
     /// Where the search shows itself to a watcher (the CLI's progress line).
     line: Option<ProgressHandle>,
+    /// The history heuristic, kept across the null-window tests of the root.
+    history: History,
 }
 
 impl<'search, Ruleset, Access> Search<'search, Ruleset, Access>
@@ -290,6 +292,7 @@ where
                 found: 0,
             },
             line: None,
+            history: History::default(),
         }
     }
 
@@ -359,12 +362,18 @@ where
             if self.game.is_over(&child) {
                 continue;
             }
+            let passes = self.game.turn_passes(position, &child);
+            // A child settled by a shortcut (an endgame database's value) refutes the window as surely.
+            if let Some(value) = self.game.shortcut(&child).and_then(Shortcut::exact) {
+                let seen = if passes { -value } else { value };
+                if seen >= beta {
+                    self.hits += 1;
+                    return Some(seen);
+                }
+                continue;
+            }
             let Some(bounds) = self.table.probe(&self.game.canonical(&child), near) else { continue };
-            let seen = if self.game.turn_passes(position, &child) {
-                -from_table(bounds.upper)
-            } else {
-                from_table(bounds.lower)
-            };
+            let seen = if passes { -from_table(bounds.upper) } else { from_table(bounds.lower) };
             if seen >= beta {
                 self.hits += 1;
                 return Some(seen);
@@ -429,7 +438,11 @@ where
         let before = self.visited;
         let level = usize::try_from(depth).unwrap_or(usize::MAX);
         let game = self.game;
-        let moves = self.lists.take_filled(level, |moves, scores| game.search_moves(position, moves, scores));
+        let mut moves = self.lists.take_filled(level, |moves, scores| game.search_moves(position, moves, scores));
+        // At near depths a search costs less than ordering it by history would save.
+        if !near && moves.len() > 1 {
+            self.history.order(game, position, &mut moves, self.lists.scores());
+        }
         if moves.is_empty() {
             self.broken = Some(broken(format!("a position that is not over has no move: {position:?}")));
             return 0;
@@ -446,6 +459,7 @@ where
         }
         let mut best = -SCORE_LIMIT - 1;
         for mv in &moves {
+            let before_child = self.visited;
             let child = game.play(position, mv);
             let next = depth.saturating_add(1);
             let score = if game.turn_passes(position, &child) {
@@ -461,6 +475,9 @@ where
             if best > alpha {
                 alpha = best;
                 if alpha >= beta {
+                    if !near {
+                        self.history.credit(game, position, mv, self.visited - before_child + 1);
+                    }
                     break;
                 }
             }

@@ -1,0 +1,69 @@
+//! Kalah's margin from the start by the scored alpha-beta, with and without an endgame database under it: the
+//! root's value only (no move list), the positions searched and the time of each, so that each technique's
+//! share is measured in paired runs on the same machine.
+//!
+//! ```text
+//! cargo run --release --example kalah_frontier -- [PITS] [SEEDS] [always|opposite] [BOUND] [TABLE-MB] [DB-DIR]
+//! ```
+//!
+//! Defaults: Kalah(4, 3) under the default capture rule, a database of the tiers up to 12 seeds, a table of 256
+//! MiB, the database in a scratch directory. BENCHMARKS.md ("Kalah at the frontier") has the numbers.
+
+use anyhow::{Context, Result};
+use ludus_framework::database::endgame::{solve_endgame, EndgameSolve, Probing};
+use ludus_framework::engines::scored::ScoredAlphaBeta;
+use ludus_framework::engines::{Engine, Mode, Statistics};
+use ludus_framework::table::{mib, KeyedTable};
+use ludus_games::kalah::{Capture, Kalah};
+use std::sync::Arc;
+use std::time::Instant;
+
+fn main() -> Result<()> {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let number = |place: usize, default: u32| -> Result<u32> {
+        arguments.get(place).map_or(Ok(default), |text| text.parse().with_context(|| format!("not a number: {text}")))
+    };
+    let (pits, seeds) = (number(0, 4)? as usize, number(1, 3)?);
+    let capture = match arguments.get(2).map(String::as_str) {
+        None => Capture::Opposite,
+        Some(name) => Capture::named(name).context("the capture rule is `opposite` or `always`")?,
+    };
+    let (bound, table_mb) = (number(3, 12)?, number(4, 256)? as usize);
+    let game = Kalah::new(pits, seeds)?.with_capture(capture);
+    let scratch = std::env::temp_dir().join(format!("ludus-kalah-frontier-{}", std::process::id()));
+    let directory = arguments.get(5).map_or(scratch.clone(), std::path::PathBuf::from);
+
+    let clock = Instant::now();
+    let solve = EndgameSolve { bound, memory_mb: 16 << 10, stop: None };
+    let tables = Arc::new(solve_endgame(&game, &directory, &solve, &mut |_| {})?);
+    println!(
+        "Kalah({pits}, {seeds}), capture {}: endgame tiers 0..={bound}, {} MiB, ready in {:.2} s",
+        capture.name(),
+        tables.bytes() >> 20,
+        clock.elapsed().as_secs_f64()
+    );
+    let table = || KeyedTable::new(mib(table_mb));
+    let clock = Instant::now();
+    let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table()));
+    let margin = probing.search(&game, &game.start())?;
+    println!(
+        "over the database: margin {margin:+}, {} positions, {:.2} s",
+        probing.stats().visited,
+        clock.elapsed().as_secs_f64()
+    );
+    if arguments.len() < 4 {
+        let clock = Instant::now();
+        let mut plain = ScoredAlphaBeta::with_table(Mode::Exact, table());
+        let searched = plain.search(&game, &game.start())?;
+        println!(
+            "searched alone: margin {searched:+}, {} positions, {:.2} s",
+            plain.stats().visited,
+            clock.elapsed().as_secs_f64()
+        );
+        anyhow::ensure!(searched == margin, "the two searches disagree: {searched} and {margin}");
+    }
+    if arguments.get(5).is_none() {
+        std::fs::remove_dir_all(&scratch).ok();
+    }
+    Ok(())
+}
