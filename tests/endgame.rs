@@ -100,8 +100,8 @@ fn a_solve_beyond_its_memory_budget_stops_before_it_starts_and_one_within_holds_
     assert!(error.contains("--memory-mb") && error.contains("512"), "{error}");
     assert!(!directory.join("endgame-000.ludb").exists(), "nothing solved");
     // Tiers 0 to 16 of Kalah(6, n): 30.4 million ranks, a byte each, and the writing of tier 16 (13.0 million
-    // ranks, at most half a byte each): 35 MiB by the model. The peak the system measures stays within the
-    // model and the process's own start-up (the binary, its threads' stacks).
+    // ranks, 5/8 of a byte each): 37 MiB by the model. The peak the system measures stays within the model and
+    // the process's own start-up (the binary, its threads' stacks: about 20 MiB).
     let output = Command::new("/usr/bin/time")
         .args(["-v", env!("CARGO_BIN_EXE_ludus"), "db", "solve", "kalah", "--up-to", "16", "--memory-mb", "40"])
         .args(["--db", directory.to_str().unwrap()])
@@ -114,6 +114,6 @@ fn a_solve_beyond_its_memory_budget_stops_before_it_starts_and_one_within_holds_
         .find_map(|line| line.trim().strip_prefix("Maximum resident set size (kbytes): "))
         .and_then(|number| number.trim().parse().ok())
         .unwrap();
-    assert!(peak_kb < (40 + 30) * 1024, "peak {peak_kb} kB");
+    assert!(peak_kb < (37 + 25) * 1024, "peak {peak_kb} kB");
     std::fs::remove_dir_all(&directory).ok();
 }

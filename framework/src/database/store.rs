@@ -4,6 +4,8 @@
 
 mod disk;
 
+pub(crate) use disk::lock_directory;
+
 use super::file::{Inspected, TierFile, TierName};
 use super::record::{Record, RecordKey};
 use crate::engines::retrograde::{Ranks, RetrogradeSolver, TierIndexing, TierSolution, TierSpec, Tiers};

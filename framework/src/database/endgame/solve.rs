@@ -9,7 +9,7 @@ use super::{
 use crate::database::check::{CheckReport, MAX_PROBLEMS};
 use crate::database::file::write_dense_tier_by_blocks;
 use crate::database::record::Record;
-use crate::database::store::TierReport;
+use crate::database::store::{lock_directory, TierReport};
 use crate::engines::alpha_beta::ProgressHandle;
 use crate::engines::support::with_stack;
 use crate::error::{Error, Result};
@@ -137,6 +137,8 @@ where
         return Err(over_budget(solve.memory_mb, needed));
     }
     std::fs::create_dir_all(directory).map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
+    // One solve a directory at a time, as every solve of a database.
+    let _lock = lock_directory(directory)?;
     let mut tiers: Vec<Tier> = Vec::new();
     for tier in 0..=solve.bound {
         if solve.stop.as_ref().is_some_and(|stop| stop.0.stop_requested()) {

@@ -95,8 +95,10 @@ pub fn write_dense_tier_by_blocks(
             if let Some(bits) = chunk.iter().find(|&&bits| bits != 0 && Record::from_bits(bits).is_none()) {
                 return Err(damaged(path, format!("{bits:#06x} is no record")));
             }
-            let bytes =
+            let mut bytes =
                 zstd::bulk::compress(&encode(&chunk), COMPRESSION_LEVEL).map_err(|source| io_error(path, source))?;
+            // Held until the file is written: its length, not the bound zstd reserved.
+            bytes.shrink_to_fit();
             Ok((bytes, counts(&chunk).0))
         })
         .collect::<Result<_>>()?;

@@ -76,6 +76,23 @@ fn resume_hint(error: Error) -> Error {
     }
 }
 
+/// Locks `directory` itself (flock) for one solve: no lock file is left behind, and the lock goes with the
+/// process, however it ends. An error names the other solve that holds it. The lock lasts as long as the file.
+pub(crate) fn lock_directory(directory: &std::path::Path) -> Result<File> {
+    let io_error = |source| Error::Io { path: directory.display().to_string(), cause: source };
+    let handle = File::open(directory).map_err(io_error)?;
+    match handle.try_lock() {
+        Ok(()) => Ok(handle),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Database {
+            path: directory.display().to_string(),
+            reason: "another `ludus db solve` is writing into this directory (it holds the directory's lock): wait \
+                     for it to end, or solve into another directory"
+                .into(),
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(io_error(source)),
+    }
+}
+
 impl<Ruleset, Indexing> TierStore<Ruleset::Tier, Ruleset::Key> for DiskStore<'_, '_, Ruleset, Indexing>
 where
     Ruleset: Game + Tiers + Sync,
@@ -85,24 +102,8 @@ where
     Indexing: TierIndexing<Ruleset>,
 {
     fn claim(&mut self) -> Result<()> {
-        // The directory itself is locked (flock): no lock file is left behind, and the lock goes with the
-        // process, however it ends.
-        let directory = self.database.directory();
-        let io_error = |source| Error::Io { path: directory.display().to_string(), cause: source };
-        let handle = File::open(directory).map_err(io_error)?;
-        match handle.try_lock() {
-            Ok(()) => {
-                self.lock = Some(handle);
-                Ok(())
-            }
-            Err(std::fs::TryLockError::WouldBlock) => Err(Error::Database {
-                path: directory.display().to_string(),
-                reason: "another `ludus db solve` is writing into this directory (it holds the directory's lock): \
-                         wait for it to end, or solve into another directory"
-                    .into(),
-            }),
-            Err(std::fs::TryLockError::Error(source)) => Err(io_error(source)),
-        }
+        self.lock = Some(lock_directory(self.database.directory())?);
+        Ok(())
     }
 
     fn scratch_path(&self, tier: &Ruleset::Tier) -> Result<Option<std::path::PathBuf>> {
