@@ -244,7 +244,7 @@ fn othello(arguments: &Arguments) -> Result<Made> {
 
 fn kalah(arguments: &Arguments) -> Result<Made> {
     let capture = arguments.text("capture")?;
-    let capture = Capture::named(&capture)
+    let capture = Capture::named(capture)
         .ok_or_else(|| Error::parameter("capture", format!("kalah: capture is opposite or always, not {capture}")))?;
     let game = Kalah::new(arguments.whole("pits")? as usize, arguments.whole("seeds")?)?.with_capture(capture);
     let name = arguments.canonical_name();

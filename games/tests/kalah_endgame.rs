@@ -24,7 +24,7 @@ fn scratch(name: &str) -> PathBuf {
     directory
 }
 
-fn solved(game: &Kalah, directory: &PathBuf, bound: u32) -> EndgameTables {
+fn solved(game: &Kalah, directory: &std::path::Path, bound: u32) -> EndgameTables {
     let solve = EndgameSolve { bound, memory_mb: 1024, stop: None };
     solve_endgame(game, directory, &solve, &mut |_| {}).unwrap()
 }

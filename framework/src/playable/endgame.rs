@@ -19,12 +19,18 @@ use std::path::Path;
 /// A boxed engine of a game, failing with [`Error`].
 type Boxed<Ruleset, Worth> = Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>;
 
+/// Solves a game's endgame database: [`solve_endgame`] for one game.
+type Solve<Ruleset> = fn(&Ruleset, &Path, &EndgameSolve, &mut dyn FnMut(&TierReport)) -> Result<()>;
+
+/// Checks a game's endgame database within a memory budget in MiB: [`check_endgame`] for one game.
+type Check<Ruleset> = fn(&Ruleset, &Path, usize, &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>;
+
 /// What a game with an endgame database does with it, for its types.
 pub(super) struct EndgameHooks<Ruleset: Rules, Worth> {
     /// The scored engine probing the database in a directory.
     pub(super) probing: fn(&Path, &AnalysisOptions) -> Result<Boxed<Ruleset, Worth>>,
-    pub(super) solve: fn(&Ruleset, &Path, &EndgameSolve, &mut dyn FnMut(&TierReport)) -> Result<()>,
-    pub(super) check: fn(&Ruleset, &Path, usize, &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>,
+    pub(super) solve: Solve<Ruleset>,
+    pub(super) check: Check<Ruleset>,
 }
 
 impl<Ruleset: Rules, Worth> Clone for EndgameHooks<Ruleset, Worth> {

@@ -19,7 +19,7 @@ const MAX_SLOTS: usize = MAX_TIER_SEEDS + 2 * MAX_PITS;
 
 /// `BINOMIAL[n][k]`, n choose k, for the ranks of compositions of up to [`MAX_TIER_SEEDS`] seeds into up to
 /// `2 * MAX_PITS` pits (k below `2 * MAX_PITS`).
-const BINOMIAL: [[u128; 2 * MAX_PITS]; MAX_SLOTS + 1] = {
+static BINOMIAL: [[u128; 2 * MAX_PITS]; MAX_SLOTS + 1] = {
     let mut table = [[0u128; 2 * MAX_PITS]; MAX_SLOTS + 1];
     let mut n = 0;
     while n <= MAX_SLOTS {
@@ -92,8 +92,9 @@ impl EndgameTiers for Kalah {
         }
         let mut board = Board { pits: [[0; MAX_PITS]; 2], stores: [0, 0], south_to_move: true };
         let mut previous = None;
-        for part in 0..parts {
-            let end = if part + 1 < parts { bars[part] } else { tier as usize + parts - 1 };
+        // Each part ends at its bar, the last at the end of the places.
+        let ends = bars[..parts - 1].iter().copied().chain(std::iter::once(tier as usize + parts - 1));
+        for (part, end) in ends.enumerate() {
             let count = match previous {
                 None => end,
                 Some(bar) => end - bar - 1,

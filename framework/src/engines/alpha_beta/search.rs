@@ -6,8 +6,9 @@ use super::busy::Busy;
 use super::narrowing::{pick, End, Scale, Step};
 use super::progress::{SearchProgress, Test, PROGRESS_STEP};
 use super::ScoreSearch;
-use crate::engines::support::{History, 
-    from_table, known, known_unfinished, score_of, to_table, value_of, with_stack_every, Known, MoveLists, PathGuard,
+use crate::engines::support::{
+    from_table, known, known_unfinished, score_of, to_table, value_of, with_stack_every, History, Known, MoveLists,
+    PathGuard,
 };
 use crate::engines::Mode;
 use crate::game::Canonicalize;
