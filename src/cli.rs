@@ -1,5 +1,6 @@
 //! The command line: clap definitions of every `ludus` subcommand and its flags.
 
+use crate::book::BookCommand;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -424,101 +425,17 @@ pub fn books_directory() -> PathBuf {
     }
 }
 
-/// The `ludus book` subcommands.
-#[derive(Debug, Subcommand)]
-pub enum BookCommand {
-    /// Build a game's opening book: every position up to `--depth` plies from the start, up to symmetry, with
-    /// its exact value; the deepest ply searched by the game's engine, the others backed up from their
-    /// moves. A build that stops resumes from its journal.
-    Build {
-        /// The game, with its parameters.
-        game: String,
-        /// The plies from the start.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
-        depth: u32,
-        /// The book's file (default: the game's book in the books directory, `$LUDUS_BOOKS` or `books/`).
-        #[arg(long, value_name = "FILE")]
-        out: Option<PathBuf>,
-        /// The engine and its budgets (one table kept from one position to the next).
-        #[command(flatten)]
-        engine: SearchOptions,
-        /// Output format of the closing summary.
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
-    },
-    /// Check a game's opening book: every position of its plies in it, every value above the deepest ply
-    /// against its moves', and a random sample searched again: exit status 1 if any is wrong.
-    Check {
-        /// The game, with its parameters.
-        game: String,
-        /// The book's file (default: the game's book in the books directory).
-        #[arg(long, value_name = "FILE")]
-        book: Option<PathBuf>,
-        /// Positions searched again.
-        #[arg(long, default_value_t = 20)]
-        sample: usize,
-        /// The seed of the sample.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The engine and its budgets.
-        #[command(flatten)]
-        engine: SearchOptions,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
-    },
-}
-
-/// The engine's budgets of a book's build or check (no book is consulted: it is built by searching).
-#[derive(Debug, clap::Args)]
-pub struct SearchOptions {
-    /// The memory budget of the engine's table, in MiB (at most `--memory-mb`).
-    #[arg(long, default_value_t = 1024, value_parser = mib_parser())]
-    pub table_mb: usize,
-    /// The memory budget of the whole build, in MiB: the table, and the positions of the book's plies.
-    #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
-    pub memory_mb: usize,
-    /// The most positions one search may expand (past it, a budget error).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_positions: Option<u64>,
-    /// Threads of each search (0: all cores; at most 256), for a game whose fastest solver searches on several
-    /// (Lazy SMP: Connect Four, tic-tac-toe); the others search on one.
-    #[arg(long, default_value_t = 1, value_parser = thread_count_parser())]
-    pub threads: usize,
-    /// An endgame database probed by the searches, for a game that has one (Kalah); other games ignore it.
-    #[arg(long, value_name = "DIR")]
-    pub endgame: Option<PathBuf>,
-}
-
-impl SearchOptions {
-    /// The options of the searches.
-    pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-            threads => threads,
-        };
-        ludus_framework::playable::AnalysisOptions {
-            threads,
-            table_mb: self.table_mb,
-            memory_mb: self.memory_mb,
-            max_positions: self.max_positions.unwrap_or(u64::MAX),
-            endgame: self.endgame.clone(),
-            ..Default::default()
-        }
-    }
-}
-
 /// The largest memory budget a flag takes, in MiB (1 TiB): far above any machine this runs on, and small
 /// enough that budgets in bytes never overflow.
 pub const MAX_MB: u64 = 1 << 20;
 
 /// `--table-mb`, `--memory-mb`: from 1 to [`MAX_MB`] MiB, the same range for every command.
-fn mib_parser() -> clap::builder::RangedU64ValueParser<usize> {
+pub fn mib_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_MB)
 }
 
 /// `--threads`: from 0 (all cores) to [`ludus_framework::plugin::MAX_THREADS`].
-fn thread_count_parser() -> clap::builder::RangedU64ValueParser<usize> {
+pub fn thread_count_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(0..=ludus_framework::plugin::MAX_THREADS as u64)
 }
 
