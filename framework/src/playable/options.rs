@@ -67,13 +67,13 @@ pub struct AnalysisOptions {
     /// The longest principal variation shown.
     pub max_line: usize,
     /// Threads of a search, for an engine that searches on several (a game's fastest solver: Lazy SMP over
-    /// the packed table, [`Playable::with_packed_table`]); others search on one.
+    /// the packed table, [`super::Playable::with_packed_table`]); others search on one.
     pub threads: usize,
     /// Where the engines show their searches as they run (the CLI's progress line): every engine made here but
     /// memoized negamax and the Sprague-Grundy engine.
     pub progress: Option<crate::engines::alpha_beta::ProgressHandle>,
     /// Where the game's opening book is looked for (`None`: no book): the values of the positions it holds
-    /// are read from it rather than searched, for a game that reads books ([`Playable::with_book`]).
+    /// are read from it rather than searched, for a game that reads books ([`super::Playable::with_book`]).
     #[cfg(feature = "database")]
     pub book: Option<crate::database::book::BookPlace>,
     /// The directory of the game's endgame database (`None`: none): its tiers are loaded at the first search,
