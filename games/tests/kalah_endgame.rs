@@ -150,6 +150,12 @@ fn one_database_serves_every_start_of_the_same_pits_and_rule() {
     // Another rule is another family: its reader refuses these files.
     let always = two.with_capture(Capture::Always);
     assert!(EndgameTables::open(&always, &directory, None, 64).is_err());
+    // Nor does its solve write over them: it stops at the first file, naming the other game's database.
+    let before = std::fs::read(tier_path(&directory, 0)).unwrap();
+    let solve = EndgameSolve { bound: 8, memory_mb: 64, stop: None };
+    let error = solve_endgame(&always, &directory, &solve, &mut |_| {}).err().unwrap().to_string();
+    assert!(error.contains("another game's database"), "{error}");
+    assert_eq!(std::fs::read(tier_path(&directory, 0)).unwrap(), before);
     std::fs::remove_dir_all(&directory).ok();
 }
 

@@ -7,7 +7,7 @@ use super::{
     Tier, UNSOLVED,
 };
 use crate::database::check::{CheckReport, MAX_PROBLEMS};
-use crate::database::file::write_dense_tier_by_blocks;
+use crate::database::file::{write_dense_tier_by_blocks, Inspected, TierFile};
 use crate::database::record::Record;
 use crate::database::store::{lock_directory, TierReport};
 use crate::engines::alpha_beta::ProgressHandle;
@@ -147,7 +147,15 @@ where
         let size = tier_size(game, tier)?;
         let path = tier_path(directory, tier);
         let mut damaged = None;
-        if path.is_file() {
+        // Another game's file, or one that is no regular file, is an error, never written over; a damaged one
+        // of this tier is solved again.
+        let inspected = match path.exists() {
+            true => Some(TierFile::inspect(&path, &tier_name(&family, tier, size))?),
+            false => None,
+        };
+        if let Some(Inspected::Damaged(error)) = inspected {
+            damaged = Some(error.to_string());
+        } else if inspected.is_some() {
             match read_tier(game, &family, directory, tier) {
                 Ok(values) => {
                     let bytes = std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0);
