@@ -325,3 +325,28 @@ fn scored_searches_stop_at_their_budgets() {
     assert!(clock.elapsed() < std::time::Duration::from_secs(8), "answered at the time budget");
     assert_eq!(server.connect().position("kalah:pits=3,seeds=2", None, &[]).status, 200);
 }
+
+/// `ludus serve --endgame DIR`: Kalah's searches probe its endgame database and give the values `ludus analyze`
+/// gives without it; a game without endgame databases (tic-tac-toe) ignores the option.
+#[test]
+fn an_endgame_database_serves_kalah_and_leaves_other_games_alone() {
+    let directory = std::env::temp_dir().join(format!("ludus-serve-endgame-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let db = directory.to_str().unwrap();
+    let solved = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", "kalah:pits=3,seeds=3", "--up-to", "10", "--db", db])
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    let server = Server::start(&["--endgame", db]);
+    let mut client = server.connect();
+    let game = "kalah:pits=3,seeds=3";
+    for moves in [&[][..], &["3"][..], &["3", "1", "2"][..]] {
+        let answer = client.position(game, None, moves).json();
+        assert_eq!(answer["source"], "search");
+        assert_eq!(values_of(&answer["analysis"]), values_of(&analyzed(game, &moves.join(" "))), "{moves:?}");
+    }
+    let answer = client.position("tic-tac-toe", None, &["5"]).json();
+    assert_eq!(answer["analysis"]["value"], json!("draw"), "{answer}");
+    std::fs::remove_dir_all(&directory).ok();
+}
