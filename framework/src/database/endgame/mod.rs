@@ -79,6 +79,7 @@ fn allocate(size: u64) -> Result<Tier> {
     Ok(tier.into_boxed_slice())
 }
 
+/// The error of a tier's memory that the system would not give.
 fn allocation_error(size: u64) -> Error {
     Error::Allocation {
         what: "an endgame tier",
@@ -107,7 +108,8 @@ pub struct EndgameTables {
 impl EndgameTables {
     /// The tiers `0..=bound` found in `directory`, or all the consecutive tiers from 0 found there if `bound`
     /// is `None`: each file checked to be of `game`'s family, tier and rank space before its values are read,
-    /// every block's checksum when it is read. At most `memory_mb` MiB in all (else [`Error::Budget`]).
+    /// every block's checksum when it is read. At most `memory_mb` MiB in all, checked before anything is read
+    /// (else [`Error::Limit`] naming the memory setting).
     pub fn open<Ruleset: EndgameTiers>(
         game: &Ruleset,
         directory: &Path,
