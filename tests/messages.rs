@@ -104,9 +104,16 @@ fn play_from_another_game_s_database_says_which_database_to_give() {
     solve("connect-four:width=4,height=4", &connect_four);
     let kalah = scratch("kalah-3-2");
     solve("kalah:pits=3,seeds=2", &kalah);
-    for (game, directory, holder) in [
-        ("tic-tac-toe", &connect_four, "connect-four:width=4,height=4"),
-        ("kalah:pits=3,seeds=3", &kalah, "kalah:pits=3,seeds=2"),
+    // Each game as given, its directory, the game whose database that is and the game's name with every
+    // parameter (as the messages write names).
+    for (game, directory, holder, named) in [
+        ("tic-tac-toe", &connect_four, "connect-four:width=4,height=4", "tic-tac-toe"),
+        (
+            "kalah:pits=3,seeds=3",
+            &kalah,
+            "kalah:pits=3,seeds=2,capture=opposite",
+            "kalah:pits=3,seeds=3,capture=opposite",
+        ),
     ] {
         for command in [&["play", game, "--side", "first"][..], &["db", "query", game][..]] {
             let mut arguments = command.to_vec();
@@ -115,7 +122,7 @@ fn play_from_another_game_s_database_says_which_database_to_give() {
             assert_eq!(output.status.code(), Some(2), "{arguments:?}");
             let error = text(&output.stderr);
             assert!(error.contains(&format!("of {holder}, not tier ")), "{arguments:?}: {error}");
-            assert!(error.contains(&format!("give a directory of {game}'s own")), "{arguments:?}: {error}");
+            assert!(error.contains(&format!("give a directory of {named}'s own")), "{arguments:?}: {error}");
             // Moving the file out, the advice to a solve that must not write over it, makes no database here.
             assert!(!error.contains("move it out"), "{arguments:?}: {error}");
         }
@@ -123,11 +130,15 @@ fn play_from_another_game_s_database_says_which_database_to_give() {
     // A directory with nothing in it: solving into that very directory is the advice.
     let empty = scratch("empty");
     let db = empty.to_str().unwrap();
-    for game in ["kalah:pits=3,seeds=2", "connect-four:width=4,height=4"] {
+    // Each game as given, and with every parameter (as the advice names it).
+    for (game, named) in [
+        ("kalah:pits=3,seeds=2", "kalah:pits=3,seeds=2,capture=opposite"),
+        ("connect-four:width=4,height=4", "connect-four:width=4,height=4"),
+    ] {
         let output = ludus(&["play", game, "--side", "first", "--db", db]);
         assert_eq!(output.status.code(), Some(2));
         let error = text(&output.stderr);
-        assert!(error.contains(&format!("not solved (run `ludus db solve {game} --db {db}`")), "{error}");
+        assert!(error.contains(&format!("not solved (run `ludus db solve {named} --db {db}`")), "{error}");
     }
     std::fs::remove_dir_all(&connect_four).unwrap();
     std::fs::remove_dir_all(&kalah).unwrap();
