@@ -362,7 +362,7 @@ fn a_long_search_shows_its_progress_in_a_terminal_only() {
     // One move played: the search takes minutes, its line shows after a second (the session ends it).
     let solve = progress_line_of("ludus-progress-solve", "solve connect-four --threads 1 <<< 4");
     assert!(solve.contains("connect-four: searching"), "{solve}");
-    progress_line_of("ludus-progress-analyze", "analyze connect-four 4");
+    progress_line_of("ludus-progress-analyze", "analyze connect-four 4 --no-book");
     // Standard error to a pipe: no line, even for a search of several seconds.
     let piped = Command::new("bash")
         .arg("-c")
@@ -405,9 +405,10 @@ fn long_analyses_and_the_perfect_player_show_progress_and_stop_at_ctrl_c() {
     progress_then_ctrl_c("ludus-ctrl-c-dodgem", "analyze dodgem:n=5", "enumerating the positions: ");
     let hog = "analyze hog:goal=1000,dice=20 --table-mb 4096 --memory-mb 4096";
     progress_then_ctrl_c("ludus-ctrl-c-hog", hog, "searching ");
-    progress_then_ctrl_c("ludus-ctrl-c-play", "play connect-four --side second", "searching at least a ");
+    progress_then_ctrl_c("ludus-ctrl-c-play", "play connect-four --side second --no-book", "searching at least a ");
     // Standard error to a pipe: no line, from searches of seconds.
-    for command in ["analyze kalah --max-positions 4000000", "play connect-four --side second --max-positions 4000000"]
+    for command in
+        ["analyze kalah --max-positions 4000000", "play connect-four --side second --no-book --max-positions 4000000"]
     {
         let piped = Command::new("bash")
             .arg("-c")

@@ -172,7 +172,7 @@ fn analyze_with_the_retrograde_engine_obeys_the_memory_budget() {
 #[test]
 fn play_obeys_the_position_budget() {
     let mut child = ludus()
-        .args(["play", "connect-four", "--side", "first", "--max-positions", "1000"])
+        .args(["play", "connect-four", "--side", "first", "--no-book", "--max-positions", "1000"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -204,7 +204,7 @@ fn searches_stop_at_their_budgets() {
     // Small positions still fit.
     assert_eq!(server.connect().position("tic-tac-toe", Some("15"), &[]).status, 200);
     // Past the time budget: a 503 that says so, then the server goes on answering.
-    let server = Server::start(&["--max-seconds", "1", "--max-positions", "2000000000"]);
+    let server = Server::start(&["--max-seconds", "1", "--max-positions", "2000000000", "--no-book"]);
     let clock = std::time::Instant::now();
     let reply = server.connect().position("connect-four", None, &[]);
     assert_eq!((reply.status, reply.error_kind().as_str()), (503, "time"), "{}", String::from_utf8_lossy(&reply.body));

@@ -36,7 +36,7 @@ fn requests_whose_texts_join_alike_get_their_own_answers() {
 #[test]
 fn a_search_past_the_time_budget_keeps_its_error_for_the_request_asked_again() {
     // The empty 7 x 6 board within 10,000,000 positions: a budget error after some seconds (more than one).
-    let server = Server::start(&["--searches", "1", "--max-seconds", "1", "--max-positions", "10000000"]);
+    let server = Server::start(&["--searches", "1", "--max-seconds", "1", "--max-positions", "10000000", "--no-book"]);
     let first = server.connect().position("connect-four", None, &[]);
     assert_eq!(outcome(&first), (503, "time".into()));
     // Asked again, as the page's "Ask again" does: each request waits for the same search (never for a slot,
@@ -60,7 +60,7 @@ fn a_search_past_the_time_budget_keeps_its_error_for_the_request_asked_again() {
 #[test]
 fn identical_requests_share_one_search() {
     // A search of the empty 7 x 6 board runs far past the one second a request waits (the server is stopped first).
-    let server = Server::start(&["--searches", "2", "--max-seconds", "1"]);
+    let server = Server::start(&["--searches", "2", "--max-seconds", "1", "--no-book"]);
     let replies: Vec<Reply> = std::thread::scope(|scope| {
         let waiting: Vec<_> = (0..3)
             .map(|_| scope.spawn(|| server.connect().position("connect-four:width=7,height=6", None, &[])))
