@@ -32,15 +32,16 @@ fn standard_connect_four_is_drawn_at_once_its_values_stream_in_and_the_perfect_p
     let browser = Browser::start(&chromium, &chromedriver);
     let page = format!("http://127.0.0.1:{}/", server.port);
 
-    // Six plies in, past the book: the values are searched (several seconds on one core).
-    browser.open(&format!("{page}#game=connect-four%3Awidth%3D7%2Cheight%3D6&moves=4+3+6+5+5+1"));
+    // Seven plies in, at the book's edge (it holds the positions of up to 7 plies): the values of the moves, at
+    // 8 plies, are searched (about 3 s on one core).
+    browser.open(&format!("{page}#game=connect-four%3Awidth%3D7%2Cheight%3D6&moves=4+5+3+6+1+2+7"));
     let deadline = Instant::now() + Duration::from_secs(120);
     let (mut drawn_before_values, mut progress_shown, mut partly_valued, mut screenshot) = (false, false, false, false);
     loop {
         let look: Value = browser.run(LOOK);
         let (pieces, markers, valued) =
             (look["pieces"].as_u64().unwrap(), look["markers"].as_u64().unwrap(), look["valued"].as_u64().unwrap());
-        if pieces == 6 && markers == 7 && valued == 0 {
+        if pieces == 7 && markers == 7 && valued == 0 {
             drawn_before_values = true;
         }
         if look["progress"].as_str().unwrap().starts_with("Searching") {
