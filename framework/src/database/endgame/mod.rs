@@ -169,9 +169,14 @@ impl EndgameTables {
 /// Tier `tier`'s values read from its file in `directory`.
 fn read_tier<Ruleset: EndgameTiers>(game: &Ruleset, family: &str, directory: &Path, tier: u32) -> Result<Tier> {
     let size = tier_size(game, tier)?;
-    let path = tier_path(directory, tier);
-    let mut file = TierFile::open(&path, &tier_name(family, tier, size))?;
+    read_values(TierFile::open(&tier_path(directory, tier), &tier_name(family, tier, size))?, size)
+}
+
+/// The values of an opened tier file of `size` ranks (its header already checked against the tier), every
+/// block's checksum checked as it is read.
+fn read_values(mut file: TierFile, size: u64) -> Result<Tier> {
     let values = allocate(size)?;
+    let path = file.path().to_path_buf();
     let damaged = |reason: String| Error::Database { path: path.display().to_string(), reason };
     let mut at = 0usize;
     for place in 0..file.blocks() {

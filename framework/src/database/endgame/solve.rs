@@ -3,7 +3,7 @@
 //! check, which re-derives every rank from the stored values of its children.
 
 use super::{
-    allocate, over_budget, read_tier, tables_bytes, tier_name, tier_path, tier_size, write_overhead, EndgameTables,
+    allocate, over_budget, read_values, tables_bytes, tier_name, tier_path, tier_size, write_overhead, EndgameTables,
     Tier, UNSOLVED,
 };
 use crate::database::check::{CheckReport, MAX_PROBLEMS};
@@ -153,27 +153,28 @@ where
             true => Some(TierFile::inspect(&path, &tier_name(&family, tier, size))?),
             false => None,
         };
-        if let Some(Inspected::Damaged(error)) = inspected {
-            damaged = Some(error.to_string());
-        } else if inspected.is_some() {
-            match read_tier(game, &family, directory, tier) {
-                Ok(values) => {
-                    let bytes = std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0);
-                    let tier_text = tier.to_string();
-                    report(&TierReport {
-                        tier: tier_text,
-                        positions: size,
-                        bytes,
-                        elapsed: std::time::Duration::ZERO,
-                        resumed: true,
-                        damaged: None,
-                    });
-                    tiers.push(values);
-                    continue;
-                }
-                Err(error @ Error::Database { .. }) => damaged = Some(error.to_string()),
-                Err(error) => return Err(error),
+        let read = match inspected {
+            Some(Inspected::Whole(file)) => Some(read_values(file, size)),
+            Some(Inspected::Damaged(error)) => Some(Err(error)),
+            None => None,
+        };
+        match read {
+            Some(Ok(values)) => {
+                let bytes = std::fs::metadata(&path).map(|meta| meta.len()).unwrap_or(0);
+                report(&TierReport {
+                    tier: tier.to_string(),
+                    positions: size,
+                    bytes,
+                    elapsed: std::time::Duration::ZERO,
+                    resumed: true,
+                    damaged: None,
+                });
+                tiers.push(values);
+                continue;
             }
+            Some(Err(error @ Error::Database { .. })) => damaged = Some(error.to_string()),
+            Some(Err(error)) => return Err(error),
+            None => {}
         }
         if let Some(reason) = damaged {
             report(&TierReport {
