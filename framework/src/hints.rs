@@ -6,8 +6,9 @@
 //! hints writes one line, `impl SearchHints for MyGame {}`.
 //!
 //! The engines consult the hints in this order at a position that is not over: the [`SearchHints::shortcut`];
-//! then the [`SearchHints::value_range`], which clamps the search window before the table is probed; then the
-//! moves, filtered by [`SearchHints::prune_moves`] and ordered by [`SearchHints::move_score`], best first (both
+//! then (the scored alpha-beta) the game's own [`SearchHints::small_search`]; then the
+//! [`SearchHints::value_range`], which clamps the search window before the table is probed; then the moves,
+//! filtered by [`SearchHints::prune_moves`] and ordered by [`SearchHints::move_score`], best first (both
 //! through [`SearchHints::search_moves`], which a game may override to do the two in one pass).
 
 use crate::game::{Canonicalize, Game, Outcome, Rules};
@@ -53,6 +54,15 @@ impl<Worth: Outcome> Shortcut<Worth> {
     }
 }
 
+/// What a game's own search of a small position found ([`SearchHints::small_search`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SmallSearch<Worth = Value> {
+    /// The value, fail-soft within the window asked for (see [`SearchHints::small_search`]).
+    pub value: Worth,
+    /// The positions the search expanded, counted by the engine against its budget and in its statistics.
+    pub positions: u64,
+}
+
 /// Knowledge that only speeds a search up. Every method is optional; see the module documentation for the order
 /// in which engines consult them. Each method's contract is what the engines rely on for exact values.
 pub trait SearchHints: Rules {
@@ -61,6 +71,26 @@ pub trait SearchHints: Rules {
     /// Contract: the value is right (its remoteness or margin too when [`Shortcut::Exact`]).
     fn shortcut(&self, position: &Self::Position) -> Option<Shortcut<Self::Outcome>> {
         let _ = position;
+        None
+    }
+
+    /// The game's own search of `position` within the window `(alpha, beta)`, if `position` is small enough
+    /// for one: near the end of a game, where the engine's work at each position (its table, move lists and
+    /// history) costs more than the tree below it. Othello's solver of the last empty cells, for example,
+    /// plays on bitboards with no table and no list. Default: `None` (the engine searches).
+    ///
+    /// The scored alpha-beta asks it after [`SearchHints::shortcut`] and before its table, and stores nothing
+    /// for a position it answers. Contract: called only at positions that are not over and for which the
+    /// shortcut gave no exact value, with `alpha < beta`; the value is fail-soft and right: at most `alpha`
+    /// means the true value is at most it, at least `beta` that the true value is at least it, and between
+    /// the two that it is the true value. Deterministic.
+    fn small_search(
+        &self,
+        position: &Self::Position,
+        alpha: Self::Outcome,
+        beta: Self::Outcome,
+    ) -> Option<SmallSearch<Self::Outcome>> {
+        let _ = (position, alpha, beta);
         None
     }
 

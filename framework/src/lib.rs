@@ -78,7 +78,7 @@ pub mod value;
 pub use engines::{Engine, Statistics, TableEngine};
 pub use error::{Budget, Error, ParseError, Remedy, Result, Setting, TextPlace};
 pub use game::{Canonicalize, FromKey, Game, Move, Outcome, Player, Position, Rules, SCORE_LIMIT};
-pub use hints::{Proven, SearchHints, Shortcut};
+pub use hints::{Proven, SearchHints, Shortcut, SmallSearch};
 pub use impartial::{Impartial, MisereSum, SumGame};
 pub use puzzle::{Construct, Enumerate, Puzzle, Verify, Violation};
 pub use solitaire::Solitaire;

@@ -269,6 +269,51 @@ fn eight_by_eight_endgames_agree_with_minimax() {
     }
 }
 
+/// The solver of the last empty cells (`small_search`) against plain minimax, in every kind of window: a value
+/// at most `alpha` bounds the true one from above, at least `beta` from below, and between them is exact.
+#[test]
+fn the_last_empties_solver_keeps_its_window_contract() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut checked = 0;
+    for size in [4, 5, 6, 8] {
+        let game = othello(size);
+        for _ in 0..12 {
+            let mut position = game.start();
+            let stop_at = rng.gen_range(2..=9);
+            while !game.is_over(&position) && position.empty(game.all_cells()).count_ones() > stop_at {
+                let moves = game.legal_moves(&position);
+                position = game.play(&position, &moves[rng.gen_range(0..moves.len())]);
+            }
+            if game.is_over(&position) || position.empty(game.all_cells()).count_ones() < 2 {
+                continue;
+            }
+            let reference = ScoredMinimax::new().search(&game, &position).unwrap();
+            for (alpha, beta) in [
+                (-100, 100),
+                (reference - 1, reference + 1),
+                (reference, reference + 1),
+                (reference - 1, reference),
+                (reference + 3, reference + 9),
+                (reference - 9, reference - 2),
+            ] {
+                let small = game.small_search(&position, alpha, beta).unwrap();
+                let value = small.value;
+                let board = game.board_text(&position);
+                assert!(small.positions > 0);
+                if value <= alpha {
+                    assert!(reference <= value, "{board}: {value} in ({alpha}, {beta}), true {reference}");
+                } else if value >= beta {
+                    assert!(reference >= value, "{board}: {value} in ({alpha}, {beta}), true {reference}");
+                } else {
+                    assert_eq!(value, reference, "{board}: in ({alpha}, {beta})");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "only {checked} positions checked");
+}
+
 #[test]
 fn positions_read_back_from_their_board_and_moves() {
     let game = othello(6);

@@ -23,6 +23,8 @@ pub struct Cells {
     pub corners: u64,
     /// The cells next to a corner (the "C" and "X" squares), risky while that corner is empty.
     pub near_corners: [u64; 4],
+    /// Per cell (bit index), the cells around it: a move there flips only if one of them is the other's.
+    pub neighbours: [u64; 64],
 }
 
 impl Cells {
@@ -57,7 +59,13 @@ impl Cells {
             near
         };
         let near_corners = [around(0, 0), around(0, last), around(last, 0), around(last, last)];
-        Cells { size, all, landing, corners, near_corners }
+        let mut neighbours = [0; 64];
+        for row in 0..size {
+            for column in 0..size {
+                neighbours[(8 * row + column) as usize] = around(row, column);
+            }
+        }
+        Cells { size, all, landing, corners, near_corners, neighbours }
     }
 
     /// `discs` moved one step in direction `direction`, dropping what leaves the board.
@@ -74,7 +82,8 @@ impl Cells {
         let mut moves = 0;
         for direction in 0..8 {
             let mut line = self.shift(mover, direction) & other;
-            for _ in 0..5 {
+            // A line of the other's discs between two cells of a row of `size` is at most `size - 2` long.
+            for _ in 3..self.size {
                 line |= self.shift(line, direction) & other;
             }
             moves |= self.shift(line, direction) & empty;

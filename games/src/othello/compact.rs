@@ -16,8 +16,8 @@ use ludus_framework::hints::Shortcut;
 use ludus_framework::scored::{Deterministic, Player, ScoredGame};
 use ludus_framework::Canonicalize;
 use ludus_framework::Rules;
-use ludus_framework::SearchHints;
 use ludus_framework::{Error, Result};
+use ludus_framework::{SearchHints, SmallSearch};
 
 /// Per 6-bit row of one player's discs, the row's base-3 value with digit 1 for each disc.
 const TERNARY: [u64; 64] = {
@@ -157,6 +157,11 @@ impl SearchHints for CompactOthello {
     #[inline]
     fn shortcut(&self, position: &Discs) -> Option<Shortcut<i32>> {
         self.game.shortcut(position)
+    }
+
+    #[inline]
+    fn small_search(&self, position: &Discs, alpha: i32, beta: i32) -> Option<SmallSearch<i32>> {
+        self.game.small_search(position, alpha, beta)
     }
 
     fn estimate(&self, position: &Discs) -> Option<i32> {

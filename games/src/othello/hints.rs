@@ -2,11 +2,12 @@
 //! (corners first, then fewest replies for the other, "fastest first"; near the end, the moves in quadrants with
 //! an odd number of empty cells first, "parity"), scored in one pass over the bitboards.
 
+use super::last_empties::SMALL_EMPTIES;
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
 use ludus_framework::hints::order_by_scores;
 use ludus_framework::hints::Shortcut;
-use ludus_framework::SearchHints;
+use ludus_framework::{SearchHints, SmallSearch};
 
 /// At most this many empty cells, moves are ordered by parity and corners only: the mobility of each reply
 /// costs more than the small trees it would order.
@@ -33,7 +34,7 @@ const ESTIMATE_PER_CORNER: i32 = 6;
 impl Othello {
     /// The final margin after the last empty cell `at` is played by whoever can (the mover first), for the
     /// player to move.
-    fn last_cell(&self, position: &Discs, at: u64) -> i32 {
+    pub(super) fn last_cell(&self, position: &Discs, at: u64) -> i32 {
         let flipped = self.cells.flips(position.mover, position.other, at);
         if flipped != 0 {
             let after = Discs {
@@ -56,7 +57,7 @@ impl Othello {
     }
 
     /// The quadrants' masks with an odd number of empty cells.
-    fn odd_quadrants(&self, empty: u64) -> u64 {
+    pub(super) fn odd_quadrants(&self, empty: u64) -> u64 {
         self.quadrants.iter().filter(|&&quadrant| (empty & quadrant).count_ones() % 2 == 1).fold(0, |odd, q| odd | q)
     }
 }
@@ -70,6 +71,14 @@ impl SearchHints for Othello {
     fn shortcut(&self, position: &Discs) -> Option<Shortcut<i32>> {
         let empty = position.empty(self.cells.all);
         (empty.count_ones() == 1).then(|| Shortcut::Exact(self.last_cell(position, empty)))
+    }
+
+    fn small_search(&self, position: &Discs, alpha: i32, beta: i32) -> Option<SmallSearch<i32>> {
+        let empty = position.empty(self.cells.all).count_ones();
+        (empty <= SMALL_EMPTIES).then(|| {
+            let (value, positions) = self.solve_last_empties(position, alpha, beta);
+            SmallSearch { value, positions }
+        })
     }
 
     fn estimate(&self, position: &Discs) -> Option<i32> {

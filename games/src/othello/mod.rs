@@ -26,6 +26,7 @@ mod bitboard;
 mod board;
 mod compact;
 mod hints;
+mod last_empties;
 mod rules;
 mod text;
 mod threshold;

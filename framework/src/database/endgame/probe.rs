@@ -6,7 +6,7 @@ use super::EndgameTables;
 use crate::engines::{Engine, Statistics, Stop};
 use crate::error::Error;
 use crate::game::{Canonicalize, Rules};
-use crate::hints::{Proven, SearchHints, Shortcut};
+use crate::hints::{Proven, SearchHints, Shortcut, SmallSearch};
 use crate::scored::{Deterministic, EndgameTiers, ScoredGame};
 use crate::stats::{Convergence, Stats};
 use std::path::PathBuf;
@@ -69,6 +69,11 @@ impl<Ruleset: EndgameTiers + SearchHints> SearchHints for WithEndgame<'_, Rulese
             Some(value) => Some(Shortcut::Exact(value)),
             None => self.game.shortcut(position),
         }
+    }
+
+    fn small_search(&self, position: &Self::Position, alpha: i32, beta: i32) -> Option<SmallSearch<i32>> {
+        // Called only where the shortcut, the database's value first, gave none.
+        self.game.small_search(position, alpha, beta)
     }
 
     fn value_range(&self, position: &Self::Position) -> (i32, i32) {

@@ -405,6 +405,10 @@ where
             self.stopped = true;
             return 0;
         }
+        if let Some(small) = self.game.small_search(position, alpha, beta) {
+            self.visited = self.visited.saturating_add(small.positions);
+            return small.value;
+        }
         let (mut low, mut high) = self.game.value_range(position);
         if high <= alpha {
             return high;
