@@ -2,9 +2,10 @@
 //! progress line on standard error: `cargo run --release -p ludus-games --example solve_othello -- 6 2048`
 //! (the side, the table's MiB; then optionally the first guess's budget of positions, and moves from the start
 //! to solve the position after them, as `ludus analyze` reads them: `-- 6 256 16777216 c2 b2 a2`). Prints
-//! the perfect-play margin for Black, the time, positions and table.
+//! the perfect-play margin for Black, the time, positions and table. `--threads=N` first searches on `N` threads
+//! (the scored Lazy SMP over the same table).
 
-use ludus_framework::engines::scored::{Progress, ScoredAlphaBeta, GUESS_POSITIONS};
+use ludus_framework::engines::scored::{Progress, ScoredAlphaBeta, ScoredLazySmp, GUESS_POSITIONS};
 use ludus_framework::engines::Mode;
 use ludus_framework::playable::TextForm;
 use ludus_framework::table::{mib, PackedTable, TableStorage};
@@ -16,7 +17,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 fn main() -> Result<(), ludus_framework::Error> {
-    let mut arguments = std::env::args().skip(1);
+    let mut arguments = std::env::args().skip(1).peekable();
+    let threads: usize = match arguments.next_if(|argument| argument.starts_with("--threads=")) {
+        Some(argument) => argument["--threads=".len()..].parse().unwrap_or(1),
+        None => 1,
+    };
     let size: u32 = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(6);
     let table_mb: usize = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(2048);
     let guess_budget: u64 = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(GUESS_POSITIONS);
@@ -46,20 +51,25 @@ fn main() -> Result<(), ludus_framework::Error> {
         );
     });
     let table = PackedTable::with_budget(mib(table_mb))?;
-    let mut engine =
-        ScoredAlphaBeta::with_table(Mode::Exact, table).with_progress(hook).with_guess_budget(guess_budget);
-    let score = engine.search(&game, &root)?;
+    let (score, stats, table_bytes) = if threads > 1 {
+        let mut engine =
+            ScoredLazySmp::with_table(Mode::Exact, threads, table)?.with_progress(hook).with_guess_budget(guess_budget);
+        (engine.search(&game, &root)?, engine.stats(), TableStorage::bytes(engine.table()))
+    } else {
+        let mut engine =
+            ScoredAlphaBeta::with_table(Mode::Exact, table).with_progress(hook).with_guess_budget(guess_budget);
+        (engine.search(&game, &root)?, engine.stats(), TableStorage::bytes(engine.table()))
+    };
     let score = if root.black_to_move { score } else { -score };
-    let stats = engine.stats();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(
         out,
-        "othello {size}x{size} after {} moves: margin for Black {score}; {:.1} s, {} positions, {} hits, table {} MiB ({} entries held)",
+        "othello {size}x{size} after {} moves: margin for Black {score}; {:.1} s, {} positions, {} hits, table {} MiB ({} entries held), {threads} thread(s)",
         line.len(),
         started.elapsed().as_secs_f64(),
         stats.visited,
         stats.hits,
-        TableStorage::bytes(engine.table()) >> 20,
+        table_bytes >> 20,
         stats.table_entries
     );
     Ok(())

@@ -8,14 +8,14 @@
 use ludus_framework::analysis::{line_by, values_by};
 use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::alpha_beta::AlphaBeta;
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
 use ludus_framework::scored::ScoredGame;
 use ludus_framework::table::{mib, PackedTable};
-use ludus_framework::Canonicalize;
 use ludus_framework::Rules;
 use ludus_framework::SearchHints;
+use ludus_framework::{Canonicalize, Statistics};
 use ludus_games::othello::{CompactOthello, Discs, Othello, OthelloMove, Threshold};
 use rand::{Rng, SeedableRng};
 
@@ -312,6 +312,33 @@ fn the_last_empties_solver_keeps_its_window_contract() {
         }
     }
     assert!(checked >= 30, "only {checked} positions checked");
+}
+
+/// The scored Lazy SMP on two threads against one thread: the same scores on 6 x 6 positions of 22 to 24 empty
+/// cells (lines of random play), and the same signs in the outcome mode; a budget too small for the search is
+/// an error, never a score.
+#[test]
+fn lazy_smp_on_two_threads_gives_the_scores_of_one_thread() {
+    let compact = CompactOthello::new(othello(6)).unwrap();
+    let lines = [
+        "c2 b2 a2 d2 e2 b4 e5 f1 a4 d5",
+        "b3 b4 e5 b2 a4 f6 e4 d5 b1 a1 d6 e3",
+        "b3 d2 e1 b4 c5 b2 c2 b1 a1 c6 e5 e2",
+        "b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4",
+    ];
+    for line in lines {
+        let position = compact.game.parse_position(line).unwrap();
+        let table = || PackedTable::with_budget(mib(32)).unwrap();
+        let one = ScoredAlphaBeta::with_table(Mode::Exact, table()).search(&compact, &position).unwrap();
+        let mut two = ScoredLazySmp::with_table(Mode::Exact, 2, table()).unwrap();
+        assert_eq!(two.search(&compact, &position).unwrap(), one, "{line}");
+        assert!(two.stats().visited > 0);
+        let mut outcome = ScoredLazySmp::with_table(Mode::Outcome, 2, table()).unwrap();
+        assert_eq!(outcome.search(&compact, &position).unwrap(), one.signum(), "{line}");
+        let mut starved = ScoredLazySmp::with_table(Mode::Exact, 2, table()).unwrap().with_budget(5_000);
+        let error = starved.try_value(&compact, &position).unwrap_err();
+        assert!(matches!(error, ludus_framework::Error::Budget(_)), "{line}: {error}");
+    }
 }
 
 #[test]

@@ -67,7 +67,7 @@
 //! }
 //! ```
 
-mod busy;
+pub(crate) mod busy;
 #[cfg(feature = "parallel")]
 mod lazy_smp;
 mod narrowing;

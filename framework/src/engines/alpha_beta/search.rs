@@ -330,7 +330,7 @@ where
         let mut deferred: u64 = 0;
         'passes: for pass in 0..2 {
             for (index, mv) in moves[..searched].iter().enumerate() {
-                if pass == 1 && deferred & (1 << index) == 0 {
+                if pass == 1 && (index >= 64 || deferred & (1 << index) == 0) {
                     continue;
                 }
                 let child = self.game.play(position, mv);

@@ -5,6 +5,10 @@
 //!   of [`crate::table`]'s tables) and a null-window driver (bisection of the score range), for
 //!   [`Deterministic`](crate::scored::Deterministic) games; in [`Mode::Outcome`] one search around 0 tells
 //!   only who wins;
+//! - `search.rs`: one search of the scored alpha-beta and the null-window narrowing of the root's score, which
+//!   one thread runs alone or several share;
+//! - `lazy_smp.rs`: [`ScoredLazySmp`], the same search on several threads over one shared table (with the
+//!   `parallel` feature);
 //! - `minimax.rs`: [`ScoredMinimax`], plain minimax over scores (no table, no pruning): the reference;
 //! - `expectimax.rs`: [`Expectimax`], for games with chance nodes whose positions never repeat, with Star1
 //!   pruning at chance nodes (sound since scores are bounded by the game's range);
@@ -21,12 +25,17 @@
 mod alpha_beta;
 mod expectimax;
 mod guess;
+#[cfg(feature = "parallel")]
+mod lazy_smp;
 mod minimax;
 mod scale;
+mod search;
 mod value_iteration;
 
 pub use alpha_beta::{Progress, ProgressHook, ScoredAlphaBeta, GUESS_POSITIONS, PROGRESS_EVERY};
 pub use expectimax::{ExpectedScore, Expectimax};
+#[cfg(feature = "parallel")]
+pub use lazy_smp::ScoredLazySmp;
 pub use minimax::ScoredMinimax;
 pub use value_iteration::{ValueIteration, ValueTable};
 

@@ -1,0 +1,333 @@
+//! [`ScoredLazySmp`]: the scored alpha-beta on several threads over one shared, lock-free table.
+//!
+//! The threads share the root's [`Narrowing`]: each takes the test under way from it and runs it, so that the
+//! threads search the same test together; the first to answer narrows the range, aims the next test, and drops
+//! the others' copies of the answered one (they move on to the next). Within a test, at the far depths, a
+//! thread marks the position it is in (the busy set of the win/loss Lazy SMP) and defers the children another
+//! thread is in until it has searched its other children (the idea of ABDADA): the threads split the work of
+//! each costly node, and a deferred child's bounds are often in the table by the time its turn comes. Every
+//! bound in the shared table is a proven one, so the threads' values agree with one thread's.
+//!
+//! A search starts on the calling thread alone and wakes the helpers only once it has expanded a few thousand
+//! positions, so that quick positions cost no thread start-up.
+
+use super::guess::{first_guess, Guess};
+use super::search::{Narrowing, Search};
+use super::ProgressHook;
+use crate::engines::alpha_beta::busy::Busy;
+use crate::engines::alpha_beta::ProgressHandle;
+use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
+use crate::error::{Error, Result};
+use crate::scored::Deterministic;
+use crate::stats::Stats;
+use crate::table::{SharedTable, TableStorage};
+use crate::{Canonicalize, SearchHints};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// The positions the calling thread searches alone before the helpers join.
+const SEARCH_ALONE: u64 = 2_000;
+
+/// The scored alpha-beta on `threads` threads over one shared table (see the module documentation). Its scores
+/// are those of [`super::ScoredAlphaBeta`] in the same mode.
+#[derive(Debug)]
+pub struct ScoredLazySmp<Table> {
+    mode: Mode,
+    budget: u64,
+    guess_budget: u64,
+    table: Table,
+    pool: rayon::ThreadPool,
+    threads: usize,
+    stats: Stats,
+    progress: Option<ProgressHookDebug>,
+    line: Option<ProgressHandle>,
+}
+
+/// A progress hook in a struct that derives `Debug`.
+#[derive(Clone)]
+struct ProgressHookDebug(ProgressHook);
+
+impl std::fmt::Debug for ProgressHookDebug {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("ProgressHook")
+    }
+}
+
+impl<Table> ScoredLazySmp<Table> {
+    /// An engine searching with `threads` threads (0: one per core) over `table`: a
+    /// [`crate::table::PackedTable`] for keys that fit a `u64`, else a [`crate::table::ShardedTable`].
+    /// [`Mode::Exact`] gives scores, [`Mode::Outcome`] their signs.
+    pub fn with_table(mode: Mode, threads: usize, table: Table) -> Result<Self> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|error| Error::Threads { threads, cause: format!("cannot start them: {error}") })?;
+        let threads = pool.current_num_threads();
+        Ok(ScoredLazySmp {
+            mode,
+            budget: u64::MAX,
+            guess_budget: super::GUESS_POSITIONS,
+            table,
+            pool,
+            threads,
+            stats: Stats::default(),
+            progress: None,
+            line: None,
+        })
+    }
+
+    /// The same engine giving up ([`crate::Error::Budget`]) when one thread's search of one position would
+    /// expand more than `positions`.
+    #[must_use]
+    pub fn with_budget(self, positions: u64) -> Self {
+        ScoredLazySmp { budget: positions, ..self }
+    }
+
+    /// The same engine spending at most `positions` on the first guess of each exact score (0: no guess).
+    #[must_use]
+    pub fn with_guess_budget(self, positions: u64) -> Self {
+        ScoredLazySmp { guess_budget: positions, ..self }
+    }
+
+    /// The same engine reporting the first thread's progress to `hook` (each test's start and end, and every
+    /// [`super::PROGRESS_EVERY`] positions of that thread).
+    #[must_use]
+    pub fn with_progress(self, hook: ProgressHook) -> Self {
+        ScoredLazySmp { progress: Some(ProgressHookDebug(hook)), ..self }
+    }
+
+    /// The same engine showing its searches in `line` (none: `None`), for a watcher on another thread.
+    #[must_use]
+    pub fn with_progress_line(self, line: Option<ProgressHandle>) -> Self {
+        ScoredLazySmp { line, ..self }
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+}
+
+impl<Table> TableEngine for ScoredLazySmp<Table> {
+    type Table = Table;
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+}
+
+/// Summed over the threads.
+impl<Table: TableStorage> Statistics for ScoredLazySmp<Table> {
+    fn stats(&self) -> Stats {
+        Stats { table_entries: self.table.occupied() as u64, ..self.stats }
+    }
+}
+
+impl<Ruleset, Table> Engine<Ruleset> for ScoredLazySmp<Table>
+where
+    Ruleset: Deterministic + Canonicalize + SearchHints + Sync,
+    Ruleset::Position: Sync,
+    Table: SharedTable<Ruleset::Key> + TableStorage,
+{
+    type Value = i32;
+    type Failure = Error;
+
+    fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
+        let line = self.line.clone();
+        line.iter().for_each(|line| line.0.start());
+        let score = self.search_threads(game, position, budget);
+        line.iter().for_each(|line| line.0.finish());
+        score
+    }
+
+    fn budget(&self) -> u64 {
+        self.budget
+    }
+}
+
+/// One thread's test under way and the flag that drops it, on cache lines of its own: each thread reads its
+/// flag at every position it expands.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Running {
+    test: Mutex<Option<i32>>,
+    drop: AtomicBool,
+}
+
+/// The narrowing the threads share, and each thread's test under way.
+struct Shared {
+    narrowing: Mutex<Narrowing>,
+    running: Vec<Running>,
+    /// Set when a thread ran out of budget or met a broken contract: every thread stops.
+    ended: AtomicBool,
+}
+
+impl Shared {
+    /// The narrowing, locked. A thread that panicked while holding the lock left true bounds (each update keeps
+    /// them), so a poisoned lock is still good.
+    fn lock(&self) -> MutexGuard<'_, Narrowing> {
+        self.narrowing.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Thread `thread`'s next test and the range before it, or `None` when the score is known or the search
+    /// ended.
+    fn next(&self, thread: usize) -> Option<(i32, Narrowing)> {
+        let narrowing = self.lock();
+        let test = narrowing.next().filter(|_| !self.ended.load(Ordering::Relaxed));
+        if let Some(running) = self.running.get(thread) {
+            running.drop.store(false, Ordering::Relaxed);
+            *running.test.lock().unwrap_or_else(PoisonError::into_inner) = test;
+        }
+        test.map(|test| (test, *narrowing))
+    }
+
+    /// Records thread `thread`'s answer to "at least `test`?", and drops every test under way that the range
+    /// now answers.
+    fn record(&self, thread: usize, test: i32, found: i32) {
+        let mut narrowing = self.lock();
+        narrowing.record(test, found);
+        for (index, running) in self.running.iter().enumerate() {
+            let mut under_way = running.test.lock().unwrap_or_else(PoisonError::into_inner);
+            if index == thread {
+                *under_way = None;
+            } else if under_way.is_some_and(|other| other <= narrowing.low || other > narrowing.high) {
+                running.drop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Stops every thread (a budget spent, a contract broken).
+    fn end(&self) {
+        self.ended.store(true, Ordering::Relaxed);
+        self.running.iter().for_each(|running| running.drop.store(true, Ordering::Relaxed));
+    }
+}
+
+impl<Table> ScoredLazySmp<Table> {
+    /// [`Engine::search_within`]: the guess and the first positions on this thread, then every thread.
+    fn search_threads<Ruleset>(
+        &mut self,
+        game: &Ruleset,
+        root: &Ruleset::Position,
+        budget: u64,
+    ) -> Result<i32, Stop<Error>>
+    where
+        Ruleset: Deterministic + Canonicalize + SearchHints + Sync,
+        Ruleset::Position: Sync,
+        Table: SharedTable<Ruleset::Key> + TableStorage,
+    {
+        if let Some(score) = game.outcome(root) {
+            return Ok(self.signed(score));
+        }
+        let (mut low, mut high) = game.value_range(root);
+        let guess = match self.mode {
+            // The sign alone: "above 0?", then (if not) "at least 0?".
+            Mode::Outcome => {
+                (low, high) = (low.max(-1), high.min(1));
+                None
+            }
+            Mode::Exact => {
+                let (guess, visited) = first_guess(game, root, self.guess_budget.min(budget));
+                self.stats.visited += visited;
+                match guess {
+                    Guess::Exact(score) => return Ok(score),
+                    Guess::Estimate(score) => Some(score),
+                    Guess::None => None,
+                }
+            }
+        };
+        let mut narrowing = Narrowing::new(low, high, guess);
+        // Most positions are quick: this thread tries alone first, so that waking the helpers is paid only by
+        // searches that last (what it found stays in the table for the threads).
+        let table = &self.table;
+        let mut alone = Search::new(game, table, budget.min(SEARCH_ALONE));
+        alone.line = self.line.clone();
+        while let Some(test) = narrowing.next() {
+            let found = alone.test(root, &narrowing, test);
+            if alone.halted() {
+                break;
+            }
+            narrowing.record(test, found);
+        }
+        self.stats.visited += alone.visited;
+        self.stats.hits += alone.hits;
+        if let Some(error) = alone.broken.take() {
+            return Err(Stop::Failure(error));
+        }
+        if narrowing.next().is_none() {
+            return Ok(self.signed(narrowing.low));
+        }
+        if budget <= SEARCH_ALONE {
+            return Err(Stop::Budget);
+        }
+        let budget = budget - alone.visited;
+        let shared = Shared {
+            narrowing: Mutex::new(narrowing),
+            running: (0..self.threads).map(|_| Running::default()).collect(),
+            ended: AtomicBool::new(false),
+        };
+        let busy = Busy::new();
+        let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
+        let broken: Mutex<Option<Error>> = Mutex::new(None);
+        let (progress, line) = (self.progress.clone(), self.line.clone());
+        let run = |thread: usize| {
+            let Some(running) = shared.running.get(thread) else { return };
+            let mut search = Search::new(game, table, budget);
+            search.stop = Some(&running.drop);
+            search.busy = Some(&busy);
+            search.line = line.clone();
+            if thread == 0 {
+                search.progress = progress.as_ref().map(|hook| hook.0.clone());
+            }
+            while let Some((test, before)) = shared.next(thread) {
+                let found = search.test(root, &before, test);
+                if let Some(error) = search.broken.take() {
+                    broken.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
+                    shared.end();
+                    break;
+                }
+                if search.stopped {
+                    if search.visited >= search.budget {
+                        shared.end();
+                        break;
+                    }
+                    // Dropped: the test's answer is known; the next one starts from the range as it is now.
+                    search.stopped = false;
+                    continue;
+                }
+                shared.record(thread, test, found);
+            }
+            visited.fetch_add(search.visited, Ordering::Relaxed);
+            hits.fetch_add(search.hits, Ordering::Relaxed);
+        };
+        self.pool.scope(|scope| {
+            for helper in 1..self.threads {
+                let run = &run;
+                scope.spawn(move |_| run(helper));
+            }
+            run(0);
+        });
+        self.stats.visited += visited.into_inner();
+        self.stats.hits += hits.into_inner();
+        if let Some(error) = broken.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            return Err(Stop::Failure(error));
+        }
+        let narrowing = shared.narrowing.into_inner().unwrap_or_else(PoisonError::into_inner);
+        match narrowing.next() {
+            None => Ok(self.signed(narrowing.low)),
+            Some(_) => Err(Stop::Budget),
+        }
+    }
+
+    /// The engine's answer for a score: the score itself, or its sign in [`Mode::Outcome`].
+    fn signed(&self, score: i32) -> i32 {
+        match self.mode {
+            Mode::Outcome => score.signum(),
+            Mode::Exact => score,
+        }
+    }
+}
