@@ -127,7 +127,7 @@ pub struct SearchOptions {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_positions: Option<u64>,
     /// Threads of each search (0: all cores; at most 256), for a game whose fastest solver searches on several
-    /// (Lazy SMP: Connect Four, tic-tac-toe); the others search on one.
+    /// (Lazy SMP: Connect Four, tic-tac-toe, the scored games); the others search on one.
     #[arg(long, default_value_t = 1, value_parser = thread_count_parser())]
     pub threads: usize,
     /// An endgame database probed by the searches, for a game that has one (Kalah); other games ignore it.
@@ -138,12 +138,8 @@ pub struct SearchOptions {
 impl SearchOptions {
     /// The options of the searches.
     pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-            threads => threads,
-        };
         ludus_framework::playable::AnalysisOptions {
-            threads,
+            threads: crate::cli::search_threads(self.threads),
             table_mb: self.table_mb,
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),

@@ -367,6 +367,10 @@ pub struct EngineOptions {
     /// The most positions one search may expand (past it, a budget error).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
+    /// Threads of each search (0: all cores; at most 256), for a game whose fastest solver searches on several
+    /// (Lazy SMP: Connect Four, tic-tac-toe, the scored games); the others search on one.
+    #[arg(long, default_value_t = 1, value_parser = thread_count_parser())]
+    threads: usize,
     /// The opening book: where the game's book is looked for before a search.
     #[command(flatten)]
     book: BookOptions,
@@ -382,6 +386,7 @@ impl EngineOptions {
     pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
         ludus_framework::playable::AnalysisOptions {
             engine: self.engine,
+            threads: search_threads(self.threads),
             table_mb: self.table_mb,
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),
@@ -432,6 +437,14 @@ pub const MAX_MB: u64 = 1 << 20;
 /// `--table-mb`, `--memory-mb`: from 1 to [`MAX_MB`] MiB, the same range for every command.
 pub fn mib_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_MB)
+}
+
+/// The threads a search runs on, for `--threads N` (0: one per core).
+pub fn search_threads(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        threads => threads,
+    }
 }
 
 /// `--threads`: from 0 (all cores) to [`ludus_framework::plugin::MAX_THREADS`].

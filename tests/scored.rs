@@ -69,6 +69,29 @@ fn othello_and_kalah_analyses_are_the_engine_s() {
     check_scored(&kalah, "kalah:pits=4,seeds=3", "0 0 1 5 6 / 2 1 0 4 5 n");
 }
 
+/// `--threads 2` (the scored Lazy SMP, over the packed table for Othello's compact keys and over a sharded one
+/// for Kalah's) gives every score of one thread.
+#[test]
+fn analyses_on_two_threads_are_those_of_one() {
+    let cases = [
+        ("othello:size=6", "b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4 e3 c6 a6 e6"),
+        ("othello:size=5", "a2 a3 b4 a5 b5"),
+        ("kalah:pits=4,seeds=3", ""),
+        ("kalah:pits=5,seeds=2", "1"),
+    ];
+    for (game, position) in cases {
+        let scores = |threads: &str| {
+            let output = run(&["analyze", game, position, "--format", "json", "--threads", threads, "--no-book"]);
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON output");
+            let moves: Vec<_> = json["moves"].as_array().unwrap().iter().map(|entry| entry["score"].clone()).collect();
+            assert!(!moves.is_empty(), "{game} {position}");
+            (json["score"].clone(), moves)
+        };
+        assert_eq!(scores("2"), scores("1"), "{game} {position}");
+    }
+}
+
 #[test]
 fn pig_analysis_is_the_value_iteration_s() {
     let json = analyze("pig:goal=30", "12 20 6 first");

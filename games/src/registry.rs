@@ -12,7 +12,7 @@ use crate::dodgem::Dodgem;
 use crate::dots_and_boxes::{DotsAndBoxes, MAX_SIDE};
 use crate::hog::Hog;
 use crate::kalah::{Capture, Kalah};
-use crate::othello::Othello;
+use crate::othello::{CompactOthello, Othello};
 use crate::pig::Pig;
 use crate::quixo::Quixo;
 use crate::teeko::Teeko;
@@ -239,7 +239,13 @@ pub const HOG: Registration = Registration {
 
 fn othello(arguments: &Arguments) -> Result<Made> {
     let game = Othello::new(arguments.whole("size")?, arguments.text("empties")? == "winner")?;
-    Ok(Made::playable(Playable::scored(game, arguments.canonical_name()).with_board().with_book()))
+    let name = arguments.canonical_name();
+    // Up to 6 x 6 a key fits 64 bits: the packed table, the fastest.
+    if game.size() <= CompactOthello::LARGEST_SIZE {
+        let compact = CompactOthello::new(game)?;
+        return Ok(Made::playable(Playable::scored(compact, name).with_packed_scores().with_board().with_book()));
+    }
+    Ok(Made::playable(Playable::scored(game, name).with_board().with_book()))
 }
 
 fn kalah(arguments: &Arguments) -> Result<Made> {

@@ -13,10 +13,11 @@
 use super::rules::{Discs, OthelloMove};
 use super::Othello;
 use ludus_framework::hints::Shortcut;
+use ludus_framework::playable::{Board, BoardForm, BoardMove, TextForm};
 use ludus_framework::scored::{Deterministic, Player, ScoredGame};
 use ludus_framework::Canonicalize;
 use ludus_framework::Rules;
-use ludus_framework::{Error, Result};
+use ludus_framework::{Error, ParseError, Result};
 use ludus_framework::{SearchHints, SmallSearch};
 
 /// Per 6-bit row of one player's discs, the row's base-3 value with digit 1 for each disc.
@@ -53,9 +54,13 @@ pub struct CompactOthello {
 }
 
 impl CompactOthello {
-    /// `game` with compact keys, for sides up to 6 (a larger board's keys do not fit a `u64`).
+    /// The largest side whose keys fit a `u64` (`3^36 < 2^64 < 3^49`).
+    pub const LARGEST_SIZE: u32 = 6;
+
+    /// `game` with compact keys, for sides up to [`CompactOthello::LARGEST_SIZE`] (a larger board's keys do not
+    /// fit a `u64`).
     pub fn new(game: Othello) -> Result<CompactOthello> {
-        if game.size() > 6 {
+        if game.size() > Self::LARGEST_SIZE {
             return Err(Error::parameter(
                 "othello",
                 format!("compact Othello keys fit boards up to 6 x 6, not {0} x {0}", game.size()),
@@ -186,5 +191,39 @@ impl Canonicalize for CompactOthello {
             .map(|symmetry| self.plain_key(self.image(position.mover, symmetry), self.image(position.other, symmetry)))
             .min()
             .unwrap_or(0)
+    }
+}
+
+/// The text of Othello's positions and moves.
+impl TextForm for CompactOthello {
+    fn start(&self) -> Discs {
+        self.game.start()
+    }
+
+    fn parse_position(&self, text: &str) -> std::result::Result<Discs, ParseError> {
+        self.game.parse_position(text)
+    }
+
+    fn draw_position(&self, position: &Discs) -> String {
+        self.game.draw_position(position)
+    }
+
+    fn parse_move(&self, position: &Discs, text: &str) -> std::result::Result<OthelloMove, ParseError> {
+        self.game.parse_move(position, text)
+    }
+
+    fn render_move(&self, position: &Discs, mv: &OthelloMove) -> String {
+        self.game.render_move(position, mv)
+    }
+}
+
+/// Othello's board on the explorer's page.
+impl BoardForm for CompactOthello {
+    fn board(&self, position: &Discs) -> Board {
+        self.game.board(position)
+    }
+
+    fn board_move(&self, position: &Discs, mv: &OthelloMove) -> BoardMove {
+        self.game.board_move(position, mv)
     }
 }
