@@ -3,17 +3,17 @@
 //! share is measured in paired runs on the same machine.
 //!
 //! ```text
-//! cargo run --release --example kalah_frontier -- [PITS] [SEEDS] [always|opposite] [BOUND] [TABLE-MB] [DB-DIR]
+//! cargo run --release --example kalah_frontier -- [PITS] [SEEDS] [always|opposite] [BOUND] [TABLE-MB] [DB-DIR] [THREADS]
 //! ```
 //!
 //! Defaults: Kalah(4, 3) under the default capture rule, a database of the tiers up to 12 seeds, a table of 256
-//! MiB, the database in a scratch directory. BENCHMARKS.md ("Kalah at the frontier") has the numbers.
+//! MiB, the database in a scratch directory, one thread (more: the scored Lazy SMP over a sharded table). BENCHMARKS.md ("Kalah at the frontier") has the numbers.
 
 use anyhow::{Context, Result};
 use ludus_framework::database::endgame::{solve_endgame, EndgameSolve, Probing};
-use ludus_framework::engines::scored::ScoredAlphaBeta;
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp};
 use ludus_framework::engines::{Engine, Mode, Statistics};
-use ludus_framework::table::{mib, KeyedTable};
+use ludus_framework::table::{mib, KeyedTable, ShardedTable};
 use ludus_games::kalah::{Capture, Kalah};
 use std::sync::Arc;
 use std::time::Instant;
@@ -44,11 +44,17 @@ fn main() -> Result<()> {
     );
     let table = || KeyedTable::new(mib(table_mb));
     let clock = Instant::now();
-    let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table()));
-    let margin = probing.search(&game, &game.start())?;
+    let threads = number(6, 1)? as usize;
+    let (margin, visited) = if threads > 1 {
+        let engine = ScoredLazySmp::with_table(Mode::Exact, threads, ShardedTable::new(mib(table_mb)))?;
+        let mut probing = Probing::new(Arc::clone(&tables), engine);
+        (probing.search(&game, &game.start())?, probing.stats().visited)
+    } else {
+        let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table()));
+        (probing.search(&game, &game.start())?, probing.stats().visited)
+    };
     println!(
-        "over the database: margin {margin:+}, {} positions, {:.2} s",
-        probing.stats().visited,
+        "over the database: margin {margin:+}, {visited} positions, {:.2} s, {threads} thread(s)",
         clock.elapsed().as_secs_f64()
     );
     if arguments.len() < 4 {
