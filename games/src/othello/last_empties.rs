@@ -2,9 +2,10 @@
 //! bitboards alone, with no table, no move list and no mobility count. Near the end most of a search's
 //! positions lie here, and each costs the engine's table probe and move ordering more than its subtree.
 //!
-//! Moves are found by trying each empty cell (few are left) and tried in the quadrants with an odd number of
-//! empty cells first (parity: the last move of a region is worth having); the last empty cell is played
-//! without search.
+//! Moves are found by trying each empty cell next to an opponent's disc (few are left). Above
+//! [`PARITY_ONLY`] empty cells they are tried fastest first (the fewest replies for the other); below, in the
+//! quadrants with an odd number of empty cells first (parity: the last move of a region is worth having). The
+//! last empty cell is played without search. Recursion is at most [`SMALL_EMPTIES`] deep, plus a pass a level.
 //!
 //! [`SearchHints::small_search`]: ludus_framework::SearchHints::small_search
 
@@ -12,7 +13,7 @@ use super::rules::Discs;
 use super::Othello;
 
 /// Positions with at most this many empty cells are solved here rather than by the engine (tuned on 6 x 6
-/// positions of 26 empty cells: BENCHMARKS.md, "Othello 6 x 6 from the start").
+/// positions of 26 and 28 empty cells: BENCHMARKS.md, "Othello's last empty cells").
 pub(super) const SMALL_EMPTIES: u32 = 10;
 
 /// At most this many empty cells, the moves are tried in parity order alone: counting the replies to each costs
