@@ -35,6 +35,17 @@ impl Othello {
         self.final_margin(&position)
     }
 
+    /// The discs of the other and of `mover` after `mover` plays on the empty cell `at`, if that is a move: a
+    /// cell with no opponent's disc around it flips nothing, so it is ruled out before its lines are walked.
+    #[inline]
+    fn placed(&self, mover: u64, other: u64, at: u64) -> Option<(u64, u64)> {
+        if self.cells.neighbours[at.trailing_zeros() as usize] & other == 0 {
+            return None;
+        }
+        let flipped = self.cells.flips(mover, other, at);
+        (flipped != 0).then_some((other & !flipped, mover | flipped | at))
+    }
+
     /// Fail-soft alpha-beta over the empty cells left; `passed` tells that the other player just passed (so
     /// a pass of this one ends the game).
     fn last_empties(
@@ -63,14 +74,7 @@ impl Othello {
             while cells != 0 {
                 let at = cells & cells.wrapping_neg();
                 cells ^= at;
-                if self.cells.neighbours[at.trailing_zeros() as usize] & other == 0 {
-                    continue;
-                }
-                let flipped = self.cells.flips(mover, other, at);
-                if flipped == 0 {
-                    continue;
-                }
-                let (next_mover, next_other) = (other & !flipped, mover | flipped | at);
+                let Some((next_mover, next_other)) = self.placed(mover, other, at) else { continue };
                 let replies = self.cells.moves(next_mover, next_other).count_ones() as i32;
                 let rank = 2 * replies - i32::from(at & odd != 0);
                 children[count] = (rank, next_mover, next_other);
@@ -80,14 +84,8 @@ impl Othello {
             children.sort_unstable_by_key(|child| child.0);
             for &(_, next_mover, next_other) in children.iter() {
                 let score = -self.last_empties(next_mover, next_other, -beta, -alpha, false, positions);
-                if score > best {
-                    best = score;
-                    if best > alpha {
-                        alpha = best;
-                        if alpha >= beta {
-                            return best;
-                        }
-                    }
+                if raise(&mut best, &mut alpha, beta, score) {
+                    return best;
                 }
             }
         } else {
@@ -96,23 +94,10 @@ impl Othello {
                 while cells != 0 {
                     let at = cells & cells.wrapping_neg();
                     cells ^= at;
-                    if self.cells.neighbours[at.trailing_zeros() as usize] & other == 0 {
-                        continue;
-                    }
-                    let flipped = self.cells.flips(mover, other, at);
-                    if flipped == 0 {
-                        continue;
-                    }
-                    let score =
-                        -self.last_empties(other & !flipped, mover | flipped | at, -beta, -alpha, false, positions);
-                    if score > best {
-                        best = score;
-                        if best > alpha {
-                            alpha = best;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
+                    let Some((next_mover, next_other)) = self.placed(mover, other, at) else { continue };
+                    let score = -self.last_empties(next_mover, next_other, -beta, -alpha, false, positions);
+                    if raise(&mut best, &mut alpha, beta, score) {
+                        return best;
                     }
                 }
             }
@@ -125,4 +110,15 @@ impl Othello {
         }
         -self.last_empties(other, mover, -beta, -alpha, true, positions)
     }
+}
+
+/// Takes a child's `score` into the `best` so far and the window's `alpha`; `true` when it reaches `beta` (a
+/// cutoff).
+#[inline]
+fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> bool {
+    if score > *best {
+        *best = score;
+        *alpha = (*alpha).max(score);
+    }
+    *alpha >= beta
 }

@@ -31,6 +31,14 @@ use std::sync::Mutex;
 /// The positions the main thread searches alone before the helpers join.
 const SEARCH_ALONE: u64 = 2_000;
 
+/// The threads of a Lazy SMP engine: `threads` of them (0: one per core).
+pub(crate) fn search_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|error| Error::Threads { threads, cause: format!("cannot start them: {error}") })
+}
+
 /// Alpha-beta on `threads` threads over one shared table (see the module documentation). Its values are those
 /// of [`super::AlphaBeta`] in the same mode.
 #[derive(Debug)]
@@ -58,10 +66,7 @@ impl<Table> LazySmp<Table> {
     where
         Table: TableStorage,
     {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|error| Error::Threads { threads, cause: format!("cannot start them: {error}") })?;
+        let pool = search_pool(threads)?;
         let threads = pool.current_num_threads();
         let score_search = ScoreSearch::default();
         let nears = (1..threads).map_while(|_| table.private_near()).collect();

@@ -69,7 +69,7 @@
 
 pub(crate) mod busy;
 #[cfg(feature = "parallel")]
-mod lazy_smp;
+pub(crate) mod lazy_smp;
 mod narrowing;
 mod progress;
 pub(crate) mod search;

@@ -15,6 +15,7 @@ use super::guess::{first_guess, Guess};
 use super::search::{Narrowing, Search};
 use super::ProgressHook;
 use crate::engines::alpha_beta::busy::Busy;
+use crate::engines::alpha_beta::lazy_smp::search_pool;
 use crate::engines::alpha_beta::ProgressHandle;
 use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::{Error, Result};
@@ -30,7 +31,6 @@ const SEARCH_ALONE: u64 = 2_000;
 
 /// The scored alpha-beta on `threads` threads over one shared table (see the module documentation). Its scores
 /// are those of [`super::ScoredAlphaBeta`] in the same mode.
-#[derive(Debug)]
 pub struct ScoredLazySmp<Table> {
     mode: Mode,
     budget: u64,
@@ -39,17 +39,20 @@ pub struct ScoredLazySmp<Table> {
     pool: rayon::ThreadPool,
     threads: usize,
     stats: Stats,
-    progress: Option<ProgressHookDebug>,
+    progress: Option<ProgressHook>,
     line: Option<ProgressHandle>,
 }
 
-/// A progress hook in a struct that derives `Debug`.
-#[derive(Clone)]
-struct ProgressHookDebug(ProgressHook);
-
-impl std::fmt::Debug for ProgressHookDebug {
+impl<Table> std::fmt::Debug for ScoredLazySmp<Table> {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str("ProgressHook")
+        formatter
+            .debug_struct("ScoredLazySmp")
+            .field("mode", &self.mode)
+            .field("budget", &self.budget)
+            .field("guess_budget", &self.guess_budget)
+            .field("threads", &self.threads)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
     }
 }
 
@@ -58,10 +61,7 @@ impl<Table> ScoredLazySmp<Table> {
     /// [`crate::table::PackedTable`] for keys that fit a `u64`, else a [`crate::table::ShardedTable`].
     /// [`Mode::Exact`] gives scores, [`Mode::Outcome`] their signs.
     pub fn with_table(mode: Mode, threads: usize, table: Table) -> Result<Self> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|error| Error::Threads { threads, cause: format!("cannot start them: {error}") })?;
+        let pool = search_pool(threads)?;
         let threads = pool.current_num_threads();
         Ok(ScoredLazySmp {
             mode,
@@ -93,7 +93,7 @@ impl<Table> ScoredLazySmp<Table> {
     /// [`super::PROGRESS_EVERY`] positions of that thread).
     #[must_use]
     pub fn with_progress(self, hook: ProgressHook) -> Self {
-        ScoredLazySmp { progress: Some(ProgressHookDebug(hook)), ..self }
+        ScoredLazySmp { progress: Some(hook), ..self }
     }
 
     /// The same engine showing its searches in `line` (none: `None`), for a watcher on another thread.
@@ -281,7 +281,7 @@ impl<Table> ScoredLazySmp<Table> {
             search.busy = Some(&busy);
             search.line = line.clone();
             if thread == 0 {
-                search.progress = progress.as_ref().map(|hook| hook.0.clone());
+                search.progress = progress.clone();
             }
             while let Some((test, before)) = shared.next(thread) {
                 let found = search.test(root, &before, test);
