@@ -20,6 +20,7 @@
 //! and its values, hence its records, depend only on the keys and on its child tiers' values.
 
 use super::record::RecordKey;
+use super::store::Database;
 use crate::engines::retrograde::{Entries, InProcess, RankSet, SolvedTiers, TierPlan, TierSchedule, TierWork, Tiers};
 use crate::error::{Budget, Error, Result};
 use crate::game::FromKey;
@@ -72,15 +73,27 @@ impl Mpi {
 
     /// The schedule of a solve of `game` over every rank: each tier solved by one worker rank, or, if `split`,
     /// by every rank at once ([`super::split`]).
-    pub fn schedule<'game, Ruleset>(&self, game: &'game Ruleset, split: bool) -> MpiSchedule<'game, Ruleset> {
-        MpiSchedule { game, world: self.universe.world(), split }
+    pub fn schedule<'run, Ruleset>(
+        &self,
+        database: &'run Database<'run, Ruleset>,
+        split: bool,
+    ) -> MpiSchedule<'run, Ruleset>
+    where
+        Ruleset: Game + Tiers + Sync,
+        Ruleset::Position: Send + Sync,
+        Ruleset::Key: RecordKey,
+        Ruleset::Tier: Serialize + DeserializeOwned,
+    {
+        MpiSchedule { game: database.game(), database, world: self.universe.world(), split }
     }
 }
 
 /// The schedule of a solve over the ranks of MPI's world (see the module's documentation). Every rank runs the
 /// same solve with it; rank 0 schedules, the others solve the tiers they are handed.
-pub struct MpiSchedule<'game, Ruleset> {
-    pub(super) game: &'game Ruleset,
+pub struct MpiSchedule<'run, Ruleset: Game + Tiers> {
+    pub(super) game: &'run Ruleset,
+    /// The database the solve writes: the split by shares reads and writes its files itself.
+    pub(super) database: &'run Database<'run, Ruleset>,
     pub(super) world: SimpleCommunicator,
     /// Whether every tier is solved by every rank at once ([`super::split`]).
     split: bool,
@@ -376,7 +389,11 @@ where
             return InProcess.run(work);
         }
         if self.split {
-            return self.run_split(work);
+            // By ranges of ranks where the game is solved by un-moves, else by a hash of the keys.
+            return match work.by_shares().is_some() {
+                true => self.run_shares(work),
+                false => self.run_split(work),
+            };
         }
         if self.world.rank() != 0 {
             return self.serve(work);

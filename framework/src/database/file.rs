@@ -16,7 +16,10 @@
 mod dense;
 mod read;
 
-pub use dense::{write_dense_tier, write_dense_tier_by_blocks, DENSE_BLOCK_RANKS, DENSE_FORMAT_VERSION};
+pub use dense::{
+    compress_blocks, write_compressed, write_dense_tier, write_dense_tier_by_blocks, CompressedBlock,
+    DENSE_BLOCK_RANKS, DENSE_FORMAT_VERSION,
+};
 pub use read::{Inspected, TierFile};
 
 use super::record::{Record, RecordKey};

@@ -71,6 +71,8 @@ pub mod game;
 pub mod record;
 pub mod scored;
 #[cfg(feature = "mpi")]
+pub mod share_schedule;
+#[cfg(feature = "mpi")]
 pub mod split;
 #[cfg(feature = "mpi")]
 pub mod split_schedule;

@@ -165,7 +165,7 @@ where
     }
 
     /// The survey, made by rank 0 and sent to the others; `None` on a worker told to stop (rank 0 failed).
-    fn share_survey(
+    pub(super) fn share_survey(
         &self,
         work: &mut dyn TierWork<Ruleset::Tier, Ruleset::Key, Ruleset::Position>,
     ) -> Result<Option<TierSurvey<Ruleset::Tier>>> {

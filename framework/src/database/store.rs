@@ -277,7 +277,7 @@ where
 
     /// An error of records read from the file of `tier` at `path`: a key or value that does not fit the tier is
     /// the file's fault.
-    fn file_fault(&self, tier: &Ruleset::Tier, path: &Path, error: Error) -> Error {
+    pub(crate) fn file_fault(&self, tier: &Ruleset::Tier, path: &Path, error: Error) -> Error {
         match error {
             Error::Records { problem: reason } => {
                 let name = self.tier_name(tier).map_or_else(|_| format!("{tier:?}"), |name| name.tier.to_string());

@@ -300,9 +300,10 @@ where
         split: bool,
     ) -> Result<()> {
         let (game, name) = (&playable.game, playable.name.as_str());
-        let mut schedule = mpi.schedule(game, split);
+        let database = tier_database(&self.0, game, name, directory);
+        let mut schedule = mpi.schedule(&database, split);
         let spec = TierSpec::new().indexed(self.0.clone()).schedule(&mut schedule);
-        tier_database(&self.0, game, name, directory).solve(&game.start(), budget, report, spec)
+        database.solve(&game.start(), budget, report, spec)
     }
 
     fn stored<'game>(

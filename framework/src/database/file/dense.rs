@@ -81,16 +81,29 @@ pub fn write_dense_tier_by_blocks(
     if name.ranks != Some(ranks) {
         return Err(damaged(path, format!("{ranks} records by rank for a rank space of {:?}", name.ranks)));
     }
-    let block = DENSE_BLOCK_RANKS;
-    let firsts: Vec<u64> = (0..ranks.div_ceil(block)).map(|place| place * block).collect();
-    let sizes: Vec<u32> = firsts.iter().map(|&first| (ranks - first).min(block) as u32).collect();
-    let compressed: Vec<(Vec<u8>, [u64; 3])> = firsts
+    let blocks: Vec<u64> = (0..ranks.div_ceil(DENSE_BLOCK_RANKS)).collect();
+    let blocks =
+        compress_blocks(path, ranks, &blocks, |place, length| records(blocks[place] * DENSE_BLOCK_RANKS, length))?;
+    write_compressed(path, name, reached, ranks, blocks)
+}
+
+/// The blocks `blocks` (their places in the file) of a tier's file by rank of `ranks` ranks, compressed, from a
+/// function that gives the records of the block at `blocks[place]`, of `length` ranks; each with its counts by
+/// value. Errors: records that are none, named with `path`, the file they are for.
+pub fn compress_blocks(
+    path: &Path,
+    ranks: u64,
+    blocks: &[u64],
+    records: impl Fn(usize, usize) -> Vec<u16> + Sync,
+) -> Result<Vec<CompressedBlock>> {
+    blocks
         .par_iter()
-        .zip(&sizes)
-        .map(|(&first, &size)| {
-            let chunk = records(first, size as usize);
-            if chunk.len() != size as usize {
-                return Err(damaged(path, format!("{} records for a block of {size} ranks", chunk.len())));
+        .enumerate()
+        .map(|(place, &block)| {
+            let size = ranks.saturating_sub(block * DENSE_BLOCK_RANKS).min(DENSE_BLOCK_RANKS) as usize;
+            let chunk = records(place, size);
+            if chunk.len() != size || size == 0 {
+                return Err(damaged(path, format!("{} records for block {block} of {size} ranks", chunk.len())));
             }
             if let Some(bits) = chunk.iter().find(|&&bits| bits != 0 && Record::from_bits(bits).is_none()) {
                 return Err(damaged(path, format!("{bits:#06x} is no record")));
@@ -99,17 +112,47 @@ pub fn write_dense_tier_by_blocks(
                 zstd::bulk::compress(&encode(&chunk), COMPRESSION_LEVEL).map_err(|source| io_error(path, source))?;
             // Held until the file is written: its length, not the bound zstd reserved.
             bytes.shrink_to_fit();
-            Ok((bytes, counts(&chunk).0))
+            Ok(CompressedBlock { ranks: size as u32, counts: counts(&chunk).0, bytes })
         })
-        .collect::<Result<_>>()?;
+        .collect()
+}
+
+/// One block of a file by rank, compressed, with what its header entry says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompressedBlock {
+    /// Its ranks.
+    pub ranks: u32,
+    /// Its records by value: won, lost, drawn.
+    pub counts: [u64; 3],
+    /// Its bytes as stored.
+    pub bytes: Vec<u8>,
+}
+
+/// Writes a tier's file by rank at `path` from its `blocks`, in rank order, of every rank of the rank space
+/// `ranks` (the name's). Returns the file's size in bytes.
+pub fn write_compressed(
+    path: &Path,
+    name: &TierName,
+    reached: Vec<serde_json::Value>,
+    ranks: u64,
+    blocks: Vec<CompressedBlock>,
+) -> Result<u64> {
+    if name.ranks != Some(ranks) {
+        return Err(damaged(path, format!("{ranks} records by rank for a rank space of {:?}", name.ranks)));
+    }
+    let held: u64 = blocks.iter().map(|block| u64::from(block.ranks)).sum();
+    if blocks.len() as u64 != ranks.div_ceil(DENSE_BLOCK_RANKS) || held != ranks {
+        return Err(damaged(path, format!("{} blocks of {held} ranks for a rank space of {ranks}", blocks.len())));
+    }
     let mut counts = [0u64; 3];
-    for (_, block_counts) in &compressed {
-        for (count, more) in counts.iter_mut().zip(block_counts) {
+    for block in &blocks {
+        for (count, more) in counts.iter_mut().zip(&block.counts) {
             *count += more;
         }
     }
-    let compressed: Vec<Vec<u8>> = compressed.into_iter().map(|(bytes, _)| bytes).collect();
-    let first: Vec<u128> = firsts.iter().map(|&first| u128::from(first)).collect();
+    let sizes: Vec<u32> = blocks.iter().map(|block| block.ranks).collect();
+    let first: Vec<u128> = (0..blocks.len() as u128).map(|place| place * u128::from(DENSE_BLOCK_RANKS)).collect();
+    let compressed: Vec<Vec<u8>> = blocks.into_iter().map(|block| block.bytes).collect();
     let (blocks, checksum) = block_index(&compressed, &sizes, &first);
     let header = Header {
         format: DENSE_FORMAT_VERSION,

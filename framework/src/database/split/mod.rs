@@ -36,25 +36,9 @@ use std::fmt::Debug;
 
 mod discover;
 
+pub use crate::engines::retrograde::{agree, Exchange};
+
 pub use discover::discover_slice;
-
-/// Collective exchanges among the ranks: the split solve's only contact with MPI.
-pub trait Exchange {
-    /// This rank.
-    fn this_rank(&self) -> usize;
-
-    /// The number of ranks.
-    fn ranks(&self) -> usize;
-
-    /// Sends `batches[r]` to rank `r`; returns what each rank sent this one, by rank.
-    fn all_to_all(&self, batches: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>>;
-
-    /// The sum of every rank's `value`.
-    fn all_sum(&self, value: u64) -> u64;
-
-    /// The least of every rank's `value`.
-    fn all_min(&self, value: u64) -> u64;
-}
 
 /// Positions a rank expands between two exchanges: bounds the batches in flight (about 24 bytes an exit and
 /// 20 an in-tier child), whatever the size of the tier.
@@ -74,15 +58,6 @@ pub fn owner(wide: u128, ranks: usize) -> usize {
     mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     mixed ^= mixed >> 31;
     (mixed % ranks.max(1) as u64) as usize
-}
-
-/// `local` on every rank if it is ok on every rank; else an error everywhere (this rank's own, if it failed).
-pub fn agree<Outcome>(exchange: &dyn Exchange, local: Result<Outcome>) -> Result<Outcome> {
-    let failed = exchange.all_sum(u64::from(local.is_err()));
-    match local {
-        Ok(_) if failed > 0 => Err(Error::distributed(format!("{failed} other rank(s) failed on this tier"))),
-        other => other,
-    }
 }
 
 /// One rank's slice of a tier: the records it owns and the child tiers its moves reached.

@@ -37,13 +37,13 @@ mod ranked;
 mod schedule;
 mod solution;
 #[cfg(feature = "database")]
-pub(crate) use solution::zeroed_records;
+pub(crate) use solution::{is_narrow_value, zeroed_records};
 mod spec;
 mod tiers;
 
 pub use index::{ByKey, ByRank};
-pub use ranked::RankSet;
-pub use schedule::{Entries, InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
+pub use ranked::{ChildShare, RankSet, Share, ShareSolution, SharedPlan, SharedWork, Shares, SHARE_ALIGNMENT};
+pub use schedule::{agree, Entries, Exchange, InProcess, SolvedTiers, TierPlan, TierSchedule, TierSurvey, TierWork};
 pub use solution::{PackedValue, TierSolution, TierStatistics, MAX_NARROW_REMOTENESS, MAX_REMOTENESS};
 pub use spec::{OnTier, TierIndexing, TierSpec};
 pub use tiers::{TierStore, TieredSolution};

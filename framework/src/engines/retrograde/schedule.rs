@@ -143,6 +143,12 @@ pub trait TierWork<Tier, Key, Position> {
 
     /// The start position.
     fn start(&self) -> Position;
+
+    /// The solve split by shares of each tier's ranks over several processes ([`super::SharedWork`]), if this
+    /// work can do it (the solve by un-moves); `None` by default.
+    fn by_shares(&mut self) -> Option<&mut dyn super::SharedWork<Tier>> {
+        None
+    }
 }
 
 /// Which tier is solved when, and by whom.
@@ -210,5 +216,36 @@ where
             }
         }
         Ok(())
+    }
+}
+
+/// Collective exchanges among the ranks: the only contact of a solve split over processes (by
+/// ranges of ranks, or by a hash of the keys) with their transport (MPI).
+pub trait Exchange {
+    /// This rank.
+    fn this_rank(&self) -> usize;
+
+    /// The number of ranks.
+    fn ranks(&self) -> usize;
+
+    /// Sends `batches[r]` to rank `r`; returns what each rank sent this one, by rank.
+    fn all_to_all(&self, batches: Vec<Vec<u8>>) -> crate::Result<Vec<Vec<u8>>>;
+
+    /// The sum of every rank's `value`.
+    fn all_sum(&self, value: u64) -> u64;
+
+    /// The least of every rank's `value`.
+    fn all_min(&self, value: u64) -> u64;
+}
+
+/// `local` on every rank if it is ok on every rank; else an error everywhere (this rank's own, if it failed):
+/// called before each collective step, so that no rank waits forever in a step another one left.
+pub fn agree<Outcome>(exchange: &dyn Exchange, local: crate::Result<Outcome>) -> crate::Result<Outcome> {
+    let failed = exchange.all_sum(u64::from(local.is_err()));
+    match local {
+        Ok(_) if failed > 0 => {
+            Err(crate::error::Error::distributed(format!("{failed} other rank(s) failed on this tier")))
+        }
+        other => other,
     }
 }

@@ -88,7 +88,7 @@ pub(super) fn widen(bits: u16) -> PackedValue {
 }
 
 /// Whether `bits` is a value made by [`narrow`] (a kind, and no remoteness for a draw).
-pub(super) fn is_narrow_value(bits: u16) -> bool {
+pub(crate) fn is_narrow_value(bits: u16) -> bool {
     match u32::from(bits) >> NARROW_KIND_SHIFT {
         WIN | LOSE => true,
         DRAW => u32::from(bits) & MAX_NARROW_REMOTENESS == 0,

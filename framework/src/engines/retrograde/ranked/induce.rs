@@ -78,8 +78,9 @@ type Below<'solved, Ruleset> = (
     AtomicBool,
 );
 
-/// What one tier's solve holds while it works.
-struct Work<'work, Ruleset: Game + Rank> {
+/// What one tier's solve holds while it works: a word and a counter per rank of the tier in one process, per
+/// local index of a process's share in the solve split by shares (its "ranks" are then local indices).
+pub(super) struct Work<'work, Ruleset: Game + Rank> {
     tier: &'work Ruleset::Tier,
     values: Box<[AtomicU16]>,
     counters: Box<[AtomicU8]>,
@@ -93,7 +94,135 @@ struct Work<'work, Ruleset: Game + Rank> {
     broken: AtomicBool,
 }
 
-impl<Ruleset: Game + Rank> Work<'_, Ruleset> {
+impl<'work, Ruleset: Game + Rank> Work<'work, Ruleset> {
+    /// The work on `length` ranks of `tier`, every word undecided. Errors: memory the system would not give.
+    pub(super) fn new(tier: &'work Ruleset::Tier, length: u64) -> crate::Result<Self> {
+        let count =
+            usize::try_from(length).map_err(|_| Error::limit("the ranks of a tier", length, usize::MAX as u64))?;
+        let values = bytemuck::allocation::try_zeroed_slice_box::<AtomicU16>(count)
+            .map_err(|()| allocation_error("a tier's values by rank", length * 2))?;
+        let counters = bytemuck::allocation::try_zeroed_slice_box::<AtomicU8>(count)
+            .map_err(|()| allocation_error("a tier's counters by rank", length))?;
+        let levels = (0..=MAX_NARROW_REMOTENESS.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        Ok(Work {
+            tier,
+            values,
+            counters,
+            overflow: Mutex::new(HashMap::new()),
+            levels,
+            highest: AtomicU32::new(0),
+            broken: AtomicBool::new(false),
+        })
+    }
+
+    /// The slot of `rank`'s word, if the work holds it.
+    fn value_slot(&self, rank: u64) -> Option<&AtomicU16> {
+        self.values.get(usize::try_from(rank).ok()?)
+    }
+
+    /// The slot of `rank`'s counter, if the work holds it.
+    fn counter_slot(&self, rank: u64) -> Option<&AtomicU8> {
+        self.counters.get(usize::try_from(rank).ok()?)
+    }
+
+    /// The tier.
+    pub(super) fn tier(&self) -> &'work Ruleset::Tier {
+        self.tier
+    }
+
+    /// The words, one per rank held.
+    pub(super) fn words(&self) -> &[AtomicU16] {
+        &self.values
+    }
+
+    /// Marks the ranks whose bits are clear in `reached` (the set of the ranks held) as no position.
+    pub(super) fn mark_unreached(&self, reached: &RankSet) {
+        reached.words().par_iter().enumerate().with_min_len(64).for_each(|(at, word)| {
+            let bits = word.load(Relaxed);
+            for bit in (0..64).filter(|bit| bits >> bit & 1 == 0) {
+                if let Some(slot) = self.values.get(at * 64 + bit) {
+                    slot.store(UNREACHED, Relaxed);
+                }
+            }
+        });
+    }
+
+    /// The lowest level above `after` (any, if `None`) at which some position was decided.
+    pub(super) fn next_level(&self, after: Option<u32>) -> Option<u32> {
+        let from = after.map_or(0, |level| level + 1);
+        (from..=self.highest.load(Relaxed)).find(|&level| self.scheduled(level))
+    }
+
+    /// The error of a parent hook that listed a position that is no parent, if one did.
+    pub(super) fn check_parents(&self) -> crate::Result<()> {
+        if self.broken.load(Relaxed) {
+            return Err(Error::Contract {
+                contract: "Retrograde",
+                detail: "the parents hook listed a position that is not a parent".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The final words: what is never decided is a draw, a rank of no position 0 (the same allocation).
+    pub(super) fn into_records(self) -> Vec<u16> {
+        Vec::from(self.values)
+            .into_iter()
+            .map(|slot| match slot.into_inner() {
+                UNREACHED => 0,
+                word if kind_of(word) == 0 => decided(DRAW, 0),
+                word => word,
+            })
+            .collect()
+    }
+
+    /// Sets up the undecided position of `rank` from its exits' best value `best` (if any) and its `children`
+    /// distinct in-tier children; a position without in-tier children, or with an exit to a lost child, is
+    /// decided at once (see the module's documentation).
+    pub(super) fn open(&self, rank: u64, best: Option<Value>, children: usize) -> crate::Result<()> {
+        if children == 0 {
+            self.settle(rank, word_of(best.unwrap_or(Value::LOST))?);
+            return Ok(());
+        }
+        let word = match best {
+            Some(Value::Win(remoteness)) => {
+                self.settle(rank, word_of(Value::Win(remoteness))?);
+                return Ok(());
+            }
+            Some(Value::Draw) => EXIT_DRAWS,
+            Some(Value::Lose(remoteness)) if remoteness < u32::from(EXIT_DRAWS) => remoteness as u16,
+            Some(Value::Lose(remoteness)) => return Err(narrow_error(remoteness)),
+            None => 0,
+        };
+        if let Some(slot) = self.value_slot(rank) {
+            slot.store(word, Relaxed);
+        }
+        if let Some(counter) = self.counter_slot(rank) {
+            if children >= usize::from(OVERFLOW) {
+                counter.store(OVERFLOW, Relaxed);
+                let mut overflow = self.overflow.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                overflow.insert(rank, children as u32);
+            } else {
+                counter.store(children as u8, Relaxed);
+            }
+        }
+        Ok(())
+    }
+
+    /// Passes the value of a position won or lost (`lost`) at `level` to its in-tier parent `parent`.
+    pub(super) fn update(&self, parent: u64, lost: bool, level: u32) {
+        match lost {
+            true => self.parent_of_loss(parent, level),
+            false => self.parent_of_win(parent, level),
+        }
+    }
+
+    /// Whether `word` is a win or a loss at `level`, and which.
+    pub(super) fn at_level(word: u16, level: u32) -> Option<bool> {
+        let kind = kind_of(word);
+        (matches!(kind, WIN | LOSE) && u32::from(word & LOW) == level).then_some(kind == LOSE)
+    }
+
     /// Notes that some position was decided at `level`.
     ///
     /// Read before written: every decided position calls this, and a write to the shared words from each
@@ -116,8 +245,8 @@ impl<Ruleset: Game + Rank> Work<'_, Ruleset> {
     }
 
     /// Stores `word` at `rank`, scheduling its level if it is a win or a loss.
-    fn settle(&self, rank: u64, word: u16) {
-        if let Some(slot) = self.values.get(rank as usize) {
+    pub(super) fn settle(&self, rank: u64, word: u16) {
+        if let Some(slot) = self.value_slot(rank) {
             slot.store(word, Relaxed);
         }
         if matches!(kind_of(word), WIN | LOSE) {
@@ -128,7 +257,7 @@ impl<Ruleset: Game + Rank> Work<'_, Ruleset> {
     /// A position of the tier lost at `level` (remoteness): each undecided parent becomes a win at `level + 1`,
     /// a parent won more slowly wins at `level + 1` instead.
     fn parent_of_loss(&self, parent: u64, level: u32) {
-        let Some(slot) = self.values.get(parent as usize) else { return };
+        let Some(slot) = self.value_slot(parent) else { return };
         let win = decided(WIN, level + 1);
         let lowered = slot.fetch_update(Relaxed, Relaxed, |word| match kind_of(word) {
             0 => Some(win),
@@ -143,7 +272,7 @@ impl<Ruleset: Game + Rank> Work<'_, Ruleset> {
     /// A position of the tier won at `level`: each undecided parent counts one more child won for its mover; the
     /// last makes it lost (at `level + 1`, or its exits' slower loss), unless an exit draws.
     fn parent_of_win(&self, parent: u64, level: u32) {
-        let (Some(slot), Some(counter)) = (self.values.get(parent as usize), self.counters.get(parent as usize)) else {
+        let (Some(slot), Some(counter)) = (self.value_slot(parent), self.counter_slot(parent)) else {
             return;
         };
         let word = slot.load(Relaxed);
@@ -197,68 +326,30 @@ where
         solved: &SolvedTiers<Ruleset::Tier, Ruleset::Key>,
     ) -> crate::Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
         let size = reached.size();
-        let length = usize::try_from(size).map_err(|_| Error::limit("the ranks of a tier", size, u32::MAX.into()))?;
-        let values = bytemuck::allocation::try_zeroed_slice_box::<AtomicU16>(length)
-            .map_err(|()| allocation_error("a tier's values by rank", size * 2))?;
-        let counters = bytemuck::allocation::try_zeroed_slice_box::<AtomicU8>(length)
-            .map_err(|()| allocation_error("a tier's counters by rank", size))?;
-        let levels = (0..=MAX_NARROW_REMOTENESS.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        let work = Work::<Ruleset> {
-            tier,
-            values,
-            counters,
-            overflow: Mutex::new(HashMap::new()),
-            levels,
-            highest: AtomicU32::new(0),
-            broken: AtomicBool::new(false),
-        };
+        let work = Work::<Ruleset>::new(tier, size)?;
         let below: Vec<Below<'_, Ruleset>> =
             solved.iter().map(|(child, solution)| (child, solution.as_ref(), AtomicBool::new(false))).collect();
         let (edges, exits) = (AtomicU64::new(0), AtomicU64::new(0));
         self.setup(&work, &reached, &below, &edges, &exits)?;
         let positions = reached.len();
         // The ranks of no position, marked in their words: the set goes.
-        reached.words().par_iter().enumerate().with_min_len(64).for_each(|(at, word)| {
-            let bits = word.load(Relaxed);
-            for bit in (0..64).filter(|bit| bits >> bit & 1 == 0) {
-                if let Some(slot) = work.values.get(at * 64 + bit) {
-                    slot.store(UNREACHED, Relaxed);
-                }
-            }
-        });
+        work.mark_unreached(&reached);
         drop(reached);
         let mut levels = 0;
-        if edges.load(Relaxed) > 0 {
-            let mut level = 0;
-            while level <= work.highest.load(Relaxed) {
-                if work.scheduled(level) {
-                    levels += 1;
-                    self.level(&work, level)?;
-                    if work.broken.load(Relaxed) {
-                        return Err(Error::Contract {
-                            contract: "Retrograde",
-                            detail: "the parents hook listed a position that is not a parent".into(),
-                        });
-                    }
-                }
-                level += 1;
-            }
+        let mut level = None;
+        while edges.load(Relaxed) > 0 {
+            let Some(next) = work.next_level(level) else { break };
+            levels += 1;
+            self.level(&work, next)?;
+            work.check_parents()?;
+            level = Some(next);
         }
         let statistics = TierStatistics { positions, edges: edges.into_inner(), exits: exits.into_inner(), levels };
         let mut reached_tiers: Vec<Ruleset::Tier> =
             below.iter().filter(|(_, _, used)| used.load(Relaxed)).map(|(child, _, _)| (*child).clone()).collect();
         reached_tiers.sort();
         drop(below);
-        let Work { values, .. } = work;
-        // The same allocation, read as plain words: what is never decided is a draw, a rank of no position 0.
-        let values: Vec<u16> = Vec::from(values)
-            .into_iter()
-            .map(|slot| match slot.into_inner() {
-                UNREACHED => 0,
-                word if kind_of(word) == 0 => decided(DRAW, 0),
-                word => word,
-            })
-            .collect();
+        let values = work.into_records();
         let ranking = self.ranking(tier)?;
         Ok(TierSolution::new(
             tier.clone(),
@@ -321,87 +412,65 @@ where
             children.sort_unstable();
             children.dedup();
             edges.count += children.len() as u64;
-            if children.is_empty() {
-                work.settle(rank, word_of(best.unwrap_or(Value::LOST))?);
-                return Ok(());
-            }
-            let word = match best {
-                Some(Value::Win(remoteness)) => {
-                    work.settle(rank, word_of(Value::Win(remoteness))?);
-                    return Ok(());
-                }
-                Some(Value::Draw) => EXIT_DRAWS,
-                Some(Value::Lose(remoteness)) if remoteness < u32::from(EXIT_DRAWS) => remoteness as u16,
-                Some(Value::Lose(remoteness)) => return Err(narrow_error(remoteness)),
-                None => 0,
-            };
-            if let Some(slot) = work.values.get(rank as usize) {
-                slot.store(word, Relaxed);
-            }
-            let count = children.len();
-            if let Some(counter) = work.counters.get(rank as usize) {
-                if count >= usize::from(OVERFLOW) {
-                    counter.store(OVERFLOW, Relaxed);
-                    let mut overflow = work.overflow.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    overflow.insert(rank, count as u32);
-                } else {
-                    counter.store(count as u8, Relaxed);
-                }
-            }
-            Ok(())
+            work.open(rank, best, children.len())
         })
     }
 
     /// One level's scan: every position won or lost at remoteness `level` passes its value to its parents.
     fn level(&self, work: &Work<'_, Ruleset>, level: u32) -> crate::Result<()> {
-        let (game, tier) = (self.game, work.tier);
+        let tier = work.tier;
         if level >= u32::from(LOW) {
             return Err(narrow_error(level + 1));
         }
         let scratch = || (Vec::new(), Vec::new());
-        let visit = |(parents, ranks): &mut (Vec<Ruleset::Position>, Vec<u64>), rank: u64| -> crate::Result<()> {
-            let Some(word) = work.values.get(rank as usize).map(|slot| slot.load(Relaxed)) else { return Ok(()) };
-            let kind = kind_of(word);
-            if !matches!(kind, WIN | LOSE) || u32::from(word & LOW) != level {
-                return Ok(());
-            }
-            let position = self.position(tier, rank)?;
-            parents.clear();
-            (self.unmoves.parents)(game, &position, parents);
-            ranks.clear();
-            for parent in parents.iter() {
-                if game.tier(parent) != *tier {
-                    continue;
+        let visit =
+            |(parents, ranks): &mut (Vec<Ruleset::Position>, Vec<u64>), rank: u64, lost: bool| -> crate::Result<()> {
+                self.parent_ranks(tier, rank, parents, ranks)?;
+                for &parent in ranks.iter() {
+                    work.update(parent, lost, level);
                 }
-                // A parent that does not rank is no position of this solve (one not reachable is marked so).
-                if let Some(rank) = game.rank(tier, &game.canonical(parent)) {
-                    ranks.push(rank);
-                }
-            }
-            // Each parent once: the counters count distinct children.
-            ranks.sort_unstable();
-            ranks.dedup();
-            for &parent in ranks.iter() {
-                match kind {
-                    LOSE => work.parent_of_loss(parent, level),
-                    _ => work.parent_of_win(parent, level),
-                }
-            }
-            Ok(())
-        };
+                Ok(())
+            };
         // A scan of the words in order: the positions of the level are found without another mark.
         // One task a leaf, as in `each_rank`: the positions of a level cluster in the rank space.
         let tasks = work.values.par_chunks(RANKS_PER_TASK).enumerate().with_max_len(1);
         tasks.try_for_each_init(scratch, |state, (task, words)| {
             let first = task * RANKS_PER_TASK;
             for (at, slot) in words.iter().enumerate() {
-                let word = slot.load(Relaxed);
-                if matches!(kind_of(word), WIN | LOSE) && u32::from(word & LOW) == level {
-                    visit(state, (first + at) as u64)?;
+                if let Some(lost) = Work::<Ruleset>::at_level(slot.load(Relaxed), level) {
+                    visit(state, (first + at) as u64, lost)?;
                 }
             }
             Ok(())
         })
+    }
+
+    /// The distinct ranks of the in-tier parents of the position of `rank` into `ranks` (`parents` scratch).
+    pub(super) fn parent_ranks(
+        &self,
+        tier: &Ruleset::Tier,
+        rank: u64,
+        parents: &mut Vec<Ruleset::Position>,
+        ranks: &mut Vec<u64>,
+    ) -> crate::Result<()> {
+        let game = self.game;
+        let position = self.position(tier, rank)?;
+        parents.clear();
+        (self.unmoves.parents)(game, &position, parents);
+        ranks.clear();
+        for parent in parents.iter() {
+            if game.tier(parent) != *tier {
+                continue;
+            }
+            // A parent that does not rank is no position of this solve (one not reachable is marked so).
+            if let Some(rank) = game.rank(tier, &game.canonical(parent)) {
+                ranks.push(rank);
+            }
+        }
+        // Each parent once: the counters count distinct children.
+        ranks.sort_unstable();
+        ranks.dedup();
+        Ok(())
     }
 }
 
@@ -424,7 +493,7 @@ impl Drop for Tally<'_> {
 }
 
 /// The 16-bit word of `value`, or the limit error of its remoteness.
-fn word_of(value: Value) -> crate::Result<u16> {
+pub(super) fn word_of(value: Value) -> crate::Result<u16> {
     let packed = PackedValue::pack(value).ok_or_else(|| narrow_error(value.remoteness().unwrap_or(0)))?;
     narrow(packed).ok_or_else(|| narrow_error(packed.remoteness()))
 }

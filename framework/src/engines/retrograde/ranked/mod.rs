@@ -16,8 +16,10 @@
 
 mod induce;
 mod reach;
+mod shares;
 
 pub use reach::RankSet;
+pub use shares::{ChildShare, Share, ShareSolution, SharedPlan, SharedWork, Shares, SHARE_ALIGNMENT};
 
 use super::index::{ByRank, TierRank, UnMoves};
 use super::schedule::{Entries, SolvedTiers, TierPlan, TierSurvey, TierWork};
@@ -201,6 +203,10 @@ where
 
     fn start(&self) -> Ruleset::Position {
         self.start.clone()
+    }
+
+    fn by_shares(&mut self) -> Option<&mut dyn SharedWork<Ruleset::Tier>> {
+        Some(self)
     }
 }
 

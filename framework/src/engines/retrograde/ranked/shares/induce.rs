@@ -1,0 +1,332 @@
+//! The solve of one tier by shares: `super::super::induce`'s setup and induction on this process's range of
+//! the tier's ranks ([`Work`] from the range's first rank), with every other process.
+//!
+//! Setup, by rounds of [`super::CHUNK`] positions: each position's moves are generated once; its in-tier
+//! children are counted here (the counter is its own); an exit's value is read here if this process owns the
+//! child's rank, else asked of its owner (each round's questions sorted and sent in one batch per process, the
+//! answers coming back in the same order, 16 bits each); a position is set up once its last exit is known.
+//!
+//! Induction, by levels: the lowest level any process has scheduled (a collective minimum) is scanned by every
+//! process in rounds of [`SCAN`] ranks; each position won or lost at the level is un-moved to its in-tier
+//! parents, updated here if this process owns them, else sent to their owners (target 0: a child won, 1: lost).
+
+use super::{batches, decode, ranks_from, step, taken, ChildShare, ShareSolution, Shares, CHUNK};
+use crate::engines::retrograde::ranked::induce::{word_of, Work};
+use crate::engines::retrograde::ranked::reach::RankSet;
+use crate::engines::retrograde::ranked::{contract, Ranked};
+use crate::engines::retrograde::schedule::{agree, Exchange};
+use crate::engines::retrograde::solution::widen;
+use crate::engines::retrograde::tiers::broken;
+use crate::engines::retrograde::{Rank, TierStatistics};
+use crate::error::Error;
+use crate::game::Game;
+use crate::value::Value;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+/// Ranks of the share scanned between two exchanges in a level of the induction.
+const SCAN: usize = 1 << 20;
+
+/// Ranks of the share a thread scans at once in a level.
+const RANKS_PER_TASK: usize = 1 << 14;
+
+/// A position of the round whose exits are not all known: its local index, the best of its exits known, and its
+/// distinct in-tier children.
+struct Open {
+    rank: u64,
+    best: Option<Value>,
+    children: usize,
+}
+
+/// An exit asked of another process: the child tier (its place), the child's rank, and the place in the round
+/// of the [`Open`] position it is an exit of.
+type Asked = (u32, u64, u32);
+
+/// The value of an exit from its record. Errors: a rank of no position of the child tier.
+fn exit_value<Tier: std::fmt::Debug>(child: &Tier, rank: u64, record: Option<u16>) -> crate::Result<Value> {
+    record
+        .filter(|&bits| bits != 0)
+        .and_then(|bits| widen(bits).unpack())
+        .ok_or_else(|| broken(format!("a move reaches rank {rank} of tier {child:?}, which holds no position")))
+}
+
+impl<Ruleset: Game + Rank + Send + Sync + 'static> Ranked<'_, Ruleset>
+where
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Sync,
+{
+    /// Solves this process's `share` of `tier` with every other process (see the module's documentation).
+    pub(super) fn induce_share(
+        &self,
+        tier: &Ruleset::Tier,
+        share: RankSet,
+        children: &[ChildShare<Ruleset::Tier>],
+        exchange: &dyn Exchange,
+    ) -> crate::Result<ShareSolution<Ruleset::Tier>> {
+        let (me, processes) = (exchange.this_rank(), exchange.ranks());
+        let shares = Shares::new(self.game.tier_size(tier), processes);
+        let work = Work::<Ruleset>::new(tier, shares.length(me))?;
+        let child_shares: Vec<Shares> =
+            children.iter().map(|child| Shares::new(self.game.tier_size(&child.tier), processes)).collect();
+        let used: Vec<AtomicBool> = children.iter().map(|_| AtomicBool::new(false)).collect();
+        let (edges, exits) = (AtomicU64::new(0), AtomicU64::new(0));
+        let mut word = 0;
+        loop {
+            let chunk = ranks_from(&share, &mut word, CHUNK);
+            let opened = self.open_share(&work, &shares, &chunk, children, &child_shares, &used, me, (&edges, &exits));
+            let ((opened, mut asked), _) = step(exchange, opened, false)?;
+            asked.par_sort_unstable();
+            let mut questions: Vec<(u32, u64)> = asked.iter().map(|&(child, rank, _)| (child, rank)).collect();
+            questions.dedup();
+            let owner =
+                |child: u32, rank: u64| child_shares.get(child as usize).map_or(me, |shares| shares.owner(rank));
+            let incoming = exchange.all_to_all(batches(&questions, processes, owner))?;
+            // Each question answered with its record, in the order it came.
+            let answers = incoming
+                .iter()
+                .map(|batch| {
+                    let mut bytes = Vec::new();
+                    for (child, rank) in decode(batch, children.len())? {
+                        let (child_share, shares) = (&children[child as usize], &child_shares[child as usize]);
+                        let at = (shares.owner(rank) == me).then(|| usize::try_from(shares.local(rank)).ok()).flatten();
+                        let record = at.and_then(|at| child_share.records.get(at)).copied().ok_or_else(|| {
+                            Error::distributed(format!("rank {rank} asked of a rank that does not own it"))
+                        })?;
+                        bytes.extend_from_slice(&record.to_le_bytes());
+                    }
+                    Ok(bytes)
+                })
+                .collect::<crate::Result<Vec<Vec<u8>>>>();
+            let (answers, _) = step(exchange, answers, false)?;
+            let answered = exchange.all_to_all(answers)?;
+            let settled = self.close_share(&work, opened, children, (&asked, &questions), &answered, &owner);
+            let ((), more) = step(exchange, settled, !taken(&share, word))?;
+            if !more {
+                break;
+            }
+        }
+        let positions = exchange.all_sum(share.len());
+        work.mark_unreached(&share);
+        drop(share);
+        let mut levels = 0;
+        if exchange.all_sum(edges.load(Relaxed)) > 0 {
+            let mut level = None;
+            loop {
+                let next = exchange.all_min(work.next_level(level).map_or(u64::MAX, u64::from));
+                let Ok(next) = u32::try_from(next) else { break };
+                levels += 1;
+                self.level_share(&work, &shares, next, exchange)?;
+                agree(exchange, work.check_parents())?;
+                level = Some(next);
+            }
+        }
+        let statistics = TierStatistics {
+            positions,
+            edges: exchange.all_sum(edges.into_inner()),
+            exits: exchange.all_sum(exits.into_inner()),
+            levels,
+        };
+        let mut reached = Vec::new();
+        for (child, used) in children.iter().zip(&used) {
+            if exchange.all_sum(u64::from(used.load(Relaxed))) > 0 {
+                reached.push(child.tier.clone());
+            }
+        }
+        reached.sort();
+        Ok(ShareSolution { records: work.into_records(), statistics, reached })
+    }
+
+    /// The setup of the positions of `chunk` (local indices of this process's share, `shares` the tier's): those
+    /// whose exits are all known here are set up; the others are returned with the exits to ask for.
+    #[allow(clippy::too_many_arguments)]
+    fn open_share(
+        &self,
+        work: &Work<'_, Ruleset>,
+        shares: &Shares,
+        chunk: &[u64],
+        children: &[ChildShare<Ruleset::Tier>],
+        child_shares: &[Shares],
+        used: &[AtomicBool],
+        me: usize,
+        (edges, exits): (&AtomicU64, &AtomicU64),
+    ) -> crate::Result<(Vec<Open>, Vec<Asked>)> {
+        let (game, tier) = (self.game, work.tier());
+        let size = self.game.tier_size(tier);
+        let opened = chunk.par_chunks(256).map_init(
+            || (Vec::new(), Vec::new()),
+            |(moves, inside): &mut (Vec<Ruleset::Move>, Vec<u64>), ranks| {
+                let (mut open, mut asked): (Vec<Open>, Vec<Asked>) = (Vec::new(), Vec::new());
+                let (mut edge_count, mut exit_count) = (0, 0);
+                for &rank in ranks {
+                    let position = self.position(tier, shares.global(me, rank))?;
+                    if let Some(value) = game.outcome(&position) {
+                        work.settle(rank, word_of(value)?);
+                        continue;
+                    }
+                    moves.clear();
+                    game.moves(&position, moves);
+                    if moves.is_empty() {
+                        work.settle(rank, word_of(Value::LOST)?);
+                        continue;
+                    }
+                    inside.clear();
+                    let (mut best, asked_before): (Option<Value>, usize) = (None, asked.len());
+                    for mv in moves.iter() {
+                        let child = game.play(&position, mv);
+                        let child_tier = game.tier(&child);
+                        let key = game.canonical(&child);
+                        if child_tier == *tier {
+                            inside.push(self.rank_in(tier, &key, size)?);
+                            continue;
+                        }
+                        exit_count += 1;
+                        let Some(place) = children.iter().position(|below| below.tier == child_tier) else {
+                            return Err(broken(format!(
+                                "a move from tier {tier:?} reaches tier {child_tier:?}, which is not solved before it"
+                            )));
+                        };
+                        if !used[place].load(Relaxed) {
+                            used[place].store(true, Relaxed);
+                        }
+                        let below = child_shares[place];
+                        let child_rank = self.rank_in(&child_tier, &key, below.size)?;
+                        if below.owner(child_rank) != me {
+                            asked.push((place as u32, child_rank, open.len() as u32));
+                            continue;
+                        }
+                        let at = usize::try_from(below.local(child_rank)).ok();
+                        let record = at.and_then(|at| children[place].records.get(at)).copied();
+                        let record = record.ok_or_else(|| contract(&child_tier, &key, below.size))?;
+                        let backed = exit_value(&child_tier, child_rank, Some(record))?.backed_up();
+                        best = Some(best.map_or(backed, |old| old.max(backed)));
+                    }
+                    inside.sort_unstable();
+                    inside.dedup();
+                    edge_count += inside.len() as u64;
+                    match asked.len() == asked_before {
+                        true => work.open(rank, best, inside.len())?,
+                        false => open.push(Open { rank, best, children: inside.len() }),
+                    }
+                }
+                edges.fetch_add(edge_count, Relaxed);
+                exits.fetch_add(exit_count, Relaxed);
+                Ok((open, asked))
+            },
+        );
+        let opened: Vec<(Vec<Open>, Vec<Asked>)> = opened.collect::<crate::Result<_>>()?;
+        // One list for the round: each task's places moved past the positions of the tasks before it.
+        let (mut all_open, mut all_asked) = (Vec::new(), Vec::new());
+        for (open, asked) in opened {
+            let offset = all_open.len() as u32;
+            all_asked.extend(asked.into_iter().map(|(child, rank, place)| (child, rank, place + offset)));
+            all_open.extend(open);
+        }
+        Ok((all_open, all_asked))
+    }
+
+    /// Sets up the positions left `open`, their exits' values answered: `questions` are the exits `asked`
+    /// (sorted) without repeats, and `answered[p]` holds, 16 bits each, the records of those owned by process
+    /// `p`, in their order.
+    fn close_share(
+        &self,
+        work: &Work<'_, Ruleset>,
+        mut open: Vec<Open>,
+        children: &[ChildShare<Ruleset::Tier>],
+        (asked, questions): (&[Asked], &[(u32, u64)]),
+        answered: &[Vec<u8>],
+        owner: &(dyn Fn(u32, u64) -> usize + Sync),
+    ) -> crate::Result<()> {
+        let mut cursors = vec![0usize; answered.len()];
+        let mut records = Vec::with_capacity(questions.len());
+        for &(child, rank) in questions {
+            let process = owner(child, rank);
+            let at = cursors.get(process).copied().unwrap_or(usize::MAX);
+            let two = answered.get(process).and_then(|bytes| bytes.get(at..at.saturating_add(2)));
+            let two =
+                two.ok_or_else(|| Error::distributed(format!("rank {process} answered fewer exits than asked")))?;
+            records.push(u16::from_le_bytes([two[0], two[1]]));
+            cursors[process] += 2;
+        }
+        if let Some(process) = cursors.iter().zip(answered).position(|(&at, bytes)| at != bytes.len()) {
+            return Err(Error::distributed(format!("rank {process} answered more exits than asked")));
+        }
+        // The exits in the questions' order, each question answered once for all who asked it.
+        let mut question = 0;
+        for &(child, rank, place) in asked {
+            while questions.get(question).is_some_and(|&asked| asked != (child, rank)) {
+                question += 1;
+            }
+            let tier =
+                &children.get(child as usize).ok_or_else(|| Error::internal("retrograde", "an exit's child"))?.tier;
+            let backed = exit_value(tier, rank, records.get(question).copied())?.backed_up();
+            if let Some(open) = open.get_mut(place as usize) {
+                open.best = Some(open.best.map_or(backed, |old| old.max(backed)));
+            }
+        }
+        open.into_par_iter()
+            .with_min_len(256)
+            .try_for_each(|Open { rank, best, children }| work.open(rank, best, children))
+    }
+
+    /// One level's scan on this process's range: each position won or lost at `level` updates its in-tier
+    /// parents, here or at their owners.
+    fn level_share(
+        &self,
+        work: &Work<'_, Ruleset>,
+        shares: &Shares,
+        level: u32,
+        exchange: &dyn Exchange,
+    ) -> crate::Result<()> {
+        let (me, processes) = (exchange.this_rank(), exchange.ranks());
+        let tier = work.tier();
+        let words = work.words();
+        let mut from = 0usize;
+        loop {
+            let until = (from + SCAN).min(words.len());
+            // Tasks of consecutive words, one a leaf, as in one process (the positions of a level cluster).
+            let tasks = words[from..until].par_chunks(RANKS_PER_TASK).enumerate().with_max_len(1);
+            let scanned = tasks
+                .map_init(
+                    || (Vec::new(), Vec::new()),
+                    |(parents, ranks): &mut (Vec<Ruleset::Position>, Vec<u64>), (task, slots)| {
+                        let mut remote = Vec::new();
+                        let first = (from + task * RANKS_PER_TASK) as u64;
+                        for (at, slot) in slots.iter().enumerate() {
+                            let Some(lost) = Work::<Ruleset>::at_level(slot.load(Relaxed), level) else { continue };
+                            self.parent_ranks(tier, shares.global(me, first + at as u64), parents, ranks)?;
+                            for &parent in ranks.iter() {
+                                match shares.owner(parent) == me {
+                                    true => work.update(shares.local(parent), lost, level),
+                                    false => remote.push((u32::from(lost), parent)),
+                                }
+                            }
+                        }
+                        Ok(remote)
+                    },
+                )
+                .collect::<crate::Result<Vec<Vec<(u32, u64)>>>>()
+                .map(|remote| {
+                    let mut remote = remote.concat();
+                    remote.par_sort_unstable();
+                    batches(&remote, processes, |_, rank| shares.owner(rank))
+                });
+            let (outgoing, _) = step(exchange, scanned, false)?;
+            let incoming = exchange.all_to_all(outgoing)?;
+            let applied = incoming.iter().try_for_each(|batch| {
+                let updates = decode(batch, 2)?;
+                if let Some((_, parent)) = updates.iter().find(|(_, parent)| shares.owner(*parent) != me) {
+                    return Err(Error::distributed(format!("rank {parent} updated at a rank that does not own it")));
+                }
+                updates.into_par_iter().with_min_len(1 << 10).for_each(|(lost, parent)| {
+                    work.update(shares.local(parent), lost == 1, level);
+                });
+                Ok(())
+            });
+            from = until;
+            let ((), more) = step(exchange, applied, from < words.len())?;
+            if !more {
+                return Ok(());
+            }
+        }
+    }
+}
