@@ -249,8 +249,9 @@ pub enum DbCommand {
         /// `mpi` feature.
         #[arg(long)]
         mpi: bool,
-        /// With `--mpi`: every tier solved by every rank at once (each rank owns the positions whose key hashes
-        /// to it), instead of each tier by one rank: for tiers too large for one machine.
+        /// With `--mpi`: every tier solved by every rank at once, instead of each tier by one rank: for tiers
+        /// too large for one machine. A game solved by un-moves is split by shares of each tier's ranks (a few
+        /// bytes a rank on each rank); any other by a hash of the keys.
         #[arg(long, requires = "mpi")]
         split_tiers: bool,
         /// Solve the game's endgame database instead (Kalah): every position of the tiers 0 to N (the seeds left
@@ -280,6 +281,28 @@ pub enum DbCommand {
         /// The database directory.
         #[arg(long)]
         db: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Plan a solve split by shares over MPI ranks (`db solve --mpi --split-tiers`), before it runs: each
+    /// tier's ranks, the memory a rank holds for it, the bytes each rank sends and the time, from the solve's
+    /// memory model and rates measured on a 2-core machine; the tiers that do not fit the memory given.
+    Plan {
+        /// The game, with its parameters.
+        game: String,
+        /// The MPI ranks (processes).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        ranks: u32,
+        /// The memory each rank may hold, in GB (GiB).
+        #[arg(long, default_value_t = 16.0)]
+        memory_gb: f64,
+        /// The threads of each rank.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
+        /// The cores working in all (default: ranks times threads; fewer when local ranks share a machine).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        cores: Option<u32>,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,

@@ -5,6 +5,7 @@ use crate::registry::Registry;
 use crate::reports::{print, DatabaseCheckReport, DatabaseSolveReport};
 use anyhow::{Context, Result};
 use ludus_framework::database::endgame::{tier_path, EndgameSolve};
+use ludus_framework::database::plan::PlanSettings;
 use ludus_framework::database::{CheckReport, SolveBudget, TierReport};
 use ludus_framework::playable::AnalysisOptions;
 use ludus_framework::playable::DatabaseGame;
@@ -50,6 +51,19 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
             let game = registry.database(&game)?;
             let directory = directory_of(&game.name(), db);
             print(&game.summary(&directory)?, format)?;
+            Ok(true)
+        }
+        DbCommand::Plan { game, ranks, memory_gb, threads, cores, format } => {
+            if !(memory_gb.is_finite() && memory_gb > 0.0 && memory_gb <= 1e9) {
+                anyhow::bail!("--memory-gb: {memory_gb} is no memory size (a positive number of GB)");
+            }
+            let settings = PlanSettings {
+                ranks: ranks as usize,
+                threads: threads as usize,
+                cores: cores.map_or(ranks as usize * threads as usize, |cores| cores as usize),
+                memory_bytes: (memory_gb * f64::from(1u32 << 30)) as u64,
+            };
+            print(&registry.database(&game)?.plan(settings)?, format)?;
             Ok(true)
         }
         DbCommand::Check { game, db, threads, format } => {
@@ -147,7 +161,7 @@ fn solve(
     run: impl FnOnce(&mut dyn FnMut(&TierReport)) -> ludus_framework::Result<()>,
 ) -> Result<()> {
     let clock = Instant::now();
-    let (mut tiers, mut solved, mut resumed, mut bytes) = (0u64, 0u64, 0u64, 0u64);
+    let (mut tiers, mut solved, mut resumed, mut bytes, mut sent) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut report = |tier: &TierReport| {
         if let Some(damage) = &tier.damaged {
             note!("tier {}: {damage}; solving it again", tier.tier);
@@ -155,13 +169,18 @@ fn solve(
         }
         tiers += 1;
         bytes += tier.bytes;
+        sent += tier.sent;
         if tier.resumed {
             resumed += tier.positions;
             note!("tier {}: on disk, {} positions", tier.tier, tier.positions);
         } else {
             solved += tier.positions;
+            let between = match tier.sent {
+                0 => String::new(),
+                sent => format!(", {sent} bytes between ranks"),
+            };
             note!(
-                "tier {}: {} positions, {} bytes, {:.2} s",
+                "tier {}: {} positions, {} bytes, {:.2} s{between}",
                 tier.tier,
                 tier.positions,
                 tier.bytes,
@@ -188,6 +207,7 @@ fn solve(
         peak_memory_mb: peak_memory_mb(),
         ranks: ranks.unwrap_or(1),
         mpi: ranks.is_some(),
+        sent,
     };
     Ok(print(&report, format)?)
 }

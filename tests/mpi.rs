@@ -1,9 +1,10 @@
 //! `ludus db solve --mpi` under `mpirun` (a build with the `mpi` feature, and OpenMPI installed): the files
-//! solved on 1, 2 and 4 local ranks, each tier by one rank or every tier split over all ranks
-//! (`--split-tiers`), are those of the in-process solve, byte for byte; a run whose worker rank is killed fails
-//! with a message and a non-zero status, and a rerun resumes from the tiers on disk to the same files; a rank
-//! that fails (a damaged tier file) ends the run with its message, in both modes. Run by `.ci/run` as
-//! `cargo test --release --locked --features mpi --test mpi`.
+//! solved on 1 to 4 local ranks, each tier by one rank or every tier split over all ranks (`--split-tiers`: by
+//! shares of each tier's ranks for the games solved by un-moves, Dodgem, Connect Four and Quixo; by a hash of
+//! the keys for Three Men's Morris), are those of the in-process solve, byte for byte; a run whose rank is
+//! killed fails with a message and a non-zero status, in both modes, and a rerun resumes from the tiers on disk
+//! to the same files; a rank that fails (a damaged tier file) ends the run with its message, in both modes.
+//! Run by `.ci/run` as `cargo test --release --locked --features mpi --test mpi`.
 
 #![cfg(feature = "mpi")]
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure to spawn a process should fail loudly
@@ -47,37 +48,64 @@ fn text(output: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
 
-fn same_files_on_1_2_and_4_ranks_in_both_modes(game: &str, name: &str, tiers: usize) {
+/// How the ranks share the work: each tier by one rank, or every tier split over all ranks.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    ByTier,
+    Split,
+}
+
+/// Solves `game` on each number of `ranks` in each of `modes` and checks that every run writes the `tiers`
+/// files of the in-process solve, byte for byte, and leaves nothing else.
+fn same_files_as_in_process(game: &str, name: &str, tiers: usize, ranks: &[usize], modes: &[Mode]) {
     let whole = scratch("ludus-mpi", &format!("{name}-whole"));
     solve_in_process(game, &whole);
     let expected = tier_files(&whole);
     assert_eq!(expected.len(), tiers);
-    for (ranks, mode) in [1, 2, 4].into_iter().flat_map(|ranks| [(ranks, "by tier"), (ranks, "split tiers")]) {
-        let directory = scratch("ludus-mpi", &format!("{name}-{ranks}-{}", mode.replace(' ', "-")));
-        let mut flags = vec!["--format", "json"];
-        if mode == "split tiers" {
-            flags.push("--split-tiers");
+    for &ranks in ranks {
+        for &mode in modes {
+            let directory = scratch("ludus-mpi", &format!("{name}-{ranks}-{mode:?}"));
+            let mut flags = vec!["--format", "json"];
+            if let Mode::Split = mode {
+                flags.push("--split-tiers");
+            }
+            let done = solve_over_mpi(ranks, game, &directory, &flags);
+            assert!(done.status.success(), "{ranks} ranks, {mode:?}: {}", text(&done));
+            // Rank 0 alone prints the summary.
+            let report: serde_json::Value = serde_json::from_slice(&done.stdout).expect("one JSON summary");
+            assert_eq!(report["ranks"].as_u64(), Some(ranks as u64), "{report}");
+            assert_eq!(report["tiers"].as_u64(), Some(tiers as u64), "{report}");
+            assert!(
+                tier_files(&directory) == expected,
+                "{game} on {ranks} ranks, {mode:?}: other files than in-process"
+            );
+            assert_eq!(std::fs::read_dir(&directory).unwrap().count(), tiers, "{game}, {ranks} ranks: files left");
+            std::fs::remove_dir_all(&directory).ok();
         }
-        let done = solve_over_mpi(ranks, game, &directory, &flags);
-        assert!(done.status.success(), "{ranks} ranks, {mode}: {}", text(&done));
-        // Rank 0 alone prints the summary.
-        let report: serde_json::Value = serde_json::from_slice(&done.stdout).expect("one JSON summary");
-        assert_eq!(report["ranks"].as_u64(), Some(ranks as u64), "{report}");
-        assert_eq!(report["tiers"].as_u64(), Some(tiers as u64), "{report}");
-        assert!(tier_files(&directory) == expected, "{game} on {ranks} ranks, {mode}: other files than in-process");
-        std::fs::remove_dir_all(&directory).ok();
     }
     std::fs::remove_dir_all(&whole).ok();
 }
 
 #[test]
-fn dodgem_files_on_1_2_and_4_ranks_are_the_in_process_files() {
-    same_files_on_1_2_and_4_ranks_in_both_modes(DODGEM, "dodgem", 9);
+fn dodgem_files_on_1_to_4_ranks_are_the_in_process_files() {
+    same_files_as_in_process(DODGEM, "dodgem", 9, &[1, 2, 3, 4], &[Mode::ByTier, Mode::Split]);
 }
 
 #[test]
-fn connect_four_files_on_1_2_and_4_ranks_are_the_in_process_files() {
-    same_files_on_1_2_and_4_ranks_in_both_modes(CONNECT_FOUR, "connect-four", 21);
+fn connect_four_files_on_1_to_4_ranks_are_the_in_process_files() {
+    same_files_as_in_process(CONNECT_FOUR, "connect-four", 21, &[1, 2, 3, 4], &[Mode::ByTier, Mode::Split]);
+}
+
+#[test]
+fn three_mens_morris_files_split_by_hash_are_the_in_process_files() {
+    // Solved by reverse edges (no un-moves): its split is by a hash of the keys.
+    same_files_as_in_process("three-mens-morris", "morris", 7, &[2, 3], &[Mode::ByTier, Mode::Split]);
+}
+
+#[test]
+fn connect_four_5_by_5_and_quixo_split_by_shares_are_the_in_process_files() {
+    same_files_as_in_process("connect-four:width=5,height=5", "connect-four-5x5", 26, &[2, 3, 4], &[Mode::Split]);
+    same_files_as_in_process("quixo:size=4", "quixo", 60, &[2, 3, 4], &[Mode::Split]);
 }
 
 /// The process of MPI rank `rank` whose command line names `directory`, if it runs.
@@ -96,43 +124,57 @@ fn rank_process(directory: &Path, rank: u32) -> Option<u32> {
     })
 }
 
-#[test]
-fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
-    let whole = scratch("ludus-mpi", "killed-whole");
-    solve_in_process(CONNECT_FOUR, &whole);
+/// Kills rank 1 of a run of `game` on 3 ranks (with `flags`) once 3 tiers are on disk, checks that the run
+/// fails with word of it, then resumes on 2 ranks with `--split-tiers` and checks the files: the in-process
+/// solve's `tiers` files, of `positions` positions, and nothing else.
+fn killed_and_resumed(game: &str, name: &str, tiers: usize, positions: u64, flags: &[&str]) {
+    let whole = scratch("ludus-mpi", &format!("killed-{name}-whole"));
+    solve_in_process(game, &whole);
 
-    let killed = scratch("ludus-mpi", "killed");
+    let killed = scratch("ludus-mpi", &format!("killed-{name}"));
     let child = mpirun(3)
         .arg(env!("CARGO_BIN_EXE_ludus"))
-        .args(["db", "solve", CONNECT_FOUR, "--db", killed.to_str().unwrap(), "--mpi", "--threads", "1"])
+        .args(["db", "solve", game, "--db", killed.to_str().unwrap(), "--mpi", "--threads", "1"])
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("mpirun starts (install openmpi-bin)");
-    // Kill worker rank 1 (SIGKILL: no chance to tidy up) once a few tiers are on disk.
+    // Kill rank 1 (SIGKILL: no chance to tidy up) once a few tiers are on disk.
     wait_for_tiers(&killed, 3);
     let worker = rank_process(&killed, 1).expect("rank 1 runs");
     let signalled = Command::new("kill").args(["-KILL", &worker.to_string()]).status().unwrap();
     assert!(signalled.success());
     let failed = child.wait_with_output().unwrap();
-    assert!(!failed.status.success(), "the run succeeded with a rank killed: {}", text(&failed));
+    assert!(!failed.status.success(), "{flags:?}: the run succeeded with a rank killed: {}", text(&failed));
     let message = text(&failed).to_lowercase();
     assert!(message.contains("signal 9") || message.contains("killed"), "no word of the killed rank: {message}");
     let kept = tier_files(&killed).len();
-    assert!(kept < 21, "every tier was solved before the kill: the test proves nothing");
+    assert!(kept < tiers, "{flags:?}: every tier was solved before the kill: the test proves nothing");
 
     // The rerun splits every tier over the ranks: its survey of the tiers on disk is rank 0's, its discovery
-    // every rank's.
-    let resumed = solve_over_mpi(2, CONNECT_FOUR, &killed, &["--format", "json", "--split-tiers"]);
+    // every rank's; the killed run's scratch files (a set of reachable ranks per rank) go.
+    let resumed = solve_over_mpi(2, game, &killed, &["--format", "json", "--split-tiers"]);
     assert!(resumed.status.success(), "{}", text(&resumed));
     let report: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
     assert!(report["resumed"].as_u64().unwrap() > 0, "{report}");
-    assert_eq!(report["positions"].as_u64(), Some(1_974_174));
-    assert!(tier_files(&killed) == tier_files(&whole), "the resumed files are not the in-process files");
+    assert_eq!(report["positions"].as_u64(), Some(positions));
+    assert!(tier_files(&killed) == tier_files(&whole), "{flags:?}: the resumed files are not the in-process files");
     // No half-written file is left.
-    assert_eq!(std::fs::read_dir(&killed).unwrap().count(), 21);
+    assert_eq!(std::fs::read_dir(&killed).unwrap().count(), tiers);
     std::fs::remove_dir_all(&killed).ok();
     std::fs::remove_dir_all(&whole).ok();
+}
+
+#[test]
+fn a_killed_rank_fails_the_run_and_a_rerun_resumes_to_the_same_files() {
+    killed_and_resumed(CONNECT_FOUR, "by-tier", 21, 1_974_174, &[]);
+}
+
+#[test]
+fn a_killed_rank_of_a_split_run_fails_it_and_a_rerun_resumes_to_the_same_files() {
+    // Every rank holds a share of every tier: the tiers written before the kill stay, the rest is solved anew.
+    killed_and_resumed("connect-four:width=5,height=5", "split", 26, 34_888_367, &["--split-tiers"]);
 }
 
 #[test]

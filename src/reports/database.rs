@@ -3,6 +3,7 @@
 //! ([`DatabaseCheckReport`]).
 
 use super::{plies, Report};
+use ludus_framework::database::plan::SolvePlan;
 use ludus_framework::database::DatabaseSummary;
 use serde::Serialize;
 use std::io::{Result, Write};
@@ -36,6 +37,8 @@ pub struct DatabaseSolveReport {
     pub ranks: i32,
     /// Whether it was solved over MPI.
     pub mpi: bool,
+    /// The bytes the ranks sent one another (a solve split by shares; 0 otherwise).
+    pub sent: u64,
 }
 
 impl Report for DatabaseSolveReport {
@@ -48,11 +51,61 @@ impl Report for DatabaseSolveReport {
         let peak = self.peak_memory_mb.map_or(String::new(), |peak| format!(", peak memory {peak} MiB"));
         let ranks =
             if self.mpi { format!(" on {} MPI ranks (peak memory of rank 0)", self.ranks) } else { String::new() };
+        let sent = if self.sent > 0 { format!(", {} bytes between ranks", self.sent) } else { String::new() };
         writeln!(
             out,
-            "solved in {:.2} s ({:.0} positions a second){peak}{ranks}",
+            "solved in {:.2} s ({:.0} positions a second){peak}{ranks}{sent}",
             self.seconds, self.positions_per_second
         )
+    }
+}
+
+impl Report for SolvePlan {
+    fn write_text(&self, out: &mut dyn Write) -> Result<()> {
+        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        writeln!(
+            out,
+            "{}: a solve split by shares over {} ranks of {:.1} GiB, {} threads each, {} cores in all",
+            self.game,
+            self.ranks,
+            gib(self.memory_bytes),
+            self.threads,
+            self.cores
+        )?;
+        writeln!(
+            out,
+            "{:>8}  {:>16}  {:>14}  {:>12}  {:>12}  {:>10}",
+            "tier", "ranks", "share", "GiB a rank", "MB sent", "seconds"
+        )?;
+        for tier in &self.tiers {
+            let mark = if tier.fits { "" } else { "  does not fit" };
+            writeln!(
+                out,
+                "{:>8}  {:>16}  {:>14}  {:>12.3}  {:>12.1}  {:>10.1}{mark}",
+                tier.tier.to_string(),
+                tier.ranks,
+                tier.share,
+                gib(tier.memory_bytes),
+                tier.sent_bytes as f64 / 1e6,
+                tier.seconds
+            )?;
+        }
+        writeln!(
+            out,
+            "peak {:.3} GiB a rank; {:.1} GB sent by all ranks; {:.1} GB of files; {:.0} s ({:.2} h)",
+            gib(self.peak_bytes),
+            self.sent_bytes as f64 / 1e9,
+            self.disk_bytes as f64 / 1e9,
+            self.seconds,
+            self.seconds / 3600.0
+        )?;
+        let over: Vec<String> = self.tiers.iter().filter(|tier| !tier.fits).map(|tier| tier.tier.to_string()).collect();
+        match over.is_empty() {
+            true => writeln!(out, "every tier fits"),
+            false => {
+                writeln!(out, "tiers that do not fit {:.1} GiB a rank: {}", gib(self.memory_bytes), over.join(", "))
+            }
+        }
     }
 }
 

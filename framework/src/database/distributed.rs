@@ -179,7 +179,7 @@ where
                 DONE => {
                     let micros = message.bytes.get(..8).and_then(|bytes| bytes.try_into().ok()).map(u64::from_le_bytes);
                     let elapsed = Duration::from_micros(micros.unwrap_or(0));
-                    work.store().saved_elsewhere(tier, elapsed)?;
+                    work.store().saved_elsewhere(tier, elapsed, 0)?;
                     done += 1;
                     idle.push(message.source);
                     for &parent in &parents[at] {

@@ -68,6 +68,7 @@ pub mod distributed;
 pub mod endgame;
 pub mod file;
 pub mod game;
+pub mod plan;
 pub mod record;
 pub mod scored;
 #[cfg(feature = "mpi")]

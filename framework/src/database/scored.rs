@@ -134,6 +134,7 @@ where
                     elapsed: Default::default(),
                     resumed: true,
                     damaged: None,
+                    sent: 0,
                 });
                 return Ok(());
             }
@@ -155,7 +156,15 @@ where
         drop(places);
         let positions = records.len() as u64;
         let bytes = write_tier(&path, &self.tier_name(), Vec::new(), records)?;
-        report(&TierReport { tier, positions, bytes, elapsed: started.elapsed(), resumed: false, damaged: None });
+        report(&TierReport {
+            tier,
+            positions,
+            bytes,
+            elapsed: started.elapsed(),
+            resumed: false,
+            damaged: None,
+            sent: 0,
+        });
         Ok(())
     }
 

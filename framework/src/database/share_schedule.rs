@@ -23,6 +23,7 @@ use crate::game::{FromKey, Game};
 use hashbrown::HashMap;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -31,6 +32,38 @@ const _: () = assert!(crate::engines::retrograde::SHARE_ALIGNMENT.is_multiple_of
 
 /// Bytes of a block's head in a message: its ranks (4), its counts (24), its length (4).
 const BLOCK_HEAD: usize = 32;
+
+/// The exchange of a run over MPI's world, counting the bytes this rank sends the others.
+struct Counted<'world> {
+    world: &'world mpi::topology::SimpleCommunicator,
+    sent: Cell<u64>,
+}
+
+impl Exchange for Counted<'_> {
+    fn this_rank(&self) -> usize {
+        self.world.this_rank()
+    }
+
+    fn ranks(&self) -> usize {
+        self.world.ranks()
+    }
+
+    fn all_to_all(&self, batches: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+        let me = self.world.this_rank();
+        let out: u64 =
+            batches.iter().enumerate().filter(|(rank, _)| *rank != me).map(|(_, batch)| batch.len() as u64).sum();
+        self.sent.set(self.sent.get() + out);
+        self.world.all_to_all(batches)
+    }
+
+    fn all_sum(&self, value: u64) -> u64 {
+        self.world.all_sum(value)
+    }
+
+    fn all_min(&self, value: u64) -> u64 {
+        self.world.all_min(value)
+    }
+}
 
 /// The error of a work that cannot be split by shares.
 fn unshared() -> Error {
@@ -60,13 +93,14 @@ where
             Ok::<_, Error>(paths)
         });
         let scratch = agree(&self.world, scratch)?;
+        // The discovery's time and bytes are reported with the first tier solved, as in one process.
+        let (exchange, mut clock) = (Counted { world: &self.world, sent: Cell::new(0) }, Instant::now());
         let shared = work.by_shares().ok_or_else(unshared)?;
-        let SharedPlan { mut shares, reached } = shared.discover_shares(&survey, &scratch, &self.world)?;
+        let SharedPlan { mut shares, reached } = shared.discover_shares(&survey, &scratch, &exchange)?;
         let TierSurvey { order, children, finished, .. } = survey;
         let mut held: Vec<ChildShare<Ruleset::Tier>> = Vec::new();
         for tier in order.iter().rev() {
             let Some(share) = shares.remove(tier) else { continue };
-            let clock = Instant::now();
             let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
             let inputs: Vec<&Ruleset::Tier> =
                 below.iter().filter(|child| reached.contains(*child) || finished.contains(*child)).collect();
@@ -81,10 +115,13 @@ where
             agree(&self.world, loaded)?;
             let set = agree(&self.world, share.load())?;
             let shared = work.by_shares().ok_or_else(unshared)?;
-            let solution = shared.solve_share(tier, set, &held, &self.world)?;
+            let solution = shared.solve_share(tier, set, &held, &exchange)?;
             let size = shared.tier_size(tier);
             let path = self.database.tier_path(tier);
             let blocks = path.and_then(|path| own_blocks(&path, size, self.world.ranks(), me, &solution.records));
+            let compressed: u64 =
+                blocks.as_ref().map_or(0, |blocks| blocks.iter().map(|block| block.bytes.len() as u64).sum());
+            let sent = self.world.all_sum(exchange.sent.take() + if me == 0 { 0 } else { compressed });
             let written = match me {
                 0 => self.gather_blocks(blocks, Shares::new(size, self.world.ranks())).and_then(|blocks| {
                     let path = self.database.tier_path(tier)?;
@@ -95,12 +132,13 @@ where
                         .map(|child| self.database.tier_name(child).map(|name| name.tier))
                         .collect::<Result<Vec<_>>>()?;
                     write_compressed(&path, &name, reached, size, blocks)?;
-                    work.store().saved_elsewhere(tier, clock.elapsed())
+                    work.store().saved_elsewhere(tier, clock.elapsed(), sent)
                 }),
                 _ => self.send_blocks(blocks),
             };
             agree(&self.world, written)?;
             held.push(ChildShare { tier: tier.clone(), records: solution.records });
+            clock = Instant::now();
         }
         Ok(())
     }

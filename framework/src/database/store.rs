@@ -60,6 +60,9 @@ pub struct TierReport {
     /// Set when the tier's file on disk was found damaged: the file and what is wrong with it. The tier is
     /// solved again (a later report says so) and its file written anew; the counts of this report are zero.
     pub damaged: Option<String>,
+    /// The bytes the ranks of a solve split by shares sent one another for the tier (its batches, and the
+    /// blocks of its file sent to rank 0); 0 for any other solve.
+    pub sent: u64,
 }
 
 /// The ranking a database lays its files out by.

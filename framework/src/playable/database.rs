@@ -7,6 +7,7 @@
 
 use super::{Analysis, DatabaseKind, GameSession, Playable};
 use crate::analysis::SearchValue;
+use crate::database::plan::{PlanSettings, Rates, SolvePlan};
 use crate::database::record::Record;
 use crate::database::{
     CheckReport, Database, DatabaseSummary, OutcomeSummary, RecordKey, ScoreDatabase, ScoreReport, SolveBudget,
@@ -87,6 +88,10 @@ pub trait DatabaseGame: Send + Sync {
     /// A game against the perfect player whose moves come from the database (`ludus play GAME --db DIR`); an
     /// error if the database has no record of the start.
     fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>>;
+
+    /// The plan of its solve split by shares over `settings`' ranks ([`crate::database::plan`]); an error for a
+    /// database not laid out by rank.
+    fn plan(&self, settings: PlanSettings) -> Result<SolvePlan>;
 }
 
 /// A boxed engine reading a database, for as long as `'game` (its game) lives.
@@ -144,6 +149,24 @@ pub trait Storage<Ruleset: TextForm, Worth>: Send + Sync {
         directory: &Path,
         progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<CheckReport>;
+
+    /// The plan of a solve split by shares ([`DatabaseGame::plan`]); by default the error of a database that is
+    /// not tiered by rank.
+    fn plan(&self, playable: &Playable<Ruleset, Worth>, settings: PlanSettings) -> Result<SolvePlan> {
+        let _ = settings;
+        Err(unplanned(&playable.name))
+    }
+}
+
+/// The error of a plan asked of a database not laid out by rank.
+fn unplanned(name: &str) -> Error {
+    Error::Unsupported {
+        game: name.to_string(),
+        operation: "a plan of its solve (`ludus db plan`)".into(),
+        reason: "the plan is of the solve split by shares of each tier's ranks, of a game solved by un-moves \
+                 (Connect Four, Quixo, Teeko, Dodgem)"
+            .into(),
+    }
 }
 
 /// A playable game with a database, as a [`DatabaseGame`]: solved and checked by its [`Storage`], queried and
@@ -174,6 +197,10 @@ where
 {
     fn name(&self) -> String {
         self.playable.name.clone()
+    }
+
+    fn plan(&self, settings: PlanSettings) -> Result<SolvePlan> {
+        self.storage.plan(&self.playable, settings)
     }
 
     fn kind(&self) -> DatabaseKind {
@@ -313,6 +340,15 @@ where
     ) -> Result<StoredEngine<'game, Ruleset, Value>> {
         let (game, name) = (&playable.game, playable.name.as_str());
         Ok(Box::new(StoredValues::new(tier_database(&self.0, game, name, directory))))
+    }
+
+    fn plan(&self, playable: &Playable<Ruleset, Value>, settings: PlanSettings) -> Result<SolvePlan> {
+        let ranks = self.0.ranks().ok_or_else(|| unplanned(&playable.name))?;
+        let game = &playable.game;
+        let (order, children) = crate::engines::retrograde::tier_order(game, game.tier(&game.start()), u64::MAX)?;
+        let (size, stays) =
+            (|tier: &Ruleset::Tier| ranks.tier_size(tier), |tier: &Ruleset::Tier| game.moves_stay_in(tier));
+        crate::database::plan::plan(&playable.name, &order, &children, size, stays, settings, Rates::CONNECT_FOUR)
     }
 
     fn summary(&self, playable: &Playable<Ruleset, Value>, directory: &Path) -> Result<DatabaseSummary> {

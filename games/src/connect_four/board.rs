@@ -411,6 +411,11 @@ impl Tiers for ConnectFour {
     fn child_tiers(&self, stones: &u8) -> Vec<u8> {
         (u32::from(*stones) < self.cells()).then_some(stones + 1).into_iter().collect()
     }
+
+    // Every move drops a stone.
+    fn moves_stay_in(&self, _: &u8) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -168,6 +168,7 @@ where
                     elapsed: std::time::Duration::ZERO,
                     resumed: true,
                     damaged: None,
+                    sent: 0,
                 });
                 tiers.push(values);
                 continue;
@@ -184,6 +185,7 @@ where
                 elapsed: std::time::Duration::ZERO,
                 resumed: false,
                 damaged: Some(reason),
+                sent: 0,
             });
         }
         let started = Instant::now();
@@ -216,6 +218,7 @@ where
             elapsed: started.elapsed(),
             resumed: false,
             damaged: None,
+            sent: 0,
         });
         tiers.push(current);
     }

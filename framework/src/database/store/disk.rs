@@ -61,6 +61,7 @@ where
             elapsed: Duration::ZERO,
             resumed: false,
             damaged: Some(damage.to_string()),
+            sent: 0,
         });
         Ok(None)
     }
@@ -117,7 +118,9 @@ where
         // not solve is stale (a solve that needs one writes it anew): both go.
         let partial = partial_path(&self.database.tier_path(tier)?);
         let scratch = self.scratch_path(tier)?;
-        for leftover in std::iter::once(partial).chain(scratch) {
+        // The split by shares keeps each rank's set beside it, `<scratch>.<rank>`.
+        let shares = scratch.as_ref().map(|scratch| scratch_shares(scratch)).transpose()?.unwrap_or_default();
+        for leftover in std::iter::once(partial).chain(scratch).chain(shares) {
             match std::fs::symlink_metadata(&leftover) {
                 Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
                 _ => std::fs::remove_file(&leftover)
@@ -135,6 +138,7 @@ where
             elapsed: Duration::ZERO,
             resumed: true,
             damaged: None,
+            sent: 0,
         });
         self.started = Instant::now();
         Ok(Some(reached))
@@ -163,7 +167,7 @@ where
     }
 
     // Reported from the file's header, as a tier solved here would be.
-    fn saved_elsewhere(&mut self, tier: &Ruleset::Tier, elapsed: Duration) -> Result<()> {
+    fn saved_elsewhere(&mut self, tier: &Ruleset::Tier, elapsed: Duration, sent: u64) -> Result<()> {
         let path = self.database.tier_path(tier)?;
         let file = self.database.open(tier)?.ok_or_else(|| Error::Database {
             path: path.display().to_string(),
@@ -176,6 +180,7 @@ where
             elapsed,
             resumed: false,
             damaged: None,
+            sent,
         });
         self.started = Instant::now();
         Ok(())
@@ -216,6 +221,7 @@ where
             elapsed: self.started.elapsed(),
             resumed: false,
             damaged: None,
+            sent: 0,
         });
         self.started = Instant::now();
         // A stop asked for by the caller ends the solve here, between tiers: every tier written stays.
@@ -224,6 +230,27 @@ where
         }
         Ok(())
     }
+}
+
+/// The files `<scratch>.<rank>` beside `scratch` (the sets of the ranks of a split by shares).
+fn scratch_shares(scratch: &std::path::Path) -> Result<Vec<std::path::PathBuf>> {
+    let (Some(directory), Some(name)) = (scratch.parent(), scratch.file_name().and_then(|name| name.to_str())) else {
+        return Ok(Vec::new());
+    };
+    let listed =
+        std::fs::read_dir(directory).map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
+    let prefix = format!("{name}.");
+    Ok(listed
+        .filter_map(std::result::Result::ok)
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_str()
+                .and_then(|file| file.strip_prefix(&prefix))
+                .is_some_and(|rank| !rank.is_empty() && rank.bytes().all(|byte| byte.is_ascii_digit()))
+        })
+        .map(|entry| entry.path())
+        .collect())
 }
 
 /// The record of a value, or the limit error of its remoteness.

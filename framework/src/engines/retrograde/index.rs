@@ -230,9 +230,18 @@ impl<Ruleset: Game + Rank> ByRank<Ruleset> {
         self.unmoves
     }
 
-    /// The ranking of `tier`. Errors: a rank space beyond `u32` range.
+    /// The ranking of `tier` for the solve by reverse edges. Errors: a rank space beyond `u32` range (its
+    /// places by rank are 32-bit).
     fn ranking(&self, tier: &Ruleset::Tier) -> crate::Result<TierRank<Ruleset>> {
-        TierRank::new(Arc::clone(&self.game), tier.clone())
+        let ranking = TierRank::new(Arc::clone(&self.game), tier.clone())?;
+        if ranking.size > u64::from(u32::MAX) {
+            return Err(Error::limit(
+                format!("the rank space of tier {tier:?} in the solve by reverse edges (Rank::tier_size)"),
+                ranking.size,
+                u64::from(u32::MAX),
+            ));
+        }
+        Ok(ranking)
     }
 }
 
@@ -244,14 +253,15 @@ pub(super) struct TierRank<Ruleset: Game + Rank> {
 }
 
 impl<Ruleset: Game + Rank> TierRank<Ruleset> {
-    /// The ranking of `tier`. Errors: a rank space beyond `u32` range (places and ranks are 32-bit).
+    /// The ranking of `tier`: ranks are 64-bit (a tier of Connect Four 7 x 5 has 7.2e10). Errors: a rank space
+    /// beyond the address space (its arrays are indexed by rank).
     pub(super) fn new(game: Arc<Ruleset>, tier: Ruleset::Tier) -> crate::Result<Self> {
         let size = game.tier_size(&tier);
-        if size > u64::from(u32::MAX) {
+        if usize::try_from(size).is_err() {
             return Err(Error::limit(
                 format!("the rank space of tier {tier:?} (Rank::tier_size)"),
                 size,
-                u64::from(u32::MAX),
+                usize::MAX as u64,
             ));
         }
         Ok(TierRank { game, tier, size })

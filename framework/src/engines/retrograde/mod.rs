@@ -36,10 +36,14 @@ mod induction;
 mod ranked;
 mod schedule;
 mod solution;
+#[cfg(feature = "mpi")]
+pub(crate) use solution::is_narrow_value;
 #[cfg(feature = "database")]
-pub(crate) use solution::{is_narrow_value, zeroed_records};
+pub(crate) use solution::zeroed_records;
 mod spec;
 mod tiers;
+#[cfg(feature = "database")]
+pub(crate) use tiers::tier_order;
 
 pub use index::{ByKey, ByRank};
 pub use ranked::{ChildShare, RankSet, Share, ShareSolution, SharedPlan, SharedWork, Shares, SHARE_ALIGNMENT};
@@ -90,6 +94,14 @@ pub trait Tiers: Canonicalize {
     /// The tiers that a move from a position of `tier` may lead to, other than `tier` itself. Listing a tier
     /// that no move reaches costs only time.
     fn child_tiers(&self, tier: &Self::Tier) -> Vec<Self::Tier>;
+
+    /// Whether a move from a position of `tier` may lead to a position of `tier` itself; `true` unless the game
+    /// knows better. Contract: `false` only if no move stays in the tier. A hint of the planner's memory model
+    /// (`ludus db plan`): the solve by un-moves never writes the counters of such a tier.
+    fn moves_stay_in(&self, tier: &Self::Tier) -> bool {
+        let _ = tier;
+        true
+    }
 }
 
 /// An optional dense numbering of each tier's positions: a rank per canonical key, so that a tier's index and
@@ -99,9 +111,11 @@ pub trait Tiers: Canonicalize {
 /// Contract, for every tier `tier` and every canonical key `key` of a position of `tier` reachable from the
 /// start: `rank(tier, key)` is `Some(r)` with `r < tier_size(tier)`; distinct keys get distinct ranks; and
 /// `unrank(tier, r) == Some(key)`. For other keys and ranks, `rank` and `unrank` may return `None` or any value,
-/// but must not panic. A rank space need not be tight (ranks of no reachable position cost 4 bytes each), but
-/// it is allocated whole: a tier whose `tier_size` is beyond `u32` range, or beyond the solver's budget (see
-/// [`RetrogradeSolver::with_budget`]), is refused with an error before anything is allocated. The solver
+/// but must not panic. A rank space need not be tight (ranks of no reachable position cost 4 bytes each by
+/// reverse edges, 3 by un-moves), but it is allocated whole: a tier whose `tier_size` is beyond the solver's
+/// budget (see [`RetrogradeSolver::with_budget`]), or beyond `u32` range in the solve by reverse edges, is
+/// refused with an error before anything is allocated (ranks are 64-bit in the solve by un-moves, in one
+/// process or split by shares). The solver
 /// reports a key without a rank in its tier as an error; a `rank` that is not injective or an `unrank` that
 /// does not invert it gives wrong values or files, undetected: test a ranking on every reachable position.
 pub trait Rank: Tiers {

@@ -211,7 +211,7 @@ where
 {
     /// [`TierSolution::from_values`] in the dense form: the values in a flat array by `game`'s [`Rank`] (an
     /// array of `tier_size` values, whatever the number of records); what [`super::ByRank`] loads. Errors: a
-    /// rank space beyond `u32` range, a key without a rank in `tier`, a key listed twice.
+    /// rank space beyond the address space, a key without a rank in `tier`, a key listed twice.
     pub(super) fn from_values_ranked<Ruleset>(
         game: &Arc<Ruleset>,
         tier: Tier,
@@ -240,7 +240,7 @@ where
     }
 
     /// A solution in the dense form from its values in 16 bits by rank (a database's record bits: 0 at the ranks
-    /// of no position), as a file laid out by rank holds them. Errors: a rank space beyond `u32` range, values
+    /// of no position), as a file laid out by rank holds them. Errors: a rank space beyond the address space, values
     /// of another length than the tier's rank space, a word that is no value.
     pub(crate) fn from_ranks<Ruleset>(
         game: &Arc<Ruleset>,

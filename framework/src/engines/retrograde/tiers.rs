@@ -68,10 +68,10 @@ pub trait TierStore<Tier, Key> {
     /// Keeps the solution of a tier just solved.
     fn save(&mut self, solution: &Arc<TierSolution<Tier, Key>>) -> crate::Result<()>;
 
-    /// Hears that another process solved `tier` into the store (its schedule says so), in `elapsed`; by
-    /// default nothing is done.
-    fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration) -> crate::Result<()> {
-        let _ = (tier, elapsed);
+    /// Hears that another process solved `tier` into the store (its schedule says so), in `elapsed`, the
+    /// processes sending one another `sent` bytes for it; by default nothing is done.
+    fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration, sent: u64) -> crate::Result<()> {
+        let _ = (tier, elapsed, sent);
         Ok(())
     }
 
@@ -139,8 +139,8 @@ impl<Tier, Key, Store: TierStore<Tier, Key> + ?Sized> TierStore<Tier, Key> for &
         (**self).scratch_path(tier)
     }
 
-    fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration) -> crate::Result<()> {
-        (**self).saved_elsewhere(tier, elapsed)
+    fn saved_elsewhere(&mut self, tier: &Tier, elapsed: std::time::Duration, sent: u64) -> crate::Result<()> {
+        (**self).saved_elsewhere(tier, elapsed, sent)
     }
 }
 
@@ -160,7 +160,7 @@ pub(super) fn broken(what: String) -> Error {
 
 /// The tiers reachable from `start` in the tier graph, each with its child tiers, in an order where every tier
 /// comes before its children (ties broken by the tiers' order). At most `budget` tiers.
-fn tier_order<Ruleset: Game + Tiers>(
+pub(crate) fn tier_order<Ruleset: Game + Tiers>(
     game: &Ruleset,
     start: Ruleset::Tier,
     budget: u64,

@@ -10,7 +10,10 @@
 //! process in rounds of [`SCAN`] ranks; each position won or lost at the level is un-moved to its in-tier
 //! parents, updated here if this process owns them, else sent to their owners (target 0: a child won, 1: lost).
 
-use super::{batches, decode, ranks_from, step, taken, ChildShare, ShareSolution, Shares, CHUNK};
+use super::{
+    batches, check_size, decode, pair, rank_of, ranks_from, step, taken, target_of, ChildShare, ShareSolution, Shares,
+    CHUNK,
+};
 use crate::engines::retrograde::ranked::induce::{word_of, Work};
 use crate::engines::retrograde::ranked::reach::RankSet;
 use crate::engines::retrograde::ranked::{contract, Ranked};
@@ -38,9 +41,9 @@ struct Open {
     children: usize,
 }
 
-/// An exit asked of another process: the child tier (its place), the child's rank, and the place in the round
-/// of the [`Open`] position it is an exit of.
-type Asked = (u32, u64, u32);
+/// An exit asked of another process: the child tier (its place) and the child's rank as a [`pair`], and the
+/// place in the round of the [`Open`] position it is an exit of.
+type Asked = (u64, u32);
 
 /// The value of an exit from its record. Errors: a rank of no position of the child tier.
 fn exit_value<Tier: std::fmt::Debug>(child: &Tier, rank: u64, record: Option<u16>) -> crate::Result<Value> {
@@ -64,6 +67,10 @@ where
         exchange: &dyn Exchange,
     ) -> crate::Result<ShareSolution<Ruleset::Tier>> {
         let (me, processes) = (exchange.this_rank(), exchange.ranks());
+        let mut sizes = std::iter::once((tier, self.game.tier_size(tier)))
+            .chain(children.iter().map(|child| (&child.tier, self.game.tier_size(&child.tier))));
+        let checked = sizes.try_for_each(|(tier, size)| check_size(tier, size));
+        agree(exchange, checked)?;
         let shares = Shares::new(self.game.tier_size(tier), processes);
         let work = Work::<Ruleset>::new(tier, shares.length(me))?;
         let child_shares: Vec<Shares> =
@@ -76,17 +83,19 @@ where
             let opened = self.open_share(&work, &shares, &chunk, children, &child_shares, &used, me, (&edges, &exits));
             let ((opened, mut asked), _) = step(exchange, opened, false)?;
             asked.par_sort_unstable();
-            let mut questions: Vec<(u32, u64)> = asked.iter().map(|&(child, rank, _)| (child, rank)).collect();
+            let mut questions: Vec<u64> = asked.iter().map(|&(pair, _)| pair).collect();
             questions.dedup();
             let owner =
-                |child: u32, rank: u64| child_shares.get(child as usize).map_or(me, |shares| shares.owner(rank));
+                |pair: u64| child_shares.get(target_of(pair) as usize).map_or(me, |shares| shares.owner(rank_of(pair)));
             let incoming = exchange.all_to_all(batches(&questions, processes, owner))?;
             // Each question answered with its record, in the order it came.
             let answers = incoming
                 .iter()
                 .map(|batch| {
                     let mut bytes = Vec::new();
-                    for (child, rank) in decode(batch, children.len())? {
+                    for (child, rank) in
+                        decode(batch, children.len())?.into_iter().map(|pair| (target_of(pair), rank_of(pair)))
+                    {
                         let (child_share, shares) = (&children[child as usize], &child_shares[child as usize]);
                         let at = (shares.owner(rank) == me).then(|| usize::try_from(shares.local(rank)).ok()).flatten();
                         let record = at.and_then(|at| child_share.records.get(at)).copied().ok_or_else(|| {
@@ -191,7 +200,7 @@ where
                         let below = child_shares[place];
                         let child_rank = self.rank_in(&child_tier, &key, below.size)?;
                         if below.owner(child_rank) != me {
-                            asked.push((place as u32, child_rank, open.len() as u32));
+                            asked.push((pair(place as u32, child_rank), open.len() as u32));
                             continue;
                         }
                         let at = usize::try_from(below.local(child_rank)).ok();
@@ -218,7 +227,7 @@ where
         let (mut all_open, mut all_asked) = (Vec::new(), Vec::new());
         for (open, asked) in opened {
             let offset = all_open.len() as u32;
-            all_asked.extend(asked.into_iter().map(|(child, rank, place)| (child, rank, place + offset)));
+            all_asked.extend(asked.into_iter().map(|(pair, place)| (pair, place + offset)));
             all_open.extend(open);
         }
         Ok((all_open, all_asked))
@@ -232,14 +241,14 @@ where
         work: &Work<'_, Ruleset>,
         mut open: Vec<Open>,
         children: &[ChildShare<Ruleset::Tier>],
-        (asked, questions): (&[Asked], &[(u32, u64)]),
+        (asked, questions): (&[Asked], &[u64]),
         answered: &[Vec<u8>],
-        owner: &(dyn Fn(u32, u64) -> usize + Sync),
+        owner: &(dyn Fn(u64) -> usize + Sync),
     ) -> crate::Result<()> {
         let mut cursors = vec![0usize; answered.len()];
         let mut records = Vec::with_capacity(questions.len());
-        for &(child, rank) in questions {
-            let process = owner(child, rank);
+        for &question in questions {
+            let process = owner(question);
             let at = cursors.get(process).copied().unwrap_or(usize::MAX);
             let two = answered.get(process).and_then(|bytes| bytes.get(at..at.saturating_add(2)));
             let two =
@@ -252,10 +261,11 @@ where
         }
         // The exits in the questions' order, each question answered once for all who asked it.
         let mut question = 0;
-        for &(child, rank, place) in asked {
-            while questions.get(question).is_some_and(|&asked| asked != (child, rank)) {
+        for &(exit, place) in asked {
+            while questions.get(question).is_some_and(|&asked| asked != exit) {
                 question += 1;
             }
+            let (child, rank) = (target_of(exit), rank_of(exit));
             let tier =
                 &children.get(child as usize).ok_or_else(|| Error::internal("retrograde", "an exit's child"))?.tier;
             let backed = exit_value(tier, rank, records.get(question).copied())?.backed_up();
@@ -297,28 +307,29 @@ where
                             for &parent in ranks.iter() {
                                 match shares.owner(parent) == me {
                                     true => work.update(shares.local(parent), lost, level),
-                                    false => remote.push((u32::from(lost), parent)),
+                                    false => remote.push(pair(u32::from(lost), parent)),
                                 }
                             }
                         }
                         Ok(remote)
                     },
                 )
-                .collect::<crate::Result<Vec<Vec<(u32, u64)>>>>()
+                .collect::<crate::Result<Vec<Vec<u64>>>>()
                 .map(|remote| {
                     let mut remote = remote.concat();
                     remote.par_sort_unstable();
-                    batches(&remote, processes, |_, rank| shares.owner(rank))
+                    batches(&remote, processes, |pair| shares.owner(rank_of(pair)))
                 });
             let (outgoing, _) = step(exchange, scanned, false)?;
             let incoming = exchange.all_to_all(outgoing)?;
             let applied = incoming.iter().try_for_each(|batch| {
                 let updates = decode(batch, 2)?;
-                if let Some((_, parent)) = updates.iter().find(|(_, parent)| shares.owner(*parent) != me) {
+                if let Some(&update) = updates.iter().find(|&&update| shares.owner(rank_of(update)) != me) {
+                    let parent = rank_of(update);
                     return Err(Error::distributed(format!("rank {parent} updated at a rank that does not own it")));
                 }
-                updates.into_par_iter().with_min_len(1 << 10).for_each(|(lost, parent)| {
-                    work.update(shares.local(parent), lost == 1, level);
+                updates.into_par_iter().with_min_len(1 << 10).for_each(|update| {
+                    work.update(shares.local(rank_of(update)), target_of(update) == 1, level);
                 });
                 Ok(())
             });

@@ -3,7 +3,7 @@
 //! is sent to it (an in-tier child joins the owner's share and its next frontier, an exit the owner's share of
 //! the child tier's entries).
 
-use super::{batches, decode, ranks_from, step, taken, Shares, CHUNK};
+use super::{batches, decode, pair, rank_of, ranks_from, step, taken, target_of, Shares, CHUNK};
 use crate::engines::retrograde::ranked::reach::RankSet;
 use crate::engines::retrograde::ranked::{contract, Ranked};
 use crate::engines::retrograde::schedule::Exchange;
@@ -71,14 +71,15 @@ where
                     ranks_from(&frontier, &mut word, CHUNK).into_iter().map(|local| shares.global(me, local)).collect();
                 let outgoing = self.expand_share(tier, &chunk, &targets, below, me, &add).map(|mut remote| {
                     remote.par_sort_unstable();
-                    batches(&remote, processes, |target, rank| {
-                        targets.get(target as usize).map_or(me, |target| target.shares.owner(rank))
+                    batches(&remote, processes, |pair| {
+                        targets.get(target_of(pair) as usize).map_or(me, |target| target.shares.owner(rank_of(pair)))
                     })
                 });
                 let (outgoing, _) = step(exchange, outgoing, false)?;
                 let incoming = exchange.all_to_all(outgoing)?;
                 let added = incoming.iter().try_for_each(|batch| {
-                    decode(batch, targets.len())?.into_iter().try_for_each(|(target, rank)| {
+                    decode(batch, targets.len())?.into_iter().try_for_each(|pair| {
+                        let (target, rank) = (target_of(pair), rank_of(pair));
                         let owned = targets.get(target as usize).is_some_and(|into| into.shares.owner(rank) == me);
                         owned.then(|| add(target, rank)).flatten().ok_or_else(|| {
                             crate::error::Error::distributed(format!("rank {rank} sent to a rank that does not own it"))
@@ -107,7 +108,7 @@ where
         below: &[(Ruleset::Tier, Shares, &RankSet)],
         me: usize,
         add: &(dyn Fn(u32, u64) -> Option<()> + Sync),
-    ) -> crate::Result<Vec<(u32, u64)>> {
+    ) -> crate::Result<Vec<u64>> {
         let game = self.game;
         let size = targets.first().map_or(0, |target| target.shares.size);
         let batches = chunk.par_chunks(256).map_init(Vec::new, |moves: &mut Vec<Ruleset::Move>, ranks| {
@@ -138,13 +139,13 @@ where
                     if targets[target].shares.owner(child_rank) == me {
                         add(target as u32, child_rank).ok_or_else(|| contract(&child_tier, &key, child_size))?;
                     } else {
-                        remote.push((target as u32, child_rank));
+                        remote.push(pair(target as u32, child_rank));
                     }
                 }
             }
             Ok(remote)
         });
-        let remote: Vec<Vec<(u32, u64)>> = batches.collect::<crate::Result<_>>()?;
+        let remote: Vec<Vec<u64>> = batches.collect::<crate::Result<_>>()?;
         Ok(remote.concat())
     }
 }

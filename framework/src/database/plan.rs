@@ -1,0 +1,213 @@
+//! `ludus db plan`: before a solve by un-moves split by shares over `N` ranks, each tier's ranks, the memory a
+//! rank holds while it works on the tier, the bytes each rank sends, and the time, with the tiers that do not
+//! fit the memory given.
+//!
+//! Memory comes from the allocation model of the solve ([`crate::engines::retrograde::SharedWork`]), which
+//! depends on the ranks only: while tier `t` is discovered, a bit a rank of every set of entries waiting in
+//! memory and two more of `t` (its reached set and next frontier); while it is solved, its values (2 bytes a
+//! rank), its counters (1 byte a rank, for a tier some move stays in: [`Tiers::moves_stay_in`]; never written
+//! otherwise, so never resident), its reachable set (a bit a rank) and its child tiers' values (2 bytes a
+//! rank), each the largest rank's share ([`Shares`]); plus a rank's fixed part ([`Rates::base_bytes`]). Bytes
+//! sent and time scale with the ranks of each tier by rates measured on this machine ([`Rates`]): the
+//! positions of a tier are not known before its discovery, and the rates hold for games whose tiers fill their
+//! rank spaces as densely as the measured one.
+//!
+//! [`Tiers::moves_stay_in`]: crate::engines::retrograde::Tiers::moves_stay_in
+
+use crate::engines::retrograde::Shares;
+use hashbrown::HashMap;
+use serde::Serialize;
+
+/// The machines a plan is for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlanSettings {
+    /// The MPI ranks (processes), one per machine or more.
+    pub ranks: usize,
+    /// The threads each rank works with.
+    pub threads: usize,
+    /// The cores working in all (fewer than ranks times threads when local ranks share a machine's cores).
+    pub cores: usize,
+    /// The memory a rank may hold, in bytes.
+    pub memory_bytes: u64,
+}
+
+/// The rates a plan scales by, measured on this machine (BENCHMARKS.md, "The planner").
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rates {
+    /// Core-seconds a rank of the rank space costs in one process (discovery and solve), all tiers together.
+    pub seconds_per_rank: f64,
+    /// How much more a split costs than one process, as a factor of core-seconds.
+    pub split_factor: f64,
+    /// Bytes the ranks send one another a rank of the rank space, at two ranks (a rank sends `(N - 1) / N` of
+    /// what it would send if it owned nothing).
+    pub sent_per_rank: f64,
+    /// Bytes of the files a rank of the rank space.
+    pub disk_per_rank: f64,
+    /// A rank's memory besides the model: its code, MPI's buffers, its threads, a round's batches.
+    pub base_bytes: u64,
+}
+
+impl Rates {
+    /// Connect Four's rates on this machine (2 cores): 6 x 5 solved in one process (390.7 s, 9.92e9 ranks in
+    /// all, 786.9 MB of files) and on two ranks (545.0 s); 5 x 5 on two ranks (148.6 MB sent for 1.72e8 ranks).
+    pub const CONNECT_FOUR: Rates = Rates {
+        seconds_per_rank: 7.88e-8,
+        split_factor: 1.40,
+        sent_per_rank: 0.86,
+        disk_per_rank: 0.0793,
+        base_bytes: 100 << 20,
+    };
+}
+
+/// One tier of a plan.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlannedTier {
+    /// The tier, in its serde form.
+    pub tier: serde_json::Value,
+    /// Its ranks.
+    pub ranks: u64,
+    /// The largest rank's share of them.
+    pub share: u64,
+    /// The memory of the largest rank while it discovers or solves the tier, in bytes.
+    pub memory_bytes: u64,
+    /// The bytes each rank sends for it (discovery and solve).
+    pub sent_bytes: u64,
+    /// Its time, in seconds (discovery and solve).
+    pub seconds: f64,
+    /// Whether `memory_bytes` fits the memory of a rank.
+    pub fits: bool,
+}
+
+/// A plan of a solve split by shares.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolvePlan {
+    /// The game, with its parameters.
+    pub game: String,
+    /// The ranks.
+    pub ranks: usize,
+    /// The threads of each rank.
+    pub threads: usize,
+    /// The cores working in all.
+    pub cores: usize,
+    /// The memory a rank may hold, in bytes.
+    pub memory_bytes: u64,
+    /// The tiers, children first (the order of the solve).
+    pub tiers: Vec<PlannedTier>,
+    /// The largest memory of a rank over the solve, in bytes.
+    pub peak_bytes: u64,
+    /// The bytes every rank sends, together.
+    pub sent_bytes: u64,
+    /// The files' bytes.
+    pub disk_bytes: u64,
+    /// The time, in seconds.
+    pub seconds: f64,
+    /// The rates the plan scales by.
+    pub rates: Rates,
+}
+
+/// The plan of a solve over `order`'s tiers (parents first) with their `children`, each of `ranks(tier)` ranks,
+/// whose moves stay in it if `stays(tier)`; named `game`.
+pub fn plan<Tier>(
+    game: &str,
+    order: &[Tier],
+    children: &HashMap<Tier, Vec<Tier>>,
+    ranks: impl Fn(&Tier) -> u64,
+    stays: impl Fn(&Tier) -> bool,
+    settings: PlanSettings,
+    rates: Rates,
+) -> crate::Result<SolvePlan>
+where
+    Tier: Clone + Eq + std::hash::Hash + Serialize,
+{
+    let processes = settings.ranks.max(1);
+    // The largest share of a tier, in ranks.
+    let share = |tier: &Tier| {
+        let shares = Shares::new(ranks(tier), processes);
+        (0..processes.min(2)).map(|process| shares.length(process)).max().unwrap_or(0)
+    };
+    let bits = |tier: &Tier| share(tier).div_ceil(8);
+    let none: &[Tier] = &[];
+    // Discovery, parents first: the entry sets waiting in memory, and two more sets of the tier in work.
+    let mut discovery: HashMap<&Tier, u64> = HashMap::new();
+    let mut waiting: Vec<&Tier> = order.first().into_iter().collect();
+    for tier in order {
+        for child in children.get(tier).map_or(none, Vec::as_slice) {
+            if !waiting.contains(&child) {
+                waiting.push(child);
+            }
+        }
+        let held: u64 = waiting.iter().map(|&tier| bits(tier)).sum::<u64>() + 2 * bits(tier);
+        discovery.insert(tier, held);
+        waiting.retain(|&other| other != tier);
+    }
+    let cores = settings.cores.clamp(1, processes * settings.threads.max(1)) as f64;
+    let factor = if processes > 1 { rates.split_factor } else { 1.0 };
+    let remote = (processes - 1) as f64 / processes as f64;
+    let mut tiers = Vec::with_capacity(order.len());
+    for tier in order.iter().rev() {
+        let below: u64 = children.get(tier).map_or(none, Vec::as_slice).iter().map(|child| 2 * share(child)).sum();
+        let counters = if stays(tier) { share(tier) } else { 0 };
+        let solve = 2 * share(tier) + counters + bits(tier) + below;
+        let memory = rates.base_bytes + solve.max(discovery.get(tier).copied().unwrap_or(0));
+        let size = ranks(tier);
+        let name = serde_json::to_value(tier)
+            .map_err(|error| crate::Error::internal("database", format!("a tier's serde form: {error}")))?;
+        tiers.push(PlannedTier {
+            tier: name,
+            ranks: size,
+            share: share(tier),
+            memory_bytes: memory,
+            sent_bytes: (size as f64 * rates.sent_per_rank * 2.0 * remote / processes as f64) as u64,
+            seconds: size as f64 * rates.seconds_per_rank * factor / cores,
+            fits: memory <= settings.memory_bytes,
+        });
+    }
+    let total: u64 = order.iter().map(&ranks).sum();
+    Ok(SolvePlan {
+        game: game.to_string(),
+        ranks: processes,
+        threads: settings.threads,
+        cores: cores as usize,
+        memory_bytes: settings.memory_bytes,
+        peak_bytes: tiers.iter().map(|tier| tier.memory_bytes).max().unwrap_or(rates.base_bytes),
+        sent_bytes: tiers.iter().map(|tier| tier.sent_bytes).sum::<u64>() * processes as u64,
+        disk_bytes: (total as f64 * rates.disk_per_rank) as u64,
+        seconds: tiers.iter().map(|tier| tier.seconds).sum(),
+        tiers,
+        rates,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain(sizes: &[u64]) -> (Vec<u32>, HashMap<u32, Vec<u32>>) {
+        let order: Vec<u32> = (0..sizes.len() as u32).collect();
+        let children =
+            order.iter().map(|&tier| (tier, order.iter().copied().filter(|&c| c == tier + 1).collect())).collect();
+        (order, children)
+    }
+
+    #[test]
+    fn memory_follows_the_model_and_falls_with_the_ranks() {
+        let sizes = [1 << 20, 1 << 24, 1 << 22];
+        let (order, children) = chain(&sizes);
+        let settings = |ranks| PlanSettings { ranks, threads: 1, cores: ranks, memory_bytes: 48 << 20 };
+        let rates = Rates { base_bytes: 0, ..Rates::CONNECT_FOUR };
+        let one =
+            plan("chain", &order, &children, |&tier| sizes[tier as usize], |_| false, settings(1), rates).unwrap();
+        // Tier 0 (first in the order, last solved): 2 bytes and a bit a rank, and 2 bytes a rank of tier 1.
+        let tier_0 = one.tiers.last().unwrap();
+        assert_eq!(tier_0.memory_bytes, 2 * (1 << 20) + (1 << 17) + 2 * (1 << 24));
+        assert!(tier_0.fits, "34 MiB fit 48 MiB");
+        assert!(!one.tiers[1].fits, "2 bytes a rank of 2^24 ranks and more do not fit 48 MiB");
+        let four =
+            plan("chain", &order, &children, |&tier| sizes[tier as usize], |_| true, settings(4), rates).unwrap();
+        // Counters too, each a quarter.
+        let tier_1 = &four.tiers[1];
+        assert_eq!(tier_1.memory_bytes, 3 * (1 << 22) + (1 << 19) + 2 * (1 << 20));
+        assert!(four.peak_bytes * 3 < one.peak_bytes);
+        assert!(four.seconds < one.seconds);
+    }
+}
