@@ -303,6 +303,12 @@ pub enum DbCommand {
         /// The cores working in all (default: ranks times threads; fewer when local ranks share a machine).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         cores: Option<u32>,
+        /// Each rank's network link, in Gbit/s, whose transfers add to the time (default: local ranks).
+        #[arg(long)]
+        network_gbit: Option<f64>,
+        /// Ranks drawn at random from each tier to estimate its positions (each followed back to the start).
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        samples: u32,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,

@@ -53,15 +53,20 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
             print(&game.summary(&directory)?, format)?;
             Ok(true)
         }
-        DbCommand::Plan { game, ranks, memory_gb, threads, cores, format } => {
+        DbCommand::Plan { game, ranks, memory_gb, threads, cores, network_gbit, samples, format } => {
             if !(memory_gb.is_finite() && memory_gb > 0.0 && memory_gb <= 1e9) {
                 anyhow::bail!("--memory-gb: {memory_gb} is no memory size (a positive number of GB)");
+            }
+            if network_gbit.is_some_and(|rate| !(rate.is_finite() && rate > 0.0)) {
+                anyhow::bail!("--network-gbit: a positive number of Gbit/s");
             }
             let settings = PlanSettings {
                 ranks: ranks as usize,
                 threads: threads as usize,
                 cores: cores.map_or(ranks as usize * threads as usize, |cores| cores as usize),
                 memory_bytes: (memory_gb * f64::from(1u32 << 30)) as u64,
+                network_bytes_per_second: network_gbit.map(|rate| rate * 1e9 / 8.0),
+                samples: samples as usize,
             };
             print(&registry.database(&game)?.plan(settings)?, format)?;
             Ok(true)

@@ -155,3 +155,29 @@ fn analyze_writes_wide_keys_as_text_and_counts_a_scored_game_by_score() {
     assert_eq!(json["start"], searched["score"]);
     std::fs::remove_dir_all(&scored).unwrap();
 }
+
+#[test]
+fn a_plan_estimates_the_positions_and_names_the_tiers_that_do_not_fit() {
+    // Connect Four 5 x 4 has 1,974,174 positions (its solve, `tests/mpi.rs`); the plan draws ranks at random.
+    let planned = ludus(&["db", "plan", "connect-four:width=5,height=4", "--ranks", "2", "--format", "json"]);
+    assert!(planned.status.success(), "{}", String::from_utf8_lossy(&planned.stderr));
+    let plan: serde_json::Value = serde_json::from_slice(&planned.stdout).unwrap();
+    let positions = plan["positions"].as_f64().unwrap();
+    assert!((positions / 1_974_174.0 - 1.0).abs() < 0.05, "{positions} positions estimated");
+    assert_eq!(plan["tiers"].as_array().unwrap().len(), 21);
+    // Two ranks hold about half a tier each: the largest share is at most half the ranks and a block.
+    for tier in plan["tiers"].as_array().unwrap() {
+        let (ranks, share) = (tier["ranks"].as_u64().unwrap(), tier["share"].as_u64().unwrap());
+        assert!(share <= ranks.div_ceil(2) + 65_536, "{tier}");
+        assert_eq!(tier["fits"], true);
+    }
+    // A rank of 1 MiB holds none of them, and the text says which.
+    let small = ludus(&["db", "plan", "connect-four:width=5,height=4", "--memory-gb", "0.001"]);
+    assert!(small.status.success());
+    let text = String::from_utf8_lossy(&small.stdout);
+    assert!(text.contains("tiers that do not fit 0.0 GiB a rank: 20, 19"), "{text}");
+    // A game that is not solved by un-moves has no plan.
+    let refused = ludus(&["db", "plan", "tic-tac-toe"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("un-moves"));
+}

@@ -74,16 +74,17 @@ impl Report for SolvePlan {
         )?;
         writeln!(
             out,
-            "{:>8}  {:>16}  {:>14}  {:>12}  {:>12}  {:>10}",
-            "tier", "ranks", "share", "GiB a rank", "MB sent", "seconds"
+            "{:>8}  {:>16}  {:>16}  {:>14}  {:>12}  {:>12}  {:>10}",
+            "tier", "ranks", "positions", "share", "GiB a rank", "MB sent", "seconds"
         )?;
         for tier in &self.tiers {
             let mark = if tier.fits { "" } else { "  does not fit" };
             writeln!(
                 out,
-                "{:>8}  {:>16}  {:>14}  {:>12.3}  {:>12.1}  {:>10.1}{mark}",
+                "{:>8}  {:>16}  {:>16}  {:>14}  {:>12.3}  {:>12.1}  {:>10.1}{mark}",
                 tier.tier.to_string(),
                 tier.ranks,
+                tier.positions,
                 tier.share,
                 gib(tier.memory_bytes),
                 tier.sent_bytes as f64 / 1e6,
@@ -92,7 +93,9 @@ impl Report for SolvePlan {
         }
         writeln!(
             out,
-            "peak {:.3} GiB a rank; {:.1} GB sent by all ranks; {:.1} GB of files; {:.0} s ({:.2} h)",
+            "{} positions (estimated); peak {:.3} GiB a rank; {:.1} GB sent by all ranks; {:.1} GB of files; \
+             {:.0} s ({:.2} h)",
+            self.positions,
             gib(self.peak_bytes),
             self.sent_bytes as f64 / 1e9,
             self.disk_bytes as f64 / 1e9,

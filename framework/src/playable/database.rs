@@ -7,7 +7,7 @@
 
 use super::{Analysis, DatabaseKind, GameSession, Playable};
 use crate::analysis::SearchValue;
-use crate::database::plan::{PlanSettings, Rates, SolvePlan};
+use crate::database::plan::{PlanSettings, Rates, SolvePlan, TierShape};
 use crate::database::record::Record;
 use crate::database::{
     CheckReport, Database, DatabaseSummary, OutcomeSummary, RecordKey, ScoreDatabase, ScoreReport, SolveBudget,
@@ -344,11 +344,19 @@ where
 
     fn plan(&self, playable: &Playable<Ruleset, Value>, settings: PlanSettings) -> Result<SolvePlan> {
         let ranks = self.0.ranks().ok_or_else(|| unplanned(&playable.name))?;
-        let game = &playable.game;
-        let (order, children) = crate::engines::retrograde::tier_order(game, game.tier(&game.start()), u64::MAX)?;
-        let (size, stays) =
-            (|tier: &Ruleset::Tier| ranks.tier_size(tier), |tier: &Ruleset::Tier| game.moves_stay_in(tier));
-        crate::database::plan::plan(&playable.name, &order, &children, size, stays, settings, Rates::CONNECT_FOUR)
+        let (game, start) = (&playable.game, playable.game.start());
+        let (order, children) = crate::engines::retrograde::tier_order(game, game.tier(&start), u64::MAX)?;
+        let mut shapes = hashbrown::HashMap::new();
+        for (place, tier) in order.iter().enumerate() {
+            let size = ranks.tier_size(tier);
+            let share = self.0.reachable_share(&start, tier, settings.samples, place as u64);
+            let share = share.ok_or_else(|| unplanned(&playable.name))?;
+            let shape = TierShape { ranks: size, positions: share * size as f64, stays: game.moves_stay_in(tier) };
+            shapes.insert(tier.clone(), shape);
+        }
+        let unknown = TierShape { ranks: 0, positions: 0.0, stays: true };
+        let shape = |tier: &Ruleset::Tier| shapes.get(tier).copied().unwrap_or(unknown);
+        crate::database::plan::plan(&playable.name, &order, &children, shape, settings, Rates::CONNECT_FOUR)
     }
 
     fn summary(&self, playable: &Playable<Ruleset, Value>, directory: &Path) -> Result<DatabaseSummary> {

@@ -46,6 +46,20 @@ pub trait TierIndexing<Ruleset: Game + Tiers>: Clone + Sync + sealed::Solve<Rule
     /// read in this indexing lays its files out by rank.
     fn ranks(&self) -> Option<Arc<dyn Ranks<Ruleset::Tier, Ruleset::Key>>>;
 
+    /// The share of `tier`'s ranks whose positions are reachable from `start`, estimated from `samples` ranks
+    /// drawn with `seed`, each followed back to the start by un-moves (what `ludus db plan` scales by); `None`
+    /// for an indexing that does not rank or a solve without un-moves.
+    fn reachable_share(
+        &self,
+        start: &Ruleset::Position,
+        tier: &Ruleset::Tier,
+        samples: usize,
+        seed: u64,
+    ) -> Option<f64> {
+        let _ = (start, tier, samples, seed);
+        None
+    }
+
     /// A solution of `tier` from its records by rank in 16 bits (a database record's bits, 0 at the ranks of
     /// no position: a file laid out by rank read back). Errors: an indexing that does not rank, a length other
     /// than the tier's rank space, a word that is no record.
@@ -180,6 +194,17 @@ where
     fn ranks(&self) -> Option<Arc<dyn Ranks<Ruleset::Tier, Ruleset::Key>>> {
         let game: Arc<dyn Ranks<Ruleset::Tier, Ruleset::Key>> = Arc::clone(self.game()) as _;
         Some(game)
+    }
+
+    fn reachable_share(
+        &self,
+        start: &Ruleset::Position,
+        tier: &Ruleset::Tier,
+        samples: usize,
+        seed: u64,
+    ) -> Option<f64> {
+        let unmoves = self.unmoves()?;
+        Some(super::ranked::reachable_share(self.game().as_ref(), unmoves, start, tier, samples, seed))
     }
 
     fn solution_by_rank(

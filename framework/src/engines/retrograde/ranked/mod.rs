@@ -16,7 +16,10 @@
 
 mod induce;
 mod reach;
+mod sample;
 mod shares;
+
+pub(crate) use sample::reachable_share;
 
 pub use reach::RankSet;
 pub use shares::{ChildShare, Share, ShareSolution, SharedPlan, SharedWork, Shares, SHARE_ALIGNMENT};
