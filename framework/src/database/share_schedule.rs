@@ -1,12 +1,13 @@
 //! The split by shares over MPI (`ludus db solve --mpi --split-tiers`, for a game solved by un-moves): every
-//! tier solved by every rank at once, each rank owning a contiguous range of the tier's ranks
-//! ([`crate::engines::retrograde::Shares`]; the algorithm is [`SharedWork`]'s, in the engine).
+//! tier solved by every rank at once, each rank owning every N-th block of 65,536 of the tier's ranks
+//! ([`crate::engines::retrograde::Shares`]); the algorithm is the engine's
+//! ([`crate::engines::retrograde::SharedWork`]).
 //!
 //! Rank 0 surveys the tiers and sends the survey to every rank (as in [`super::split_schedule`]). Every rank
 //! then finds its share of each tier parents first (its reachable set waits in its own scratch file,
-//! `<tier file>.reach.<rank>`), and solves its share of each tier children first, reading its range of each
-//! child tier from the child's file (the blocks of its range only), or keeping it from the tier it just solved.
-//! Each rank compresses the blocks of its range of the tier's file and sends them to rank 0 ([`DONE`]: each
+//! `<tier file>.reach.<rank>`), and solves its share of each tier children first, reading its share of each
+//! child tier from the child's file (its blocks only), or keeping it from the tier it just solved.
+//! Each rank compresses its blocks of the tier's file and sends them to rank 0 ([`DONE`]: each
 //! block as its ranks (u32), its counts by value (3 u64), its length (u32) and its bytes, little-endian; or
 //! [`FAILED`] with the error's text), which writes the file and reports it. So no rank holds more than its
 //! share of a tier, and the traffic to rank 0 is the file's compressed size.

@@ -18,6 +18,7 @@ mod induce;
 mod reach;
 mod sample;
 mod shares;
+mod work;
 
 pub(crate) use sample::reachable_share;
 

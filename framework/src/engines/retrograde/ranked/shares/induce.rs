@@ -1,5 +1,5 @@
-//! The solve of one tier by shares: `super::super::induce`'s setup and induction on this process's range of
-//! the tier's ranks ([`Work`] from the range's first rank), with every other process.
+//! The solve of one tier by shares: `super::super::induce`'s setup and induction on this process's share of
+//! the tier's ranks ([`Work`] over its local indices), with every other process.
 //!
 //! Setup, by rounds of [`super::CHUNK`] positions: each position's moves are generated once; its in-tier
 //! children are counted here (the counter is its own); an exit's value is read here if this process owns the
@@ -14,8 +14,8 @@ use super::{
     batches, check_size, decode, pair, rank_of, ranks_from, step, taken, target_of, ChildShare, ShareSolution, Shares,
     CHUNK,
 };
-use crate::engines::retrograde::ranked::induce::{word_of, Work};
 use crate::engines::retrograde::ranked::reach::RankSet;
+use crate::engines::retrograde::ranked::work::{word_of, Work};
 use crate::engines::retrograde::ranked::{contract, Ranked};
 use crate::engines::retrograde::schedule::{agree, Exchange};
 use crate::engines::retrograde::solution::widen;
@@ -278,7 +278,7 @@ where
             .try_for_each(|Open { rank, best, children }| work.open(rank, best, children))
     }
 
-    /// One level's scan on this process's range: each position won or lost at `level` updates its in-tier
+    /// One level's scan on this process's share: each position won or lost at `level` updates its in-tier
     /// parents, here or at their owners.
     fn level_share(
         &self,
@@ -289,6 +289,7 @@ where
     ) -> crate::Result<()> {
         let (me, processes) = (exchange.this_rank(), exchange.ranks());
         let tier = work.tier();
+        Work::<Ruleset>::check_level(level)?;
         let words = work.words();
         let mut from = 0usize;
         loop {

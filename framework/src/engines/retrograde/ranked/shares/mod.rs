@@ -1,8 +1,8 @@
-//! The solve by un-moves split by ranges of ranks over several processes (MPI's ranks; here "process", so that
-//! "rank" keeps meaning a position's number in its tier): each process owns a contiguous range of each tier's
-//! ranks ([`Shares`]), whole blocks of [`SHARE_ALIGNMENT`] ranks, and holds the bits, values and counters of
-//! its range only, at the bytes a rank of the one-process solve (`super`'s memory model, divided by the
-//! processes), and its range of each child tier's values.
+//! The solve by un-moves split by shares of ranks over several processes (MPI's ranks; here "process", so that
+//! "rank" keeps meaning a position's number in its tier): each process owns every N-th block of
+//! [`SHARE_ALIGNMENT`] ranks of each tier ([`Shares`]) and holds the bits, values and counters of its share
+//! only, at the bytes a rank of the one-process solve (`super`'s memory model, divided by the processes), and
+//! its share of each child tier's values.
 //!
 //! - Discovery, parents first (`reach.rs`): each process closes its share of a tier under the tier's moves by
 //!   rounds, a round expanding at most [`CHUNK`] of its positions; a child's rank owned by another process goes
@@ -103,7 +103,7 @@ impl Shares {
 /// A process's share of a tier's reachable positions, waiting for its solve: held, or in a scratch file.
 #[derive(Debug)]
 pub enum Share {
-    /// The set of the share's ranks (bit `i` is rank `range.start + i`).
+    /// The set of the share's ranks, by local index ([`Shares::global`]).
     Held(RankSet),
     /// In a file, of the share's size in ranks.
     Spilled {
@@ -138,19 +138,19 @@ pub struct SharedPlan<Tier> {
     pub reached: HashSet<Tier>,
 }
 
-/// This process's range of a solved child tier: its records by rank (16 bits each, 0 at no position).
+/// This process's share of a solved child tier: its records by local index (16 bits each, 0 at no position).
 #[derive(Debug)]
 pub struct ChildShare<Tier> {
     /// The child tier.
     pub tier: Tier,
-    /// The records of this process's range of its ranks.
+    /// The records of this process's share of its ranks, by local index.
     pub records: Vec<u16>,
 }
 
 /// This process's share of a solved tier.
 #[derive(Debug)]
 pub struct ShareSolution<Tier> {
-    /// The records of this process's range of the tier's ranks (16 bits each, 0 at no position).
+    /// The records of this process's share of the tier's ranks, by local index (16 bits each, 0 at no position).
     pub records: Vec<u16>,
     /// The tier's statistics, summed over every process.
     pub statistics: TierStatistics,
@@ -173,7 +173,7 @@ pub trait SharedWork<Tier> {
         exchange: &dyn Exchange,
     ) -> crate::Result<SharedPlan<Tier>>;
 
-    /// Solves this process's `share` of `tier`, its exits read from `children` (this process's range of each
+    /// Solves this process's `share` of `tier`, its exits read from `children` (this process's share of each
     /// solved child tier a move may reach).
     fn solve_share(
         &mut self,
