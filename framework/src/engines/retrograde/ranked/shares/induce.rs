@@ -72,7 +72,8 @@ where
         let checked = sizes.try_for_each(|(tier, size)| check_size(tier, size));
         agree(exchange, checked)?;
         let shares = Shares::new(self.game.tier_size(tier), processes);
-        let work = Work::<Ruleset>::new(tier, shares.length(me))?;
+        // Agreed on, as every allocation: a process that could not make its share fails every process.
+        let work = agree(exchange, Work::<Ruleset>::new(tier, shares.length(me)))?;
         let child_shares: Vec<Shares> =
             children.iter().map(|child| Shares::new(self.game.tier_size(&child.tier), processes)).collect();
         let used: Vec<AtomicBool> = children.iter().map(|_| AtomicBool::new(false)).collect();

@@ -6,7 +6,7 @@
 use super::{batches, decode, pair, rank_of, ranks_from, step, taken, target_of, Shares, CHUNK};
 use crate::engines::retrograde::ranked::reach::RankSet;
 use crate::engines::retrograde::ranked::{contract, Ranked};
-use crate::engines::retrograde::schedule::Exchange;
+use crate::engines::retrograde::schedule::{agree, Exchange};
 use crate::engines::retrograde::tiers::broken;
 use crate::engines::retrograde::Rank;
 use crate::game::Game;
@@ -47,13 +47,13 @@ where
         let game = self.game;
         let size = game.tier_size(tier);
         let shares = Shares::new(size, processes);
-        let reached = RankSet::new(seeds.size())?;
+        let reached = agree(exchange, RankSet::new(seeds.size()))?;
         for (from, into) in seeds.words().iter().zip(reached.words()) {
             into.store(from.load(Relaxed), Relaxed);
         }
         let mut frontier = seeds;
         loop {
-            let next = RankSet::new(frontier.size())?;
+            let next = agree(exchange, RankSet::new(frontier.size()))?;
             // Target 0 is this tier (into `reached`, and `next` if new), target `i + 1` the child `below[i]`.
             let targets: Vec<Target<'_>> = std::iter::once(Target { shares, set: &reached })
                 .chain(below.iter().map(|(_, shares, set)| Target { shares: *shares, set }))
