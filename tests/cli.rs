@@ -51,12 +51,25 @@ fn sample_dir(plugin: &str) -> PathBuf {
     }
 }
 
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
+/// A scratch file in a directory of its own, both removed when it is dropped.
+struct TempFile {
+    path: PathBuf,
+    _directory: tempfile::TempDir,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Writes `contents` to a scratch file named `name`.
+fn temp_file(name: &str, contents: &str) -> TempFile {
+    let directory = tempfile::Builder::new().prefix("ludus-cli-test-").tempdir().expect("temp dir");
+    let path = directory.path().join(name);
     std::fs::write(&path, contents).expect("write temp file");
-    path
+    TempFile { path, _directory: directory }
 }
 
 #[test]

@@ -21,13 +21,25 @@ fn repository_file(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path).to_str().expect("path").to_string()
 }
 
-/// Writes `text` to a scratch file named `name` and returns its path.
-fn scratch_file(name: &str, text: &str) -> String {
-    let directory = std::env::temp_dir().join(format!("ludus-cost-models-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).expect("temp dir");
-    let file = directory.join(name);
+/// A scratch file (its path) in a directory of its own, both removed when it is dropped.
+struct ScratchFile {
+    path: String,
+    _directory: tempfile::TempDir,
+}
+
+impl std::ops::Deref for ScratchFile {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.path
+    }
+}
+
+/// Writes `text` to a scratch file named `name`.
+fn scratch_file(name: &str, text: &str) -> ScratchFile {
+    let directory = tempfile::Builder::new().prefix("ludus-cost-models-").tempdir().expect("temp dir");
+    let file = directory.path().join(name);
     std::fs::write(&file, text).expect("write input");
-    file.to_str().expect("path").to_string()
+    ScratchFile { path: file.to_str().expect("path").to_string(), _directory: directory }
 }
 
 /// Solves `file` with `args` after it and `--stats`; asserts success and returns the positions (or work units)
@@ -175,8 +187,8 @@ fn minesweeper_generic_stops_an_input_once_its_work_passes_the_budget() {
     assert_eq!(String::from_utf8_lossy(&output.stdout).matches("Case #").count(), 41);
 }
 
-/// Writes the input `ludus gen PLUGIN ARGS` makes to a scratch file and returns its path.
-fn generated(plugin: &str, args: &[&str]) -> String {
+/// Writes the input `ludus gen PLUGIN ARGS` makes to a scratch file.
+fn generated(plugin: &str, args: &[&str]) -> ScratchFile {
     let mut all = vec!["gen", plugin];
     all.extend_from_slice(args);
     let output = ludus(&all);

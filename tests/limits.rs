@@ -22,9 +22,8 @@ fn stdout(output: &Output) -> String {
 
 /// Runs `ludus` on an input file holding `text`, with `args` after the file.
 fn solve_text(plugin: &str, text: &str, args: &[&str]) -> Output {
-    let directory = std::env::temp_dir().join(format!("ludus-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).expect("temp dir");
-    let file = directory.join(format!("{plugin}-{}.in", text.len()));
+    let directory = tempfile::Builder::new().prefix("ludus-limits-").tempdir().expect("temp dir");
+    let file = directory.path().join(format!("{plugin}-{}.in", text.len()));
     std::fs::write(&file, text).expect("write input");
     let path = file.to_str().expect("path");
     let mut all = vec!["solve", plugin, path];
@@ -143,9 +142,8 @@ fn adjacent_and_consecutive_bounds_the_closed_form_and_its_judge() {
     assert_error(&output, &["work units (N^2 per game)", "cases 1 to 17 together", "--no-limit"]);
     // A game the judge cannot check in reasonable time is rejected, saying why, at once.
     let moves: String = (1..=30_000).map(|tile| format!("{tile} {tile}\n")).collect();
-    let directory = std::env::temp_dir().join(format!("ludus-limits-judge-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).expect("temp dir");
-    let (input, answer) = (directory.join("big.in"), directory.join("big.ans"));
+    let directory = tempfile::Builder::new().prefix("ludus-limits-judge-").tempdir().expect("temp dir");
+    let (input, answer) = (directory.path().join("big.in"), directory.path().join("big.ans"));
     std::fs::write(&input, format!("1\n30000\n{moves}")).expect("write");
     std::fs::write(&answer, "Case #1: 0 0\n").expect("write");
     let output =
@@ -203,9 +201,8 @@ fn errors_lead_with_the_place_and_quote_input_short_and_escaped() {
 
 #[test]
 fn an_answer_file_that_is_not_text_rejects_its_cases() {
-    let directory = std::env::temp_dir().join(format!("ludus-limits-utf8-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).expect("temp dir");
-    let answer = directory.join("binary.ans");
+    let directory = tempfile::Builder::new().prefix("ludus-limits-utf8-").tempdir().expect("temp dir");
+    let answer = directory.path().join("binary.ans");
     std::fs::write(&answer, b"Case #1: \xff\xfe\n").expect("write");
     let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/bacterial-tactics/sample.in");
     let output = ludus(&["verify", "bacterial-tactics", sample, answer.to_str().expect("path")]);

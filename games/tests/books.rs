@@ -21,11 +21,9 @@ fn game(registration: &Registration, spec: &str) -> Box<dyn PlayableGame> {
     registration.make(spec).unwrap().playable
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let directory = std::env::temp_dir().join(format!("ludus-books-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).unwrap();
-    directory
+/// A fresh scratch directory, removed when the test drops it.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("ludus-books-{name}-")).tempdir().unwrap()
 }
 
 fn build(game: &dyn PlayableGame, depth: u32, path: &Path, options: &AnalysisOptions) -> Result<u64, Error> {
@@ -50,7 +48,8 @@ fn stopped_after(game: &dyn PlayableGame, count: u64, path: &Path) -> Result<Boo
 
 #[test]
 fn tic_tac_toe_to_nine_plies_holds_its_765_positions_each_as_a_search_gives_it() {
-    let directory = scratch("tic-tac-toe");
+    let scratch = scratch("tic-tac-toe");
+    let directory = scratch.path();
     let path = directory.join("book");
     let game = game(&ludus_games::registry::TIC_TAC_TOE, "tic-tac-toe");
     assert_eq!(build(game.as_ref(), 9, &path, &AnalysisOptions::default()).unwrap(), 765);
@@ -62,7 +61,8 @@ fn tic_tac_toe_to_nine_plies_holds_its_765_positions_each_as_a_search_gives_it()
 
 #[test]
 fn connect_four_and_kalah_books_match_a_search_everywhere() {
-    let directory = scratch("two-games");
+    let scratch = scratch("two-games");
+    let directory = scratch.path();
     for (registration, spec, depth) in [
         (&ludus_games::registry::CONNECT_FOUR, "connect-four:width=4,height=4", 5),
         (&ludus_games::registry::KALAH, "kalah:pits=2,seeds=2", 6),
@@ -78,7 +78,8 @@ fn connect_four_and_kalah_books_match_a_search_everywhere() {
 
 #[test]
 fn an_analysis_over_a_book_gives_the_values_of_one_without_and_marks_what_it_read() {
-    let directory = scratch("analysis");
+    let scratch = scratch("analysis");
+    let directory = scratch.path();
     let path = directory.join("book");
     let game = game(&ludus_games::registry::CONNECT_FOUR, "connect-four:width=5,height=4");
     build(game.as_ref(), 4, &path, &AnalysisOptions::default()).unwrap();
@@ -112,7 +113,7 @@ fn an_analysis_over_a_book_gives_the_values_of_one_without_and_marks_what_it_rea
     let elsewhere =
         AnalysisOptions { book: Some(BookPlace::Directory(directory.join("none"))), ..AnalysisOptions::default() };
     assert_eq!(game.analyze(None, &elsewhere).unwrap().book_values, 0);
-    let other = game_of_other(&directory);
+    let other = game_of_other(directory);
     let refused = AnalysisOptions { book: Some(BookPlace::File(other)), ..AnalysisOptions::default() };
     let error = game.analyze(None, &refused).unwrap_err().to_string();
     assert!(error.contains("tic-tac-toe"), "{error}");
@@ -128,7 +129,8 @@ fn game_of_other(directory: &Path) -> PathBuf {
 
 #[test]
 fn a_stopped_build_resumes_from_its_journal_into_the_same_bytes() {
-    let directory = scratch("resume");
+    let scratch = scratch("resume");
+    let directory = scratch.path();
     let game = game(&ludus_games::registry::CONNECT_FOUR, "connect-four:width=4,height=4");
     let whole = directory.join("whole.book");
     build(game.as_ref(), 6, &whole, &AnalysisOptions::default()).unwrap();
@@ -160,7 +162,8 @@ fn a_stopped_build_resumes_from_its_journal_into_the_same_bytes() {
 
 #[test]
 fn a_damaged_journal_is_refused() {
-    let directory = scratch("journal");
+    let scratch = scratch("journal");
+    let directory = scratch.path();
     let game = game(&ludus_games::registry::CONNECT_FOUR, "connect-four:width=4,height=4");
     let path = directory.join("book");
     assert!(stopped_after(game.as_ref(), 30, &path).is_err());
@@ -180,7 +183,8 @@ fn a_damaged_journal_is_refused() {
 
 #[test]
 fn a_damaged_book_is_refused_and_a_wrong_value_is_reported() {
-    let directory = scratch("damage");
+    let scratch = scratch("damage");
+    let directory = scratch.path();
     let spec = "connect-four:width=4,height=4";
     let game = game(&ludus_games::registry::CONNECT_FOUR, spec);
     let path = directory.join("book");
