@@ -143,16 +143,17 @@ where
                 continue;
             }
             let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
-            for child in below {
-                if !pending.contains_key(child) {
-                    let set = RankSet::new(game.tier_size(child))?;
-                    held = held.saturating_add(set.units());
-                    pending.insert(child.clone(), set);
-                }
-            }
-            // The round's frontier and the next one, besides the sets held.
-            if held.saturating_add(2 * seeds.units()) > budget {
+            // The child tiers' new sets, the round's frontier and the next one, besides the sets held: checked
+            // before any of them is made.
+            let new: Vec<&Ruleset::Tier> = below.iter().filter(|child| !pending.contains_key(*child)).collect();
+            let new_units = new.iter().fold(0u64, |sum, child| sum.saturating_add(reach::units(game.tier_size(child))));
+            if held.saturating_add(new_units).saturating_add(2 * seeds.units()) > budget {
                 return Err(over_budget());
+            }
+            for child in new {
+                let set = RankSet::new(game.tier_size(child))?;
+                held = held.saturating_add(set.units());
+                pending.insert(child.clone(), set);
             }
             let sets: Vec<(Ruleset::Tier, &RankSet)> =
                 below.iter().filter_map(|child| pending.get(child).map(|set| (child.clone(), set))).collect();

@@ -11,8 +11,8 @@
 //! parents, updated here if this process owns them, else sent to their owners (target 0: a child won, 1: lost).
 
 use super::{
-    batches, check_size, decode, pair, rank_of, ranks_from, step, taken, target_of, ChildShare, ShareSolution, Shares,
-    CHUNK,
+    batches, check_size, decode, pair, rank_of, ranks_from, rounds, step, taken, target_of, ChildShare, ShareSolution,
+    Shares, CHUNK,
 };
 use crate::engines::retrograde::ranked::reach::RankSet;
 use crate::engines::retrograde::ranked::work::{word_of, Work};
@@ -78,18 +78,19 @@ where
             children.iter().map(|child| Shares::new(self.game.tier_size(&child.tier), processes)).collect();
         let used: Vec<AtomicBool> = children.iter().map(|_| AtomicBool::new(false)).collect();
         let (edges, exits) = (AtomicU64::new(0), AtomicU64::new(0));
-        let mut word = 0;
-        loop {
-            let chunk = ranks_from(&share, &mut word, CHUNK);
-            let opened = self.open_share(&work, &shares, &chunk, children, &child_shares, &used, me, (&edges, &exits));
-            let ((opened, mut asked), _) = step(exchange, opened, false)?;
+        let owner =
+            |pair: u64| child_shares.get(target_of(pair) as usize).map_or(me, |shares| shares.owner(rank_of(pair)));
+        let open_next = |word: &mut usize| {
+            let chunk = ranks_from(&share, word, CHUNK);
+            self.open_share(&work, &shares, &chunk, children, &child_shares, &used, me, (&edges, &exits))
+        };
+        // One round's exchange: its exits asked of their owners (sorted, without repeats), the questions that
+        // came answered with their records in the order they came, the positions closed with the answers.
+        let settle = |(opened, mut asked): (Vec<Open>, Vec<Asked>)| -> crate::Result<()> {
             asked.par_sort_unstable();
             let mut questions: Vec<u64> = asked.iter().map(|&(pair, _)| pair).collect();
             questions.dedup();
-            let owner =
-                |pair: u64| child_shares.get(target_of(pair) as usize).map_or(me, |shares| shares.owner(rank_of(pair)));
             let incoming = exchange.all_to_all(batches(&questions, processes, owner))?;
-            // Each question answered with its record, in the order it came.
             let answers = incoming
                 .iter()
                 .map(|batch| {
@@ -109,12 +110,10 @@ where
                 .collect::<crate::Result<Vec<Vec<u8>>>>();
             let (answers, _) = step(exchange, answers, false)?;
             let answered = exchange.all_to_all(answers)?;
-            let settled = self.close_share(&work, opened, children, (&asked, &questions), &answered, &owner);
-            let ((), more) = step(exchange, settled, !taken(&share, word))?;
-            if !more {
-                break;
-            }
-        }
+            self.close_share(&work, opened, children, (&asked, &questions), &answered, &owner)
+        };
+        // Each round is exchanged and closed while the next round is set up (the two touch different positions).
+        rounds(exchange, open_next, |word| !taken(&share, word), settle)?;
         let positions = exchange.all_sum(share.len());
         work.mark_unreached(&share);
         drop(share);
@@ -292,17 +291,19 @@ where
         let tier = work.tier();
         Work::<Ruleset>::check_level(level)?;
         let words = work.words();
-        let mut from = 0usize;
-        loop {
-            let until = (from + SCAN).min(words.len());
+        // One round: up to SCAN ranks of the share scanned, the updates of parents owned elsewhere sorted into
+        // one batch per process (none left: empty batches).
+        let scan_next = |from: &mut usize| -> crate::Result<Vec<Vec<u8>>> {
+            let (start, until) = (*from, (*from + SCAN).min(words.len()));
+            *from = until;
             // Tasks of consecutive words, one a leaf, as in one process (the positions of a level cluster).
-            let tasks = words[from..until].par_chunks(RANKS_PER_TASK).enumerate().with_max_len(1);
-            let scanned = tasks
+            let tasks = words[start..until].par_chunks(RANKS_PER_TASK).enumerate().with_max_len(1);
+            let mut remote = tasks
                 .map_init(
                     || (Vec::new(), Vec::new()),
                     |(parents, ranks): &mut (Vec<Ruleset::Position>, Vec<u64>), (task, slots)| {
                         let mut remote = Vec::new();
-                        let first = (from + task * RANKS_PER_TASK) as u64;
+                        let first = (start + task * RANKS_PER_TASK) as u64;
                         for (at, slot) in slots.iter().enumerate() {
                             let Some(lost) = Work::<Ruleset>::at_level(slot.load(Relaxed), level) else { continue };
                             self.parent_ranks(tier, shares.global(me, first + at as u64), parents, ranks)?;
@@ -316,15 +317,13 @@ where
                         Ok(remote)
                     },
                 )
-                .collect::<crate::Result<Vec<Vec<u64>>>>()
-                .map(|remote| {
-                    let mut remote = remote.concat();
-                    remote.par_sort_unstable();
-                    batches(&remote, processes, |pair| shares.owner(rank_of(pair)))
-                });
-            let (outgoing, _) = step(exchange, scanned, false)?;
-            let incoming = exchange.all_to_all(outgoing)?;
-            let applied = incoming.iter().try_for_each(|batch| {
+                .collect::<crate::Result<Vec<Vec<u64>>>>()?
+                .concat();
+            remote.par_sort_unstable();
+            Ok(batches(&remote, processes, |pair| shares.owner(rank_of(pair))))
+        };
+        let apply = |incoming: Vec<Vec<u8>>| {
+            incoming.iter().try_for_each(|batch| {
                 let updates = decode(batch, 2)?;
                 if let Some(&update) = updates.iter().find(|&&update| shares.owner(rank_of(update)) != me) {
                     let parent = rank_of(update);
@@ -334,12 +333,10 @@ where
                     work.update(shares.local(rank_of(update)), target_of(update) == 1, level);
                 });
                 Ok(())
-            });
-            from = until;
-            let ((), more) = step(exchange, applied, from < words.len())?;
-            if !more {
-                return Ok(());
-            }
-        }
+            })
+        };
+        // Each round's updates are exchanged and applied while the next round is scanned: an update decides a
+        // parent at a higher level only, so the scan of this level does not see it (`super`'s invariant).
+        rounds(exchange, scan_next, |from| from < words.len(), |batches| exchange.all_to_all(batches).and_then(apply))
     }
 }

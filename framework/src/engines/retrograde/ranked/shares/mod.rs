@@ -14,8 +14,9 @@
 //!   whose updates go to their owners in batches.
 //!
 //! Batches are the ranks sent, sorted, each as its difference from the one before in LEB128 (a few bytes a
-//! rank). Every collective step is taken by every process: a round ends when no process has anything left,
-//! and errors are agreed on ([`agree`]) before each step.
+//! rank). Every collective step is taken by every process: a loop of rounds ends when no process has anything
+//! left, and errors are agreed on ([`agree`]) before each step. Each round's exchange overlaps the next round's
+//! work ([`overlapped`]), so a process that finished its round early goes on instead of waiting.
 //!
 //! Invariant: the records of every tier are those of the one-process solve by un-moves, whatever the number of
 //! processes: the reachable sets are the same sets (a set only gains bits), and a level's updates decide only
@@ -201,6 +202,54 @@ fn step<Outcome>(exchange: &dyn Exchange, local: crate::Result<Outcome>, more: b
     }
 }
 
+/// Runs `compute` (the next round's work) on the thread pool while this thread runs `communicate` (this round's
+/// exchange), and returns both: the work of a round overlaps the exchange of the round before, so a process that
+/// finished its round early computes instead of waiting for the slowest. The exchange stays on this thread (MPI
+/// is initialized for calls from one thread at a time); with one thread in the pool, `compute` runs after
+/// `communicate`, as without overlap.
+fn overlapped<Computed: Send, Communicated>(
+    compute: impl FnOnce() -> crate::Result<Computed> + Send,
+    communicate: impl FnOnce() -> crate::Result<Communicated>,
+) -> (crate::Result<Computed>, crate::Result<Communicated>) {
+    let mut computed = None;
+    let communicated = rayon::in_place_scope(|scope| {
+        scope.spawn(|_| computed = Some(compute()));
+        communicate()
+    });
+    // The scope ends only when `compute` has run (a panic in it is raised again by the scope).
+    let computed = computed.unwrap_or_else(|| Err(Error::internal("retrograde", "a round's work did not run")));
+    (computed, communicated)
+}
+
+/// Rounds until no process has any left, each round's exchange overlapping the next round's work: `compute`
+/// makes this process's next round from a cursor (0 at first; a cursor past the work makes an empty round),
+/// `left` says whether the cursor has work left, `communicate` exchanges a round with every process and applies
+/// what came. A round's errors (its work, or the communication of the round before) are agreed on with its
+/// step, the last round's after it.
+fn rounds<Round: Send + Default>(
+    exchange: &dyn Exchange,
+    compute: impl Fn(&mut usize) -> crate::Result<Round> + Sync,
+    left: impl Fn(usize) -> bool,
+    mut communicate: impl FnMut(Round) -> crate::Result<()>,
+) -> crate::Result<()> {
+    let mut cursor = 0;
+    let mut computed = compute(&mut cursor);
+    loop {
+        let (round, more) = step(exchange, computed, left(cursor))?;
+        let (next, communicated) = overlapped(
+            || match more {
+                true => compute(&mut cursor),
+                false => Ok(Round::default()),
+            },
+            || communicate(round),
+        );
+        if !more {
+            return agree(exchange, communicated);
+        }
+        computed = communicated.and(next);
+    }
+}
+
 /// Appends `value` in LEB128.
 fn put(bytes: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
@@ -379,17 +428,23 @@ where
             let below = children.get(tier).map(Vec::as_slice).unwrap_or(&[]);
             let sizes = std::iter::once(tier).chain(below).try_for_each(|tier| check_size(tier, game.tier_size(tier)));
             agree(exchange, sizes)?;
-            let made = below.iter().try_for_each(|child| {
-                if !pending.contains_key(child) {
+            // The child tiers' new sets, the round's frontier and the next one, besides the sets held: checked
+            // before any of them is made.
+            let new: Vec<&Ruleset::Tier> = below.iter().filter(|child| !pending.contains_key(*child)).collect();
+            let new_units = new
+                .iter()
+                .fold(0u64, |sum, child| sum.saturating_add(super::reach::units(shares_of(child).length(me))));
+            let fits = match held.saturating_add(new_units).saturating_add(2 * seeds.units()) > budget {
+                true => Err(Error::Budget(Budget::Positions(budget))),
+                false => Ok(()),
+            };
+            let made = fits.and_then(|()| {
+                new.into_iter().try_for_each(|child| {
                     let set = share_set(child)?;
                     held = held.saturating_add(set.units());
                     pending.insert(child.clone(), set);
-                }
-                Ok(())
-            });
-            let made = made.and_then(|()| match held.saturating_add(2 * seeds.units()) > budget {
-                true => Err(Error::Budget(Budget::Positions(budget))),
-                false => Ok(()),
+                    Ok(())
+                })
             });
             agree(exchange, made)?;
             let sets: Vec<(Ruleset::Tier, Shares, &RankSet)> = below

@@ -3,7 +3,7 @@
 //! is sent to it (an in-tier child joins the owner's share and its next frontier, an exit the owner's share of
 //! the child tier's entries).
 
-use super::{batches, decode, pair, rank_of, ranks_from, step, taken, target_of, Shares, CHUNK};
+use super::{batches, decode, pair, rank_of, ranks_from, rounds, taken, target_of, Shares, CHUNK};
 use crate::engines::retrograde::ranked::reach::RankSet;
 use crate::engines::retrograde::ranked::{contract, Ranked};
 use crate::engines::retrograde::schedule::{agree, Exchange};
@@ -65,19 +65,19 @@ where
                 }
                 Some(())
             };
-            let mut word = 0;
-            loop {
+            // This process's next round: up to CHUNK positions of the frontier expanded, the children owned
+            // elsewhere sorted into one batch per process (none left: empty batches).
+            let expand_next = |word: &mut usize| -> crate::Result<Vec<Vec<u8>>> {
                 let chunk: Vec<u64> =
-                    ranks_from(&frontier, &mut word, CHUNK).into_iter().map(|local| shares.global(me, local)).collect();
-                let outgoing = self.expand_share(tier, &chunk, &targets, below, me, &add).map(|mut remote| {
-                    remote.par_sort_unstable();
-                    batches(&remote, processes, |pair| {
-                        targets.get(target_of(pair) as usize).map_or(me, |target| target.shares.owner(rank_of(pair)))
-                    })
-                });
-                let (outgoing, _) = step(exchange, outgoing, false)?;
-                let incoming = exchange.all_to_all(outgoing)?;
-                let added = incoming.iter().try_for_each(|batch| {
+                    ranks_from(&frontier, word, CHUNK).into_iter().map(|local| shares.global(me, local)).collect();
+                let mut remote = self.expand_share(tier, &chunk, &targets, below, me, &add)?;
+                remote.par_sort_unstable();
+                Ok(batches(&remote, processes, |pair| {
+                    targets.get(target_of(pair) as usize).map_or(me, |target| target.shares.owner(rank_of(pair)))
+                }))
+            };
+            let apply = |incoming: Vec<Vec<u8>>| {
+                incoming.iter().try_for_each(|batch| {
                     decode(batch, targets.len())?.into_iter().try_for_each(|pair| {
                         let (target, rank) = (target_of(pair), rank_of(pair));
                         let owned = targets.get(target as usize).is_some_and(|into| into.shares.owner(rank) == me);
@@ -85,12 +85,15 @@ where
                             crate::error::Error::distributed(format!("rank {rank} sent to a rank that does not own it"))
                         })
                     })
-                });
-                let ((), more) = step(exchange, added, !taken(&frontier, word))?;
-                if !more {
-                    break;
-                }
-            }
+                })
+            };
+            // Each round's batches are exchanged and applied while the next round is expanded.
+            rounds(
+                exchange,
+                expand_next,
+                |word| !taken(&frontier, word),
+                |batches| exchange.all_to_all(batches).and_then(apply),
+            )?;
             if exchange.all_sum(next.len()) == 0 {
                 return Ok(reached);
             }
