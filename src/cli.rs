@@ -361,6 +361,12 @@ pub struct ServeArgs {
     /// Searches at once (each within `--memory-mb`).
     #[arg(long, default_value_t = 2, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     pub searches: usize,
+    /// Threads of each search (0: all cores; at most 256), for a game whose fastest solver searches on several
+    /// (Lazy SMP: Connect Four, tic-tac-toe, the scored games; the others search on one). The threads of a
+    /// search share its table, so its memory stays within `--memory-mb`; up to `--searches` times this many
+    /// threads run at once.
+    #[arg(long, default_value_t = 1, value_parser = thread_count_parser())]
+    pub threads: usize,
     /// Connections served at once.
     #[arg(long, default_value_t = 16, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     pub connections: usize,

@@ -76,3 +76,28 @@ fn identical_requests_share_one_search() {
     assert_eq!(outcome(&other), (200, String::new()), "{}", String::from_utf8_lossy(&other.body));
     assert!(clock.elapsed() < Duration::from_millis(900), "waited for a slot: {:?}", clock.elapsed());
 }
+
+#[test]
+fn a_server_searching_on_two_threads_answers_as_one_on_one_thread_does() {
+    // `--threads` reaches each search (Lazy SMP for Connect Four): every move's value is the same exact one.
+    let one = Server::start(&["--no-book"]);
+    let two = Server::start(&["--no-book", "--threads", "2"]);
+    assert_eq!(one.connect().get("/api/games").json()["limits"]["threads"], 1);
+    assert_eq!(two.connect().get("/api/games").json()["limits"]["threads"], 2);
+    let values = |server: &Server, moves: &[&str]| {
+        let answer = server.connect().position("connect-four:width=5,height=4", None, moves).json();
+        let analysis = &answer["analysis"];
+        let moves: Vec<(String, String)> = analysis["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|mv| (mv["move"].to_string(), mv["value"].to_string()))
+            .collect();
+        (analysis["value"].to_string(), moves)
+    };
+    for moves in [&[][..], &["3"][..], &["3", "3", "2"][..]] {
+        let (value, by_move) = values(&one, moves);
+        assert_eq!(by_move.len(), 5, "{moves:?}");
+        assert_eq!((value, by_move), values(&two, moves), "{moves:?}");
+    }
+}

@@ -30,6 +30,8 @@ pub struct Limits {
     pub memory_mb: usize,
     /// Searches at once (`--searches`); a request finding them all busy waits within its time budget.
     pub searches: usize,
+    /// Threads of each search (`--threads`, all cores counted for 0).
+    pub threads: usize,
     /// Connections served at once (`--connections`); past them, and a short queue, a connection is refused.
     pub connections: usize,
     /// The largest request body, in bytes.

@@ -156,6 +156,7 @@ pub fn analysis_options(limits: &Limits, book: Option<BookPlace>, endgame: Optio
         table_mb: limits.table_mb,
         memory_mb: limits.memory_mb,
         max_positions: limits.max_positions,
+        threads: limits.threads,
         book,
         endgame,
         ..AnalysisOptions::default()
