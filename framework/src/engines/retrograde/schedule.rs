@@ -242,10 +242,43 @@ pub trait Exchange {
 /// called before each collective step, so that no rank waits forever in a step another one left.
 pub fn agree<Outcome>(exchange: &dyn Exchange, local: crate::Result<Outcome>) -> crate::Result<Outcome> {
     let failed = exchange.all_sum(u64::from(local.is_err()));
-    match local {
-        Ok(_) if failed > 0 => {
-            Err(crate::error::Error::distributed(format!("{failed} other rank(s) failed on this tier")))
-        }
-        other => other,
+    if failed == 0 {
+        return local;
     }
+    Err(failure(exchange, local.err()))
+}
+
+/// The longest part of a rank's error message another rank repeats.
+const MESSAGE_BYTES: usize = 2048;
+
+/// The error every rank ends with once the ranks agreed that some failed (every rank calls this, in the same
+/// step): a rank that failed keeps its own error; the others end with the messages of the ranks that failed.
+/// The messages travel to every rank because the launcher ends the job when the first rank exits, which may be
+/// one that did not fail: the reason must be in what that rank prints.
+pub(crate) fn failure(exchange: &dyn Exchange, local: Option<crate::error::Error>) -> crate::error::Error {
+    let mut message = local.as_ref().map(|error| error.to_string()).unwrap_or_default();
+    if message.len() > MESSAGE_BYTES {
+        let mut end = MESSAGE_BYTES;
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+    }
+    let received = exchange.all_to_all(vec![message.into_bytes(); exchange.ranks()]);
+    if let Some(error) = local {
+        return error;
+    }
+    let reasons: Vec<String> = match received {
+        Ok(messages) => messages
+            .iter()
+            .enumerate()
+            .filter(|(_, bytes)| !bytes.is_empty())
+            .map(|(rank, bytes)| {
+                let bytes = &bytes[..bytes.len().min(MESSAGE_BYTES)];
+                format!("rank {rank}: {}", String::from_utf8_lossy(bytes))
+            })
+            .collect(),
+        Err(error) => vec![format!("their messages did not arrive: {error}")],
+    };
+    crate::error::Error::distributed(format!("another rank failed on this tier ({})", reasons.join("; ")))
 }

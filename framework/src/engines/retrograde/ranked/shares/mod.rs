@@ -30,7 +30,7 @@ use batch::{batches, check_size, decode, pair, rank_of, target_of};
 
 use super::reach::RankSet;
 use super::RankedRun;
-use crate::engines::retrograde::schedule::{agree, Exchange, TierSurvey};
+use crate::engines::retrograde::schedule::{agree, failure, Exchange, TierSurvey};
 use crate::engines::retrograde::{Rank, TierStatistics};
 use crate::error::{Budget, Error};
 use crate::game::Game;
@@ -198,11 +198,10 @@ fn work_units(length: u64) -> u64 {
 fn step<Outcome>(exchange: &dyn Exchange, local: crate::Result<Outcome>, more: bool) -> crate::Result<(Outcome, bool)> {
     let status = exchange.all_sum((u64::from(local.is_err()) << 32) | u64::from(more));
     let (failed, busy) = (status >> 32, status & u64::from(u32::MAX));
-    match local {
-        Ok(_) if failed > 0 => Err(Error::distributed(format!("{failed} other rank(s) failed on this tier"))),
-        Ok(outcome) => Ok((outcome, busy > 0)),
-        Err(error) => Err(error),
+    if failed > 0 {
+        return Err(failure(exchange, local.err()));
     }
+    local.map(|outcome| (outcome, busy > 0))
 }
 
 /// Runs `compute` (the next round's work) on the thread pool while this thread runs `communicate` (this round's
