@@ -3,18 +3,20 @@
 //! share is measured in paired runs on the same machine.
 //!
 //! ```text
-//! cargo run --release --example kalah_frontier -- [PITS] [SEEDS] [always|opposite] [BOUND] [TABLE-MB] [DB-DIR] [THREADS]
+//! cargo run --release --example kalah_frontier -- [PITS] [SEEDS] [always|opposite] [BOUND] [TABLE-MB] [DB-DIR] [THREADS] [packed|keyed]
 //! ```
 //!
 //! Defaults: Kalah(4, 3) under the default capture rule, a database of the tiers up to 12 seeds, a table of 256
-//! MiB, the database in a scratch directory, one thread (more: the scored Lazy SMP over a sharded table). BENCHMARKS.md ("Kalah at the frontier") has the numbers.
+//! MiB, the database in a scratch directory, one thread (more: the scored Lazy SMP), the packed table over
+//! Kalah's compact keys (`keyed`: the keyed table over the 128-bit keys, sharded by locks on several threads).
+//! BENCHMARKS.md ("Kalah at the frontier") has the numbers.
 
 use anyhow::{Context, Result};
 use ludus_framework::database::endgame::{solve_endgame, EndgameSolve, Probing};
 use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp};
 use ludus_framework::engines::{Engine, Mode, Statistics};
-use ludus_framework::table::{mib, KeyedTable, ShardedTable};
-use ludus_games::kalah::{Capture, Kalah};
+use ludus_framework::table::{mib, KeyedTable, PackedTable, ShardedTable};
+use ludus_games::kalah::{Capture, CompactKalah, Kalah};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -45,17 +47,35 @@ fn main() -> Result<()> {
     let table = || KeyedTable::new(mib(table_mb));
     let clock = Instant::now();
     let threads = number(6, 1)? as usize;
-    let (margin, visited) = if threads > 1 {
-        let engine = ScoredLazySmp::with_table(Mode::Exact, threads, ShardedTable::new(mib(table_mb)))?;
-        let mut probing = Probing::new(Arc::clone(&tables), engine);
-        (probing.search(&game, &game.start())?, probing.stats().visited)
-    } else {
-        let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table()));
-        (probing.search(&game, &game.start())?, probing.stats().visited)
+    let packed = arguments.get(7).is_none_or(|kind| kind == "packed");
+    let root = game.start();
+    let (margin, visited) = match (packed, threads > 1) {
+        (true, many) => {
+            let compact = CompactKalah::new(game)?;
+            let table = PackedTable::with_budget(mib(table_mb))?;
+            if many {
+                let mut probing =
+                    Probing::new(Arc::clone(&tables), ScoredLazySmp::with_table(Mode::Exact, threads, table)?);
+                (probing.search(&compact, &root)?, probing.stats().visited)
+            } else {
+                let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table));
+                (probing.search(&compact, &root)?, probing.stats().visited)
+            }
+        }
+        (false, true) => {
+            let engine = ScoredLazySmp::with_table(Mode::Exact, threads, ShardedTable::new(mib(table_mb)))?;
+            let mut probing = Probing::new(Arc::clone(&tables), engine);
+            (probing.search(&game, &root)?, probing.stats().visited)
+        }
+        (false, false) => {
+            let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table()));
+            (probing.search(&game, &root)?, probing.stats().visited)
+        }
     };
     println!(
-        "over the database: margin {margin:+}, {visited} positions, {:.2} s, {threads} thread(s)",
-        clock.elapsed().as_secs_f64()
+        "over the database: margin {margin:+}, {visited} positions, {:.2} s, {threads} thread(s), {} table",
+        clock.elapsed().as_secs_f64(),
+        if packed { "packed" } else { "keyed" }
     );
     if arguments.len() < 4 {
         let clock = Instant::now();

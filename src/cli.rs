@@ -161,6 +161,9 @@ pub enum Command {
         /// reuse its table).
         #[command(flatten)]
         engine: EngineOptions,
+        /// The most moves of the principal variation (each ply of it is a search; 0: no line).
+        #[arg(long, value_name = "PLIES", default_value_t = ludus_framework::playable::AnalysisOptions::default().max_line)]
+        line: usize,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,

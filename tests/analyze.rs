@@ -293,3 +293,25 @@ fn octal_games_are_analysed_by_their_nimbers() {
         assert_eq!(output.status.code(), Some(2), "{bad}");
     }
 }
+
+#[test]
+fn the_line_takes_at_most_the_plies_asked_and_the_values_stay() {
+    let run = |line: &str| -> serde_json::Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(["analyze", "tic-tac-toe", "5", "--line", line, "--format", "json"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("ludus runs");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        serde_json::from_slice(&output.stdout).expect("JSON output")
+    };
+    let whole = run("200");
+    // After the centre, perfect play fills the board: 8 more moves.
+    assert_eq!(whole["line"].as_array().expect("line").len(), 8);
+    for (plies, expected) in [("0", 0), ("3", 3)] {
+        let short = run(plies);
+        assert_eq!(short["line"].as_array().expect("line").len(), expected, "--line {plies}");
+        assert_eq!(short["line"].as_array().expect("line")[..], whole["line"].as_array().expect("line")[..expected]);
+        assert_eq!((&short["value"], &short["moves"]), (&whole["value"], &whole["moves"]), "--line {plies}");
+    }
+}

@@ -61,6 +61,8 @@ fn analyses_over_the_endgame_database_give_the_searched_values_and_its_check_fin
     ] {
         let searched = values(&analysis(game, position, &[]));
         assert_eq!(values(&analysis(game, position, &["--endgame", db])), searched, "{game} {position}");
+        let threads = analysis(game, position, &["--endgame", db, "--threads", "2"]);
+        assert_eq!(values(&threads), searched, "{game} {position}, two threads");
         let queried = ludus(&["db", "query", game, position, "--db", db, "--format", "json"]);
         assert!(queried.status.success(), "{}", text(&queried.stderr));
         assert_eq!(values(&serde_json::from_slice(&queried.stdout).unwrap()), searched, "{game} {position}");

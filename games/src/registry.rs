@@ -11,7 +11,7 @@ use crate::connect_four::ConnectFour;
 use crate::dodgem::Dodgem;
 use crate::dots_and_boxes::{DotsAndBoxes, MAX_SIDE};
 use crate::hog::Hog;
-use crate::kalah::{Capture, Kalah};
+use crate::kalah::{Capture, CompactKalah, Kalah};
 use crate::othello::{CompactOthello, Othello};
 use crate::pig::Pig;
 use crate::quixo::Quixo;
@@ -256,6 +256,12 @@ fn kalah(arguments: &Arguments) -> Result<Made> {
     let name = arguments.canonical_name();
     // The small variants' databases: every position's score in one file; and endgame databases of the tiers
     // of few seeds, which the search probes.
+    // Up to Kalah(6, 6) a key fits 64 bits: the packed table, lock-free on several threads.
+    if let Ok(compact) = CompactKalah::new(game) {
+        let playable =
+            Playable::scored(compact, name).with_packed_scores().with_board().with_book().with_packed_endgame();
+        return Ok(Made::solvable(playable, WholeGame));
+    }
     let playable = Playable::scored(game, name).with_board().with_book().with_endgame();
     Ok(Made::solvable(playable, WholeGame))
 }

@@ -8,13 +8,14 @@
 
 use ludus_framework::analysis::line_by;
 use ludus_framework::conformance::GameCheck;
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredMinimax};
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax};
 use ludus_framework::engines::Mode;
 use ludus_framework::playable::TextForm;
 use ludus_framework::scored::ScoredGame;
+use ludus_framework::table::{mib, PackedTable};
 use ludus_framework::Engine;
 use ludus_framework::Rules;
-use ludus_games::kalah::{Board, Capture, Kalah};
+use ludus_games::kalah::{Board, Capture, CompactKalah, Kalah};
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 
@@ -131,6 +132,14 @@ fn margins_of_small_variants_match_a_brute_force_under_both_capture_rules() {
             let expected = brute_force(m, &ring_of(m, &start), true, capture == Capture::Always, &mut HashMap::new());
             let margin = ScoredAlphaBeta::new(Mode::Exact).search(&game, &start).unwrap();
             assert_eq!(margin, expected, "Kalah({m}, {n}), capture {}", capture.name());
+            // The compact keys in the packed table, on one thread and on two: the same margin.
+            let compact = CompactKalah::new(game).unwrap();
+            let table = PackedTable::with_budget(mib(16)).unwrap();
+            let packed = ScoredAlphaBeta::with_table(Mode::Exact, table).search(&compact, &start).unwrap();
+            assert_eq!(packed, expected, "Kalah({m}, {n}), capture {}, compact keys", capture.name());
+            let table = PackedTable::with_budget(mib(16)).unwrap();
+            let mut threads = ScoredLazySmp::with_table(Mode::Exact, 2, table).unwrap();
+            assert_eq!(threads.search(&compact, &start).unwrap(), expected, "Kalah({m}, {n}), two threads");
             margins.push(margin);
         }
         differ += usize::from(margins[0] != margins[1]);

@@ -12,7 +12,7 @@ use crate::error::{Error, Remedy, Result, Setting};
 use crate::game::{Canonicalize, Rules};
 use crate::hints::SearchHints;
 use crate::scored::EndgameTiers;
-use crate::table::{mib, KeyedTable};
+use crate::table::{mib, KeyedTable, PackedTable, TableStorage, TranspositionTable};
 use crate::text::TextForm;
 use std::path::Path;
 
@@ -50,20 +50,81 @@ pub(super) fn no_endgame(game: &str) -> Error {
     }
 }
 
-/// Scored alpha-beta probing the database in `directory`, its table within `table_mb` and the tables within
-/// what is left of `memory_mb`.
-fn probing<Ruleset>(directory: &Path, options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
-where
-    Ruleset: EndgameTiers + Canonicalize + SearchHints + 'static,
-{
-    let left = options.memory_mb.checked_sub(options.table_mb).ok_or_else(|| Error::Limit {
+/// What is left of `memory_mb` for the database's tables once the search's table has its `table_mb`.
+fn left_for_tables(options: &AnalysisOptions) -> Result<usize> {
+    options.memory_mb.checked_sub(options.table_mb).ok_or_else(|| Error::Limit {
         what: "the table's memory, in MiB,".into(),
         setting: Some(Setting::TableMb),
         got: options.table_mb as u64,
         limit: options.memory_mb as u64,
         remedies: vec![Remedy::Raise(Setting::MemoryMb), Remedy::Lower(Setting::TableMb)],
-    })?;
-    let engine = ScoredAlphaBeta::with_table(Mode::Exact, KeyedTable::new(mib(options.table_mb)))
+    })
+}
+
+/// Scored alpha-beta probing the database in `directory`, its table within `table_mb` (keyed; sharded by locks
+/// on several threads) and the tables within what is left of `memory_mb`.
+fn probing<Ruleset>(directory: &Path, options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
+where
+    Ruleset: EndgameTiers + Canonicalize + SearchHints + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send,
+{
+    let left = left_for_tables(options)?;
+    #[cfg(feature = "parallel")]
+    if options.threads > 1 {
+        return probing_threads(directory, left, options, crate::table::ShardedTable::new(mib(options.table_mb)));
+    }
+    probing_one(directory, left, options, KeyedTable::new(mib(options.table_mb)))
+}
+
+/// [`probing`] over a [`PackedTable`], for a game whose keys fit 64 bits: one word an entry, shared by the
+/// threads without locks.
+fn packed_probing<Ruleset>(directory: &Path, options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
+where
+    Ruleset: EndgameTiers + Canonicalize + SearchHints + Sync + 'static,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send + Copy + Into<u64>,
+{
+    let left = left_for_tables(options)?;
+    let table = PackedTable::with_budget(mib(options.table_mb))?;
+    #[cfg(feature = "parallel")]
+    if options.threads > 1 {
+        return probing_threads(directory, left, options, table);
+    }
+    probing_one(directory, left, options, table)
+}
+
+/// The scored alpha-beta over `table`, probing the database in `directory` loaded within `left` MiB.
+fn probing_one<Ruleset, Table>(
+    directory: &Path,
+    left: usize,
+    options: &AnalysisOptions,
+    table: Table,
+) -> Result<Boxed<Ruleset, i32>>
+where
+    Ruleset: EndgameTiers + Canonicalize + SearchHints + 'static,
+    Table: TranspositionTable<Ruleset::Key> + TableStorage + 'static,
+{
+    let engine = ScoredAlphaBeta::with_table(Mode::Exact, table)
+        .with_budget(options.max_positions)
+        .with_progress_line(options.progress.clone());
+    Ok(Box::new(Probing::opening(directory.to_path_buf(), left, engine)))
+}
+
+/// The scored Lazy SMP on `options.threads` threads over `table`, probing the database in `directory`.
+#[cfg(feature = "parallel")]
+fn probing_threads<Ruleset, Table>(
+    directory: &Path,
+    left: usize,
+    options: &AnalysisOptions,
+    table: Table,
+) -> Result<Boxed<Ruleset, i32>>
+where
+    Ruleset: EndgameTiers + Canonicalize + SearchHints + Sync + 'static,
+    Ruleset::Position: Sync,
+    Table: crate::table::SharedTable<Ruleset::Key> + TableStorage + 'static,
+{
+    let engine = crate::engines::scored::ScoredLazySmp::with_table(Mode::Exact, options.threads, table)?
         .with_budget(options.max_positions)
         .with_progress_line(options.progress.clone());
     Ok(Box::new(Probing::opening(directory.to_path_buf(), left, engine)))
@@ -72,14 +133,30 @@ where
 impl<Ruleset> Playable<Ruleset, i32>
 where
     Ruleset: EndgameTiers + TextForm + Canonicalize + SearchHints + Sync + 'static,
-    Ruleset::Position: Send,
+    Ruleset::Position: Send + Sync,
+    Ruleset::Key: Send,
 {
     /// The same game, with an endgame database: `ludus db solve --up-to` solves it, `db check` checks it, and
     /// the engines of its analyses, games, explorer and books probe the one their options name.
     #[must_use]
     pub fn with_endgame(self) -> Self {
+        self.with_endgame_probing(probing::<Ruleset>)
+    }
+
+    /// [`Playable::with_endgame`], whose searches keep their bounds in a [`PackedTable`] (for a game whose keys
+    /// fit 64 bits: Kalah's compact keys).
+    #[must_use]
+    pub fn with_packed_endgame(self) -> Self
+    where
+        Ruleset::Key: Copy + Into<u64>,
+    {
+        self.with_endgame_probing(packed_probing::<Ruleset>)
+    }
+
+    /// The endgame database's hooks, its engines made by `probing`.
+    fn with_endgame_probing(self, probing: fn(&Path, &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>) -> Self {
         let hooks = EndgameHooks {
-            probing: probing::<Ruleset>,
+            probing,
             solve: |game, directory, solve, report| solve_endgame(game, directory, solve, report).map(drop),
             check: |game, directory, memory_mb, progress| {
                 let tables = EndgameTables::open(game, directory, None, memory_mb)?;

@@ -18,15 +18,18 @@
 //!
 //! A move is written as the number of a pit, `1` to `m` counted from the mover's left (the pit farthest from
 //! his store). A position is its moves from the start (`3 1 6`), or its board (`rules.rs`: `Board`'s text).
-//! Keys are the board seen from the mover's side (his pits and store first), in a `u128`. `board.rs` draws the
-//! pits and stores on the explorer's page.
+//! Keys are the board seen from the mover's side (his pits and store first), in a `u128`; `compact.rs` gives the
+//! boards whose keys fit a `u64` those keys, for the lock-free packed table. `board.rs` draws the pits and stores
+//! on the explorer's page.
 
 mod board;
+mod compact;
 mod endgame;
 mod hints;
 mod rules;
 mod text;
 
+pub use compact::CompactKalah;
 pub use rules::{Board, Pit};
 
 use ludus_framework::{Error, Result};
