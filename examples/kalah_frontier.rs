@@ -7,13 +7,14 @@
 //! ```
 //!
 //! Defaults: Kalah(4, 3) under the default capture rule, a database of the tiers up to 12 seeds, a table of 256
-//! MiB, the database in a scratch directory, one thread (more: the scored Lazy SMP), the packed table over
-//! Kalah's compact keys (`keyed`: the keyed table over the 128-bit keys, sharded by locks on several threads).
+//! MiB, the database in a scratch directory, one thread (more: the scored Lazy SMP), the packed table (one part,
+//! as `analyze --endgame` makes it) over Kalah's compact keys (`keyed`: the keyed table over the 128-bit keys,
+//! sharded by locks on several threads). Each null-window test's answer goes to standard error.
 //! BENCHMARKS.md ("Kalah at the frontier") has the numbers.
 
 use anyhow::{Context, Result};
 use ludus_framework::database::endgame::{solve_endgame, EndgameSolve, Probing};
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp};
+use ludus_framework::engines::scored::{Progress, ProgressHook, ScoredAlphaBeta, ScoredLazySmp};
 use ludus_framework::engines::{Engine, Mode, Statistics};
 use ludus_framework::table::{mib, KeyedTable, PackedTable, ShardedTable};
 use ludus_games::kalah::{Capture, CompactKalah, Kalah};
@@ -46,29 +47,45 @@ fn main() -> Result<()> {
     );
     let table = || KeyedTable::new(mib(table_mb));
     let clock = Instant::now();
+    // Each null-window test's answer, on standard error: where the positions went.
+    let tests: ProgressHook = Arc::new(move |progress: &Progress| {
+        if let (Some(test), true) = (progress.test, progress.finished) {
+            let answer = if progress.found >= test { "yes" } else { "no" };
+            let seconds = clock.elapsed().as_secs_f64();
+            eprintln!(
+                "[{seconds:8.1} s] at least {test}? {answer} (bound {}), {} positions",
+                progress.found, progress.visited
+            );
+        }
+    });
     let threads = number(6, 1)? as usize;
     let packed = arguments.get(7).is_none_or(|kind| kind == "packed");
     let root = game.start();
     let (margin, visited) = match (packed, threads > 1) {
         (true, many) => {
             let compact = CompactKalah::new(game)?;
-            let table = PackedTable::with_budget(mib(table_mb))?;
+            let table = PackedTable::with_parts(mib(table_mb), 0)?;
             if many {
-                let mut probing =
-                    Probing::new(Arc::clone(&tables), ScoredLazySmp::with_table(Mode::Exact, threads, table)?);
+                let mut probing = Probing::new(
+                    Arc::clone(&tables),
+                    ScoredLazySmp::with_table(Mode::Exact, threads, table)?.with_progress(Arc::clone(&tests)),
+                );
                 (probing.search(&compact, &root)?, probing.stats().visited)
             } else {
-                let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table));
+                let engine = ScoredAlphaBeta::with_table(Mode::Exact, table).with_progress(Arc::clone(&tests));
+                let mut probing = Probing::new(Arc::clone(&tables), engine);
                 (probing.search(&compact, &root)?, probing.stats().visited)
             }
         }
         (false, true) => {
-            let engine = ScoredLazySmp::with_table(Mode::Exact, threads, ShardedTable::new(mib(table_mb)))?;
+            let engine = ScoredLazySmp::with_table(Mode::Exact, threads, ShardedTable::new(mib(table_mb)))?
+                .with_progress(Arc::clone(&tests));
             let mut probing = Probing::new(Arc::clone(&tables), engine);
             (probing.search(&game, &root)?, probing.stats().visited)
         }
         (false, false) => {
-            let mut probing = Probing::new(Arc::clone(&tables), ScoredAlphaBeta::with_table(Mode::Exact, table()));
+            let engine = ScoredAlphaBeta::with_table(Mode::Exact, table()).with_progress(Arc::clone(&tests));
+            let mut probing = Probing::new(Arc::clone(&tables), engine);
             (probing.search(&game, &root)?, probing.stats().visited)
         }
     };

@@ -78,7 +78,10 @@ where
 }
 
 /// [`probing`] over a [`PackedTable`], for a game whose keys fit 64 bits: one word an entry, shared by the
-/// threads without locks.
+/// threads without locks. One part, no near part: the searches above an endgame database store most of their
+/// positions at the depths the engine calls near, which a near part of 1 MiB keeps too briefly (Kalah(6, 4)
+/// over the tiers up to 24: 3.4 times the positions with it under one rule; BENCHMARKS.md, "Kalah at the
+/// frontier").
 fn packed_probing<Ruleset>(directory: &Path, options: &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>
 where
     Ruleset: EndgameTiers + Canonicalize + SearchHints + Sync + 'static,
@@ -86,7 +89,7 @@ where
     Ruleset::Key: Send + Copy + Into<u64>,
 {
     let left = left_for_tables(options)?;
-    let table = PackedTable::with_budget(mib(options.table_mb))?;
+    let table = PackedTable::with_parts(mib(options.table_mb), 0)?;
     #[cfg(feature = "parallel")]
     if options.threads > 1 {
         return probing_threads(directory, left, options, table);
