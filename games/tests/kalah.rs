@@ -124,7 +124,7 @@ fn brute_force(m: usize, ring: &[u32], south: bool, always: bool, memo: &mut Has
 #[test]
 fn margins_of_small_variants_match_a_brute_force_under_both_capture_rules() {
     let mut differ = 0;
-    for (m, n) in [(1, 1), (2, 2), (2, 3), (3, 2), (3, 3), (4, 2), (4, 3)] {
+    for (m, n) in [(1, 1), (2, 2), (2, 3), (3, 2), (3, 3), (4, 2), (4, 3), (5, 2)] {
         let mut margins = Vec::new();
         for capture in [Capture::Opposite, Capture::Always] {
             let game = Kalah::new(m, n).unwrap().with_capture(capture);
