@@ -59,7 +59,11 @@ fn main() -> Result<()> {
         }
     });
     let threads = number(6, 1)? as usize;
-    let packed = arguments.get(7).is_none_or(|kind| kind == "packed");
+    let packed = match arguments.get(7).map(String::as_str) {
+        None | Some("packed") => true,
+        Some("keyed") => false,
+        Some(other) => anyhow::bail!("the table is `packed` or `keyed`, not {other}"),
+    };
     let root = game.start();
     let (margin, visited) = match (packed, threads > 1) {
         (true, many) => {
