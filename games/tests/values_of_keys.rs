@@ -1,6 +1,7 @@
 //! A database read by keys in a batch (`DatabaseGame::values_of_keys`, what the Python module's
 //! `Database.values` calls): every reachable tic-tac-toe position's key gives the value the database's query
-//! gives and memoized negamax finds; Kalah(3, 2)'s keys give the scores the scored alpha-beta finds; a key of no
+//! gives and memoized negamax finds; Kalah(3, 2)'s keys (the registry's: `CompactKalah`'s) give the scores the
+//! scored alpha-beta finds; a key of no
 //! position gives none; a directory without the database is `NotSolved`.
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed read of a scratch directory should fail the test loudly
@@ -12,7 +13,7 @@ use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::{DatabaseGame, StoredValue, TextForm};
 use ludus_framework::{Canonicalize, Error};
 use ludus_games::classic::TicTacToe;
-use ludus_games::kalah::Kalah;
+use ludus_games::kalah::{CompactKalah, Kalah};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -73,8 +74,8 @@ fn kalah_keys_give_the_scores_of_the_search() {
     let directory = scratch("kalah");
     let stored = database("kalah:pits=3,seeds=2");
     stored.solve(&directory, AMPLE, &mut |_| {}).unwrap();
-    let game = Kalah::new(3, 2).unwrap();
-    let positions = reachable(&game, game.start());
+    let game = CompactKalah::new(Kalah::new(3, 2).unwrap()).unwrap();
+    let positions = reachable(&game, game.game.start());
     let keys: Vec<u128> = positions.keys().map(|key| key.to_wide()).collect();
     let values = stored.values_of_keys(&directory, &keys).unwrap();
     let mut search = ScoredAlphaBeta::new(Mode::Exact);
