@@ -1,8 +1,7 @@
 //! A database read by keys in a batch (`DatabaseGame::values_of_keys`, what the Python module's
 //! `Database.values` calls): every reachable tic-tac-toe position's key gives the value the database's query
 //! gives and memoized negamax finds; Kalah(3, 2)'s keys (the registry's: `CompactKalah`'s) give the scores the
-//! scored alpha-beta finds; a key of no
-//! position gives none; a directory without the database is `NotSolved`.
+//! scored alpha-beta finds; a key of no position gives none; a directory without the database is `NotSolved`.
 
 #![allow(clippy::unwrap_used)] // test helpers: a failed read of a scratch directory should fail the test loudly
 
