@@ -59,6 +59,7 @@ pub mod engines;
 pub mod error;
 pub mod game;
 pub mod hints;
+mod huge_pages;
 pub mod impartial;
 pub mod input;
 pub mod parameters;

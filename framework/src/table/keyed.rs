@@ -60,6 +60,7 @@ impl<Key: Eq + Hash + Clone> KeyedTable<Key> {
             }
             limit /= 2;
         }
+        crate::huge_pages::advise(buckets.spare_capacity_mut());
         buckets.extend(std::iter::repeat_with(|| [None, None]).take(limit.min(FIRST_BUCKETS)));
         KeyedTable { buckets, hasher: FixedState::with_seed(SEED), limit, filled: 0 }
     }

@@ -242,6 +242,7 @@ pub(crate) fn allocate<Slot>(count: usize, fill: impl FnMut() -> Slot) -> Result
             remedies: vec![Remedy::Lower(Setting::TableMb)],
         });
     }
+    crate::huge_pages::advise(slots.spare_capacity_mut());
     slots.extend(std::iter::repeat_with(fill).take(count));
     Ok(slots)
 }

@@ -41,6 +41,7 @@ impl Region {
                 megabytes: (buckets * 2 * size_of::<AtomicU64>()).div_ceil(1 << 20) as u64,
                 remedies: vec![Remedy::Lower(Setting::TableMb)],
             })?;
+        crate::huge_pages::advise(&words);
         let storable = (buckets as u64).saturating_mul(1 << layout.tag_bits());
         Ok(Region { words, buckets: buckets as u64, storable, layout, written: AtomicBool::new(false) })
     }

@@ -75,6 +75,7 @@ fn allocate(size: u64) -> Result<Tier> {
     let length = usize::try_from(size).map_err(|_| allocation_error(size))?;
     let mut tier = Vec::new();
     tier.try_reserve_exact(length).map_err(|_| allocation_error(size))?;
+    crate::huge_pages::advise(tier.spare_capacity_mut());
     tier.extend((0..length).map(|_| AtomicI8::new(UNSOLVED)));
     Ok(tier.into_boxed_slice())
 }
