@@ -25,7 +25,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "board",
         ],
     ),
-    ("tables", &["table"]),
+    ("tables", &["table", "huge_pages"]),
     ("engines", &["engines"]),
     ("analysis", &["analysis"]),
     ("databases", &["database"]),
