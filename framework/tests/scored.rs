@@ -9,8 +9,8 @@ mod common;
 
 use common::mix;
 use ludus_framework::engines::alpha_beta::ScoreSearch;
-use ludus_framework::engines::scored::{Expectimax, ScoredAlphaBeta, ScoredMinimax, ValueIteration};
-use ludus_framework::engines::{Mode, Stop};
+use ludus_framework::engines::scored::{Expectimax, ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax, ValueIteration};
+use ludus_framework::engines::{Mode, Statistics, Stop};
 use ludus_framework::scored::{Chance, Deterministic, Player, ScoredGame, SCORE_LIMIT};
 use ludus_framework::table::{mib, KeyedTable, PackedTable, UnboundedTable};
 use ludus_framework::Canonicalize;
@@ -194,6 +194,35 @@ fn alpha_beta_agrees_with_plain_minimax_on_random_graphs_with_extra_turns() {
     assert!(extra_turns > 1000, "the graphs have extra turns");
 }
 
+/// The table's bounds are where a search starts: a position already solved is answered again without a search,
+/// and engines that keep their tables from position to position (an analysis: a position, then each move's)
+/// still give minimax's scores and signs, on one thread and on two.
+#[test]
+fn a_search_starts_from_the_bounds_its_table_holds() {
+    let (mut searched, mut free) = (0, 0);
+    for seed in 0..30 {
+        let game = RandomGraph { seed, nodes: 60, chance: false, hinted: true };
+        // A first guess of a few positions: an estimate aims the tests, whose score is then stored at the root.
+        let mut shallow = ScoredAlphaBeta::new(Mode::Exact).with_guess_budget(4);
+        let mut two = ScoredLazySmp::with_table(Mode::Exact, 2, PackedTable::with_budget(mib(1)).unwrap()).unwrap();
+        let mut signs = ScoredLazySmp::with_table(Mode::Outcome, 2, PackedTable::with_budget(mib(1)).unwrap()).unwrap();
+        for node in 0..game.nodes {
+            let reference = minimax(&game, node);
+            assert_eq!(shallow.search(&game, &node).unwrap(), reference, "seed {seed} node {node}");
+            let visited = shallow.stats().visited;
+            assert_eq!(shallow.search(&game, &node).unwrap(), reference, "seed {seed} node {node}, again");
+            if game.outcome(&node).is_none() {
+                searched += 1;
+                free += usize::from(shallow.stats().visited == visited);
+            }
+            assert_eq!(two.search(&game, &node).unwrap(), reference, "seed {seed} node {node}, two threads");
+            assert_eq!(signs.search(&game, &node).unwrap(), reference.signum(), "seed {seed} node {node}, signs");
+        }
+    }
+    // Only a score the guess found exact is not stored (its second search guesses again).
+    assert!(free * 3 >= searched * 2, "{free} of {searched} positions answered again without a search");
+}
+
 /// An exact fraction, for expectations computed without rounding.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Fraction {
@@ -285,7 +314,7 @@ fn expectimax_agrees_with_exact_expectations_on_random_chance_graphs() {
             // From the root alone, with bounds Star1 expands fewer positions.
             let mut fresh = Expectimax::default();
             fresh.try_value(&game, &0).unwrap();
-            let visited = ludus_framework::Statistics::stats(&fresh).visited;
+            let visited = fresh.stats().visited;
             if hinted {
                 pruned += visited;
             } else {

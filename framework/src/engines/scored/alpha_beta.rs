@@ -11,7 +11,9 @@
 //!
 //! The exact score comes from null-window searches ([`ScoreSearch::NullWindow`], the default): first "above
 //! 0?", then "at least 0?" (which settle who wins), then bisection of the range left, each search reusing the
-//! bounds the previous ones stored. [`ScoreSearch::FullWindow`] searches once with the whole range. In
+//! bounds the previous ones stored. A search starts from the range the table holds for its root: a position
+//! whose score is stored needs no search (the moves of a line an analysis follows), and the tests earlier searches
+//! answered are not asked again. [`ScoreSearch::FullWindow`] searches once with the whole range. In
 //! [`Mode::Outcome`] a single search with the window `(-1, 1)` gives only the sign of the score (`-1`, `0` or
 //! `1`): the win/loss/draw solve of a scored game, faster than its score.
 
@@ -221,6 +223,9 @@ where
             (Mode::Outcome, _) => search.search(position, 0, -1, 1).signum(),
             (Mode::Exact, ScoreSearch::FullWindow) => search.search(position, 0, -SCORE_LIMIT - 1, SCORE_LIMIT + 1),
             (Mode::Exact, ScoreSearch::NullWindow) => {
+                if let Some(score) = search.settled(position) {
+                    return score;
+                }
                 let (guess, visited) = first_guess(game, position, guess_budget.min(budget));
                 search.visited = visited;
                 match guess {

@@ -220,14 +220,16 @@ impl<Table> ScoredLazySmp<Table> {
         Ruleset::Position: Sync,
         Table: SharedTable<Ruleset::Key> + TableStorage,
     {
-        if let Some(score) = game.outcome(root) {
+        let table = &self.table;
+        let mut alone = Search::new(game, table, budget.min(SEARCH_ALONE));
+        if let Some(score) = alone.settled(root) {
             return Ok(self.signed(score));
         }
-        let (mut low, mut high) = game.value_range(root);
+        let (mut low, mut high) = alone.known_range(root);
         let guess = match self.mode {
             // The sign alone: "above 0?", then (if not) "at least 0?".
             Mode::Outcome => {
-                (low, high) = (low.max(-1), high.min(1));
+                (low, high) = (low.clamp(-1, 1), high.clamp(-1, 1));
                 None
             }
             Mode::Exact => {
@@ -243,8 +245,6 @@ impl<Table> ScoredLazySmp<Table> {
         let mut narrowing = Narrowing::new(low, high, guess);
         // Most positions are quick: this thread tries alone first, so that waking the helpers is paid only by
         // searches that last (what it found stays in the table for the threads).
-        let table = &self.table;
-        let mut alone = Search::new(game, table, budget.min(SEARCH_ALONE));
         alone.line = self.line.clone();
         while let Some(test) = narrowing.next() {
             let found = alone.test(root, &narrowing, test);

@@ -139,10 +139,10 @@ where
     /// The exact score of `root` by null-window searches that narrow its range, aimed by `guess` (see
     /// [`Narrowing`]).
     pub(super) fn narrow(&mut self, root: &Ruleset::Position, guess: Option<i32>) -> i32 {
-        let (low, high) = match self.game.outcome(root) {
-            Some(score) => return score,
-            None => self.game.value_range(root),
-        };
+        if let Some(score) = self.game.outcome(root) {
+            return score;
+        }
+        let (low, high) = self.known_range(root);
         let mut narrowing = Narrowing::new(low, high, guess);
         while let Some(test) = narrowing.next() {
             if self.halted() {
@@ -154,6 +154,28 @@ where
             }
         }
         narrowing.low
+    }
+
+    /// The score of `root` if no search is needed: the game is over there, or the table pins it.
+    pub(super) fn settled(&mut self, root: &Ruleset::Position) -> Option<i32> {
+        if let Some(score) = self.game.outcome(root) {
+            return Some(score);
+        }
+        let (low, high) = self.known_range(root);
+        (low == high).then_some(low)
+    }
+
+    /// The range `root`'s score is known to lie in: the game's [`SearchHints::value_range`], narrowed by the
+    /// bounds the table holds for it. Every stored bound is proven, so the narrowing skips the tests earlier
+    /// searches answered (an analysis values a position's moves after the position, whose search bounded each
+    /// of them; its line follows moves whose values are stored).
+    pub(super) fn known_range(&mut self, root: &Ruleset::Position) -> (i32, i32) {
+        let (mut low, mut high) = self.game.value_range(root);
+        if let Some(bounds) = self.table.probe(&self.game.canonical(root), false) {
+            low = low.max(from_table(bounds.lower));
+            high = high.min(from_table(bounds.upper));
+        }
+        (low, high.max(low))
     }
 
     /// One null-window test of `root`, "at least `test`?", with `narrowing` the range before it: reported to
