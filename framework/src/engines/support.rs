@@ -291,8 +291,9 @@ impl<Position: Clone + Eq> PathGuard<Position> {
     }
 }
 
-/// The history heuristic, by slot ([`SearchHints::history_slot`]): the work of the nodes each slot's moves cut
-/// off, and the scratch of ordering a node's moves by it. One per search.
+/// The history heuristic, by slot ([`SearchHints::history_slot`]): what the cutoffs of each slot's moves were
+/// worth, as the engine credits them (the win/loss search: the positions of the node cut off; the scored
+/// search: their order of magnitude), and the scratch of ordering a node's moves by it. One per search.
 #[derive(Debug, Default)]
 pub(crate) struct History {
     slots: Vec<u64>,
@@ -332,7 +333,7 @@ impl History {
         }
     }
 
-    /// Credits `mv`'s slot with `work`, the positions of the node it cut off.
+    /// Credits `mv`'s slot with `work`, what its cutoff was worth.
     #[inline]
     pub(crate) fn credit<Ruleset: SearchHints>(
         &mut self,
