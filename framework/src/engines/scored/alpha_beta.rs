@@ -223,15 +223,16 @@ where
             (Mode::Outcome, _) => search.search(position, 0, -1, 1).signum(),
             (Mode::Exact, ScoreSearch::FullWindow) => search.search(position, 0, -SCORE_LIMIT - 1, SCORE_LIMIT + 1),
             (Mode::Exact, ScoreSearch::NullWindow) => {
-                if let Some(score) = search.settled(position) {
-                    return score;
+                let range = search.known_range(position);
+                if range.0 == range.1 {
+                    return range.0;
                 }
                 let (guess, visited) = first_guess(game, position, guess_budget.min(budget));
                 search.visited = visited;
                 match guess {
                     Guess::Exact(score) => score,
-                    Guess::Estimate(score) => search.narrow(position, Some(score)),
-                    Guess::None => search.narrow(position, None),
+                    Guess::Estimate(score) => search.narrow(position, range, Some(score)),
+                    Guess::None => search.narrow(position, range, None),
                 }
             }
         })

@@ -222,10 +222,10 @@ impl<Table> ScoredLazySmp<Table> {
     {
         let table = &self.table;
         let mut alone = Search::new(game, table, budget.min(SEARCH_ALONE));
-        if let Some(score) = alone.settled(root) {
-            return Ok(self.signed(score));
-        }
         let (mut low, mut high) = alone.known_range(root);
+        if low == high {
+            return Ok(self.signed(low));
+        }
         let guess = match self.mode {
             // The sign alone: "above 0?", then (if not) "at least 0?".
             Mode::Outcome => {

@@ -136,13 +136,9 @@ where
         self.stopped || self.broken.is_some()
     }
 
-    /// The exact score of `root` by null-window searches that narrow its range, aimed by `guess` (see
-    /// [`Narrowing`]).
-    pub(super) fn narrow(&mut self, root: &Ruleset::Position, guess: Option<i32>) -> i32 {
-        if let Some(score) = self.game.outcome(root) {
-            return score;
-        }
-        let (low, high) = self.known_range(root);
+    /// The exact score of `root` by null-window searches that narrow `range` (its [`Search::known_range`]),
+    /// aimed by `guess` (see [`Narrowing`]).
+    pub(super) fn narrow(&mut self, root: &Ruleset::Position, (low, high): (i32, i32), guess: Option<i32>) -> i32 {
         let mut narrowing = Narrowing::new(low, high, guess);
         while let Some(test) = narrowing.next() {
             if self.halted() {
@@ -156,20 +152,15 @@ where
         narrowing.low
     }
 
-    /// The score of `root` if no search is needed: the game is over there, or the table pins it.
-    pub(super) fn settled(&mut self, root: &Ruleset::Position) -> Option<i32> {
-        if let Some(score) = self.game.outcome(root) {
-            return Some(score);
-        }
-        let (low, high) = self.known_range(root);
-        (low == high).then_some(low)
-    }
-
-    /// The range `root`'s score is known to lie in: the game's [`SearchHints::value_range`], narrowed by the
-    /// bounds the table holds for it. Every stored bound is proven, so the narrowing skips the tests earlier
-    /// searches answered (an analysis values a position's moves after the position, whose search bounded each
-    /// of them; its line follows moves whose values are stored).
+    /// The range `root`'s score is known to lie in: its score alone where the game is over there; else the
+    /// game's [`SearchHints::value_range`], narrowed by the bounds the table holds for it. Every stored bound is
+    /// proven, so a score the table pins needs no search and the tests earlier searches answered are not asked
+    /// again (an analysis values a position's moves after the position, whose search bounded each of them; its
+    /// line follows moves whose values are stored).
     pub(super) fn known_range(&mut self, root: &Ruleset::Position) -> (i32, i32) {
+        if let Some(score) = self.game.outcome(root) {
+            return (score, score);
+        }
         let (mut low, mut high) = self.game.value_range(root);
         if let Some(bounds) = self.table.probe(&self.game.canonical(root), false) {
             low = low.max(from_table(bounds.lower));
@@ -371,8 +362,8 @@ where
                         if !near {
                             // By the work's order of magnitude: credited by the work itself, a few early
                             // cutoffs of huge subtrees fix the order for the rest of the search, and what the
-                            // table held when they happened decided which (Kalah(6, 4): 65 M or 312 M positions
-                            // for one test, from 2,000 positions searched before it; BENCHMARKS.md).
+                            // table held when they happened decides which (BENCHMARKS.md, "The history heuristic
+                            // credited by the order of magnitude").
                             let work = self.visited - before_child + 1;
                             self.history.credit(game, position, mv, u64::from(work.ilog2()) + 1);
                         }
