@@ -66,6 +66,7 @@ pub mod parameters;
 pub mod playable;
 #[cfg(feature = "plugin")]
 pub mod plugin;
+mod prefetch;
 pub mod prelude;
 pub mod puzzle;
 pub mod random;

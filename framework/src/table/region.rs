@@ -110,7 +110,7 @@ impl Region {
         // The remainder is below the bucket count, which is a `usize`.
         let index = (key % self.buckets) as usize;
         if let Some(word) = self.words.get(2 * index) {
-            prefetch_word(word);
+            crate::prefetch::prefetch(word);
         }
     }
 
@@ -179,15 +179,3 @@ impl Region {
         })
     }
 }
-
-/// Starts loading `word`'s cache line into the first-level cache.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
-#[inline]
-fn prefetch_word(word: &AtomicU64) {
-    safe_arch::prefetch_t0(word);
-}
-
-/// Without a prefetch hint: nothing.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
-#[inline]
-fn prefetch_word(_word: &AtomicU64) {}

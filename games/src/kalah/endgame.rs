@@ -18,15 +18,17 @@ const MAX_TIER_SEEDS: usize = 168;
 const MAX_SLOTS: usize = MAX_TIER_SEEDS + 2 * MAX_PITS;
 
 /// `BINOMIAL[n][k]`, n choose k, for the ranks of compositions of up to [`MAX_TIER_SEEDS`] seeds into up to
-/// `2 * MAX_PITS` pits (k below `2 * MAX_PITS`).
-static BINOMIAL: [[u128; 2 * MAX_PITS]; MAX_SLOTS + 1] = {
-    let mut table = [[0u128; 2 * MAX_PITS]; MAX_SLOTS + 1];
+/// `2 * MAX_PITS` pits (k below `2 * MAX_PITS`), saturated at `u64::MAX`: a tier's size saturates where its
+/// ranks would not fit a `u64` (such a tier has no size), and every term of a rank within a tier that has one
+/// is below its size, so 64-bit arithmetic is exact wherever it is used.
+static BINOMIAL: [[u64; 2 * MAX_PITS]; MAX_SLOTS + 1] = {
+    let mut table = [[0u64; 2 * MAX_PITS]; MAX_SLOTS + 1];
     let mut n = 0;
     while n <= MAX_SLOTS {
         table[n][0] = 1;
         let mut k = 1;
         while k < 2 * MAX_PITS {
-            table[n][k] = if n == 0 { 0 } else { table[n - 1][k - 1] + table[n - 1][k] };
+            table[n][k] = if n == 0 { 0 } else { table[n - 1][k - 1].saturating_add(table[n - 1][k]) };
             k += 1;
         }
         n += 1;
@@ -56,19 +58,19 @@ impl EndgameTiers for Kalah {
     fn endgame_tier_size(&self, tier: u32) -> Option<u64> {
         let slots = tier as usize + 2 * self.pits() - 1;
         let size = BINOMIAL.get(slots)?[2 * self.pits() - 1];
-        u64::try_from(size).ok()
+        (size != u64::MAX).then_some(size)
     }
 
     /// The bars between the pits, at places `0..seeds + 2m - 1` (bar `i` after the seeds of pits `0..=i` and
     /// the `i` bars before it), ranked by `sum C(bar_i, i + 1)`.
     fn endgame_rank(&self, board: &Board) -> u64 {
-        let mut rank = 0u128;
+        let mut rank = 0u64;
         let mut place = 0usize;
         for (bar, count) in self.counts_from_mover(board).take(2 * self.pits() - 1).enumerate() {
             place += usize::from(count);
-            rank += BINOMIAL[place + bar][bar + 1];
+            rank = rank.saturating_add(BINOMIAL[place + bar][bar + 1]);
         }
-        u64::try_from(rank).unwrap_or(u64::MAX)
+        rank
     }
 
     fn endgame_position(&self, tier: u32, rank: u64) -> Option<Board> {
@@ -78,7 +80,7 @@ impl EndgameTiers for Kalah {
         }
         let parts = 2 * self.pits();
         let mut bars = [0usize; 2 * MAX_PITS];
-        let mut rest = u128::from(rank);
+        let mut rest = rank;
         let mut below = tier as usize + parts - 1;
         for bar in (0..parts - 1).rev() {
             // The highest place below the previous bar whose binomial fits what is left of the rank.

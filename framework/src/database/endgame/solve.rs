@@ -1,6 +1,7 @@
-//! The solve of an endgame database, tier by tier from 0, each tier's ranks in parallel (a rank whose move
-//! stays in its tier solves that child first, recursively: the moves within a tier form no cycle), and its
-//! check, which re-derives every rank from the stored values of its children.
+//! The solve of an endgame database, tier by tier from 0, each tier's ranks in parallel by batches of
+//! consecutive ranks (a batch first finds every child of its positions and prefetches its value, then values
+//! its positions; a rank whose move stays in its tier solves that child first, recursively: the moves within a
+//! tier form no cycle), and its check, which re-derives every rank from the stored values of its children.
 
 use super::{
     allocate, over_budget, read_values, tables_bytes, tier_name, tier_path, tier_size, write_overhead, EndgameTables,
@@ -16,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::scored::EndgameTiers;
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI8, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -75,6 +76,17 @@ fn derive<Ruleset: EndgameTiers>(
             best
         }
     };
+    part_to_play(game, position, tier, best)
+}
+
+/// What `position` (of tier `tier`, worth `best` to its mover) has left to play for: `best` less its banked
+/// part, which must fit a record.
+fn part_to_play<Ruleset: EndgameTiers>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    tier: u32,
+    best: i32,
+) -> Result<i8> {
     let part = best.saturating_sub(game.banked(position));
     i8::try_from(part)
         .ok()
@@ -95,26 +107,136 @@ fn solve_rank<Ruleset: EndgameTiers>(
     if chain > MAX_CHAIN {
         return Err(contract(format!("the moves within tier {tier} form a cycle, or a chain beyond {MAX_CHAIN}")));
     }
-    let position = game
-        .endgame_position(tier, rank)
-        .ok_or_else(|| contract(format!("no position of tier {tier} has rank {rank}")))?;
+    let position = unrank(game, tier, rank)?;
     let mut moves = Vec::new();
-    let mut child = |child_tier: u32, child_rank: u64| -> Result<i8> {
-        let place = usize::try_from(child_rank).unwrap_or(usize::MAX);
-        let out_of_range = || contract(format!("a position of tier {child_tier} has rank {child_rank}, past its size"));
-        if child_tier < tier {
-            let stored = below[child_tier as usize].get(place).ok_or_else(out_of_range)?.load(Ordering::Relaxed);
-            return Ok(stored);
-        }
-        let stored = current.get(place).ok_or_else(out_of_range)?.load(Ordering::Relaxed);
-        if stored != UNSOLVED {
-            return Ok(stored);
-        }
-        let solved = with_stack(|| solve_rank(game, below, current, tier, child_rank, chain + 1))?;
-        current[place].store(solved, Ordering::Relaxed);
-        Ok(solved)
-    };
+    let mut child =
+        |child_tier: u32, child_rank: u64| child_value(game, below, current, tier, (child_tier, child_rank), chain);
     derive(game, &position, tier, &mut moves, &mut child)
+}
+
+/// The position at `rank` of `tier`, or the contract's error.
+fn unrank<Ruleset: EndgameTiers>(game: &Ruleset, tier: u32, rank: u64) -> Result<Ruleset::Position> {
+    game.endgame_position(tier, rank).ok_or_else(|| contract(format!("no position of tier {tier} has rank {rank}")))
+}
+
+/// The place of the value of `(child_tier, child_rank)` (a tier below `tier` or `tier` itself, `current`).
+fn slot<'tiers>(
+    below: &'tiers [Tier],
+    current: &'tiers Tier,
+    tier: u32,
+    (child_tier, child_rank): (u32, u64),
+) -> Result<&'tiers AtomicI8> {
+    let values = if child_tier < tier { below.get(child_tier as usize) } else { Some(current) };
+    values
+        .and_then(|values| values.get(usize::try_from(child_rank).ok()?))
+        .ok_or_else(|| contract(format!("a position of tier {child_tier} has rank {child_rank}, past its size")))
+}
+
+/// The value of a child of a position of tier `tier` at `chain` moves within the tier from the rank a batch
+/// solves: read from a tier below, or from `current`, solved first (recursively) if it is not yet.
+fn child_value<Ruleset: EndgameTiers>(
+    game: &Ruleset,
+    below: &[Tier],
+    current: &Tier,
+    tier: u32,
+    (child_tier, child_rank): (u32, u64),
+    chain: u32,
+) -> Result<i8> {
+    let place = slot(below, current, tier, (child_tier, child_rank))?;
+    let stored = place.load(Ordering::Relaxed);
+    if child_tier < tier || stored != UNSOLVED {
+        return Ok(stored);
+    }
+    let solved = with_stack(|| solve_rank(game, below, current, tier, child_rank, chain + 1))?;
+    place.store(solved, Ordering::Relaxed);
+    Ok(solved)
+}
+
+/// The ranks a batch solves: every child's value is asked of memory (prefetched) before any is read, so that
+/// the cache misses of the batch's reads of the tiers below overlap (BENCHMARKS.md, "The endgame solve's
+/// reads").
+const BATCH: usize = 16;
+
+/// A child of a position of a batch: the position a move leads to, and its score if the game is over there,
+/// else its tier and rank.
+struct Child<Position> {
+    next: Position,
+    at: std::result::Result<(u32, u64), i32>,
+}
+
+/// The buffers of a thread's batches: each position not solved yet, with its place and its children's range
+/// in `children`.
+struct Batch<Position, Move> {
+    positions: Vec<(usize, Position, std::ops::Range<usize>)>,
+    children: Vec<Child<Position>>,
+    moves: Vec<Move>,
+}
+
+impl<Position, Move> Default for Batch<Position, Move> {
+    fn default() -> Self {
+        Batch { positions: Vec::new(), children: Vec::new(), moves: Vec::new() }
+    }
+}
+
+/// Solves the ranks `places` of `current` (tier `tier`) not solved yet: first every position's children,
+/// each child's value prefetched, then each position's value from them (as [`derive`], whose check reads
+/// the same values one by one).
+fn solve_batch<Ruleset: EndgameTiers>(
+    game: &Ruleset,
+    below: &[Tier],
+    current: &Tier,
+    tier: u32,
+    places: std::ops::Range<usize>,
+    batch: &mut Batch<Ruleset::Position, Ruleset::Move>,
+) -> Result<()> {
+    batch.positions.clear();
+    batch.children.clear();
+    for place in places {
+        if current[place].load(Ordering::Relaxed) != UNSOLVED {
+            continue;
+        }
+        let position = unrank(game, tier, place as u64)?;
+        let first = batch.children.len();
+        if game.outcome(&position).is_none() {
+            batch.moves.clear();
+            game.moves(&position, &mut batch.moves);
+            if batch.moves.is_empty() {
+                return Err(contract(format!("a position of tier {tier} is not over and has no move")));
+            }
+            for mv in &batch.moves {
+                let next = game.play(&position, mv);
+                let at = match game.outcome(&next) {
+                    Some(score) => Err(score),
+                    None => {
+                        let at = (game.endgame_tier(&next), game.endgame_rank(&next));
+                        if at.0 > tier {
+                            return Err(contract(format!("a move from tier {tier} leads up to tier {}", at.0)));
+                        }
+                        crate::prefetch::prefetch(slot(below, current, tier, at)?);
+                        Ok(at)
+                    }
+                };
+                batch.children.push(Child { next, at });
+            }
+        }
+        batch.positions.push((place, position, first..batch.children.len()));
+    }
+    for (place, position, children) in &batch.positions {
+        let best = match game.outcome(position) {
+            Some(score) => score,
+            None => batch.children[children.clone()].iter().try_fold(i32::MIN, |best, child| -> Result<i32> {
+                let value = match child.at {
+                    Err(score) => score,
+                    Ok(at) => game
+                        .banked(&child.next)
+                        .saturating_add(i32::from(child_value(game, below, current, tier, at, 0)?)),
+                };
+                Ok(best.max(game.score_seen_from(position, &child.next, value)))
+            })?,
+        };
+        current[*place].store(part_to_play(game, position, tier, best)?, Ordering::Relaxed);
+    }
+    Ok(())
 }
 
 /// Solves the tiers `0..=bound` of `game` into `directory` (made if missing), resuming from the tiers whose
@@ -191,18 +313,14 @@ where
         let started = Instant::now();
         let current = allocate(size)?;
         let failed = AtomicBool::new(false);
-        (0..current.len()).into_par_iter().with_min_len(1 << 12).try_for_each(|place| -> Result<()> {
+        let batches = current.len().div_ceil(BATCH);
+        (0..batches).into_par_iter().with_min_len(1 << 8).try_for_each_init(Batch::default, |batch, index| {
             if failed.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            let rank = place as u64;
-            if current[place].load(Ordering::Relaxed) == UNSOLVED {
-                let solved = solve_rank(game, &tiers, &current, tier, rank, 0).inspect_err(|_| {
-                    failed.store(true, Ordering::Relaxed);
-                })?;
-                current[place].store(solved, Ordering::Relaxed);
-            }
-            Ok(())
+            let places = index * BATCH..current.len().min((index + 1) * BATCH);
+            solve_batch(game, &tiers, &current, tier, places, batch)
+                .inspect_err(|_| failed.store(true, Ordering::Relaxed))
         })?;
         let name = tier_name(&family, tier, size);
         let bytes = write_dense_tier_by_blocks(&path, &name, Vec::new(), size, |first, length| {
