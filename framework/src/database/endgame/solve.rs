@@ -43,38 +43,72 @@ fn contract(detail: String) -> Error {
 }
 
 /// The value of `position` (of tier `tier`) less its banked part, from its children's values less theirs, which
-/// `child` gives by tier and rank.
+/// `child` gives by tier and rank: [`push_children`] into `children`, then [`value_from`].
 fn derive<Ruleset: EndgameTiers>(
     game: &Ruleset,
     position: &Ruleset::Position,
     tier: u32,
-    moves: &mut Vec<Ruleset::Move>,
-    child: &mut dyn FnMut(u32, u64) -> Result<i8>,
+    buffers: &mut Batch<Ruleset::Position, Ruleset::Move>,
+    child: &mut dyn FnMut((u32, u64)) -> Result<i8>,
+) -> Result<i8> {
+    buffers.children.clear();
+    push_children(game, position, tier, buffers, |_| Ok(()))?;
+    value_from(game, position, tier, &buffers.children, child)
+}
+
+/// Pushes onto `buffers.children` every child of `position` (of tier `tier`; none if it is over), telling `seen`
+/// of each child's tier and rank; a move up a tier, or none from a position not over, breaks the contract.
+fn push_children<Ruleset: EndgameTiers>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    tier: u32,
+    buffers: &mut Batch<Ruleset::Position, Ruleset::Move>,
+    mut seen: impl FnMut((u32, u64)) -> Result<()>,
+) -> Result<()> {
+    if game.outcome(position).is_some() {
+        return Ok(());
+    }
+    buffers.moves.clear();
+    game.moves(position, &mut buffers.moves);
+    if buffers.moves.is_empty() {
+        return Err(contract(format!("a position of tier {tier} is not over and has no move")));
+    }
+    for mv in &buffers.moves {
+        let next = game.play(position, mv);
+        let at = match game.outcome(&next) {
+            Some(score) => Err(score),
+            None => {
+                let at = (game.endgame_tier(&next), game.endgame_rank(&next));
+                if at.0 > tier {
+                    return Err(contract(format!("a move from tier {tier} leads up to tier {}", at.0)));
+                }
+                seen(at)?;
+                Ok(at)
+            }
+        };
+        buffers.children.push(Child { next, at });
+    }
+    Ok(())
+}
+
+/// The value of `position` (of tier `tier`) less its banked part: its final score, or the best over
+/// `children` (its own, from [`push_children`]) of their values, which `child` gives less their banked parts.
+fn value_from<Ruleset: EndgameTiers>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    tier: u32,
+    children: &[Child<Ruleset::Position>],
+    mut child: impl FnMut((u32, u64)) -> Result<i8>,
 ) -> Result<i8> {
     let best = match game.outcome(position) {
         Some(score) => score,
-        None => {
-            moves.clear();
-            game.moves(position, moves);
-            if moves.is_empty() {
-                return Err(contract(format!("a position of tier {tier} is not over and has no move")));
-            }
-            let mut best = i32::MIN;
-            for next in moves.iter().map(|mv| game.play(position, mv)) {
-                let value = match game.outcome(&next) {
-                    Some(score) => score,
-                    None => {
-                        let (below, rank) = (game.endgame_tier(&next), game.endgame_rank(&next));
-                        if below > tier {
-                            return Err(contract(format!("a move from tier {tier} leads up to tier {below}")));
-                        }
-                        game.banked(&next).saturating_add(i32::from(child(below, rank)?))
-                    }
-                };
-                best = best.max(game.score_seen_from(position, &next, value));
-            }
-            best
-        }
+        None => children.iter().try_fold(i32::MIN, |best, next| -> Result<i32> {
+            let value = match next.at {
+                Err(score) => score,
+                Ok(at) => game.banked(&next.next).saturating_add(i32::from(child(at)?)),
+            };
+            Ok(best.max(game.score_seen_from(position, &next.next, value)))
+        })?,
     };
     part_to_play(game, position, tier, best)
 }
@@ -103,15 +137,18 @@ fn solve_rank<Ruleset: EndgameTiers>(
     tier: u32,
     rank: u64,
     chain: u32,
+    spare: &mut Vec<Batch<Ruleset::Position, Ruleset::Move>>,
 ) -> Result<i8> {
     if chain > MAX_CHAIN {
         return Err(contract(format!("the moves within tier {tier} form a cycle, or a chain beyond {MAX_CHAIN}")));
     }
     let position = unrank(game, tier, rank)?;
-    let mut moves = Vec::new();
-    let mut child =
-        |child_tier: u32, child_rank: u64| child_value(game, below, current, tier, (child_tier, child_rank), chain);
-    derive(game, &position, tier, &mut moves, &mut child)
+    // Buffers from the thread's spares, given back after: a chain reuses its buffers instead of allocating.
+    let mut buffers = spare.pop().unwrap_or_default();
+    let mut child = |at| child_value(game, below, current, tier, at, chain, spare);
+    let value = derive(game, &position, tier, &mut buffers, &mut child);
+    spare.push(buffers);
+    value
 }
 
 /// The position at `rank` of `tier`, or the contract's error.
@@ -133,7 +170,8 @@ fn slot<'tiers>(
 }
 
 /// The value of a child of a position of tier `tier` at `chain` moves within the tier from the rank a batch
-/// solves: read from a tier below, or from `current`, solved first (recursively) if it is not yet.
+/// solves: read from a tier below, or from `current`, solved first (recursively, with buffers from `spare`) if
+/// it is not yet.
 fn child_value<Ruleset: EndgameTiers>(
     game: &Ruleset,
     below: &[Tier],
@@ -141,13 +179,14 @@ fn child_value<Ruleset: EndgameTiers>(
     tier: u32,
     (child_tier, child_rank): (u32, u64),
     chain: u32,
+    spare: &mut Vec<Batch<Ruleset::Position, Ruleset::Move>>,
 ) -> Result<i8> {
     let place = slot(below, current, tier, (child_tier, child_rank))?;
     let stored = place.load(Ordering::Relaxed);
     if child_tier < tier || stored != UNSOLVED {
         return Ok(stored);
     }
-    let solved = with_stack(|| solve_rank(game, below, current, tier, child_rank, chain + 1))?;
+    let solved = with_stack(|| solve_rank(game, below, current, tier, child_rank, chain + 1, spare))?;
     place.store(solved, Ordering::Relaxed);
     Ok(solved)
 }
@@ -164,8 +203,8 @@ struct Child<Position> {
     at: std::result::Result<(u32, u64), i32>,
 }
 
-/// The buffers of a thread's batches: each position not solved yet, with its place and its children's range
-/// in `children`.
+/// The buffers of a thread's batches (and of one position's [`derive`]): each position not solved yet, with its
+/// place and its children's range in `children`.
 struct Batch<Position, Move> {
     positions: Vec<(usize, Position, std::ops::Range<usize>)>,
     children: Vec<Child<Position>>,
@@ -179,8 +218,7 @@ impl<Position, Move> Default for Batch<Position, Move> {
 }
 
 /// Solves the ranks `places` of `current` (tier `tier`) not solved yet: first every position's children,
-/// each child's value prefetched, then each position's value from them (as [`derive`], whose check reads
-/// the same values one by one).
+/// each child's value prefetched, then each position's value from them (as [`derive`] does for one position).
 fn solve_batch<Ruleset: EndgameTiers>(
     game: &Ruleset,
     below: &[Tier],
@@ -188,6 +226,7 @@ fn solve_batch<Ruleset: EndgameTiers>(
     tier: u32,
     places: std::ops::Range<usize>,
     batch: &mut Batch<Ruleset::Position, Ruleset::Move>,
+    spare: &mut Vec<Batch<Ruleset::Position, Ruleset::Move>>,
 ) -> Result<()> {
     batch.positions.clear();
     batch.children.clear();
@@ -197,44 +236,16 @@ fn solve_batch<Ruleset: EndgameTiers>(
         }
         let position = unrank(game, tier, place as u64)?;
         let first = batch.children.len();
-        if game.outcome(&position).is_none() {
-            batch.moves.clear();
-            game.moves(&position, &mut batch.moves);
-            if batch.moves.is_empty() {
-                return Err(contract(format!("a position of tier {tier} is not over and has no move")));
-            }
-            for mv in &batch.moves {
-                let next = game.play(&position, mv);
-                let at = match game.outcome(&next) {
-                    Some(score) => Err(score),
-                    None => {
-                        let at = (game.endgame_tier(&next), game.endgame_rank(&next));
-                        if at.0 > tier {
-                            return Err(contract(format!("a move from tier {tier} leads up to tier {}", at.0)));
-                        }
-                        crate::prefetch::prefetch(slot(below, current, tier, at)?);
-                        Ok(at)
-                    }
-                };
-                batch.children.push(Child { next, at });
-            }
-        }
+        push_children(game, &position, tier, batch, |at| {
+            crate::prefetch::prefetch(slot(below, current, tier, at)?);
+            Ok(())
+        })?;
         batch.positions.push((place, position, first..batch.children.len()));
     }
     for (place, position, children) in &batch.positions {
-        let best = match game.outcome(position) {
-            Some(score) => score,
-            None => batch.children[children.clone()].iter().try_fold(i32::MIN, |best, child| -> Result<i32> {
-                let value = match child.at {
-                    Err(score) => score,
-                    Ok(at) => game
-                        .banked(&child.next)
-                        .saturating_add(i32::from(child_value(game, below, current, tier, at, 0)?)),
-                };
-                Ok(best.max(game.score_seen_from(position, &child.next, value)))
-            })?,
-        };
-        current[*place].store(part_to_play(game, position, tier, best)?, Ordering::Relaxed);
+        let child = |at| child_value(game, below, current, tier, at, 0, spare);
+        let value = value_from(game, position, tier, &batch.children[children.clone()], child)?;
+        current[*place].store(value, Ordering::Relaxed);
     }
     Ok(())
 }
@@ -314,14 +325,17 @@ where
         let current = allocate(size)?;
         let failed = AtomicBool::new(false);
         let batches = current.len().div_ceil(BATCH);
-        (0..batches).into_par_iter().with_min_len(1 << 8).try_for_each_init(Batch::default, |batch, index| {
-            if failed.load(Ordering::Relaxed) {
-                return Ok(());
-            }
-            let places = index * BATCH..current.len().min((index + 1) * BATCH);
-            solve_batch(game, &tiers, &current, tier, places, batch)
-                .inspect_err(|_| failed.store(true, Ordering::Relaxed))
-        })?;
+        (0..batches).into_par_iter().with_min_len(1 << 8).try_for_each_init(
+            Default::default,
+            |(batch, spare), index| {
+                if failed.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                let places = index * BATCH..current.len().min((index + 1) * BATCH);
+                solve_batch(game, &tiers, &current, tier, places, batch, spare)
+                    .inspect_err(|_| failed.store(true, Ordering::Relaxed))
+            },
+        )?;
         let name = tier_name(&family, tier, size);
         let bytes = write_dense_tier_by_blocks(&path, &name, Vec::new(), size, |first, length| {
             current[first as usize..first as usize + length]
@@ -365,12 +379,12 @@ where
     for (tier, values) in tables.tiers.iter().enumerate() {
         progress(&tier.to_string(), tier, tables.tiers.len());
         let tier = tier as u32;
-        (0..values.len()).into_par_iter().with_min_len(1 << 12).for_each_init(Vec::new, |moves, place| {
+        (0..values.len()).into_par_iter().with_min_len(1 << 12).for_each_init(Batch::default, |buffers, place| {
             let (rank, stored) = (place as u64, values[place].load(Ordering::Relaxed));
             let Some(position) = game.endgame_position(tier, rank) else {
                 return note(format!("tier {tier}: no position has rank {rank}"));
             };
-            let mut child = |child_tier: u32, child_rank: u64| -> Result<i8> {
+            let mut child = |(child_tier, child_rank): (u32, u64)| -> Result<i8> {
                 tables
                     .tiers
                     .get(child_tier as usize)
@@ -378,7 +392,7 @@ where
                     .map(|value| value.load(Ordering::Relaxed))
                     .ok_or_else(|| contract(format!("tier {child_tier} has no rank {child_rank}")))
             };
-            match derive(game, &position, tier, moves, &mut child) {
+            match derive(game, &position, tier, buffers, &mut child) {
                 Ok(derived) if derived == stored => {}
                 Ok(derived) => note(format!("tier {tier}, rank {rank}: stored {stored}, its children give {derived}")),
                 Err(error) => note(format!("tier {tier}, rank {rank}: {error}")),
