@@ -43,7 +43,7 @@ fn contract(detail: String) -> Error {
 }
 
 /// The value of `position` (of tier `tier`) less its banked part, from its children's values less theirs, which
-/// `child` gives by tier and rank: [`push_children`] into `children`, then [`value_from`].
+/// `child` gives by tier and rank: [`push_children`] into `buffers`, then [`value_from`].
 fn derive<Ruleset: EndgameTiers>(
     game: &Ruleset,
     position: &Ruleset::Position,
