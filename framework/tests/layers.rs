@@ -25,7 +25,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "board",
         ],
     ),
-    ("tables", &["table", "huge_pages"]),
+    ("tables", &["table", "huge_pages", "prefetch"]),
     ("engines", &["engines"]),
     ("analysis", &["analysis"]),
     ("databases", &["database"]),
