@@ -128,67 +128,9 @@ fn part_to_play<Ruleset: EndgameTiers>(
         .ok_or_else(|| contract(format!("a position of tier {tier} has {part} to play for, beyond -127..=127")))
 }
 
-/// The value at `rank` of the tier being solved (`current`, tier `tier`), solving the children within the tier
-/// it needs first.
-fn solve_rank<Ruleset: EndgameTiers>(
-    game: &Ruleset,
-    below: &[Tier],
-    current: &Tier,
-    tier: u32,
-    rank: u64,
-    chain: u32,
-    spare: &mut Vec<Batch<Ruleset::Position, Ruleset::Move>>,
-) -> Result<i8> {
-    if chain > MAX_CHAIN {
-        return Err(contract(format!("the moves within tier {tier} form a cycle, or a chain beyond {MAX_CHAIN}")));
-    }
-    let position = unrank(game, tier, rank)?;
-    // Buffers from the thread's spares, given back after: a chain reuses its buffers instead of allocating.
-    let mut buffers = spare.pop().unwrap_or_default();
-    let mut child = |at| child_value(game, below, current, tier, at, chain, spare);
-    let value = derive(game, &position, tier, &mut buffers, &mut child);
-    spare.push(buffers);
-    value
-}
-
 /// The position at `rank` of `tier`, or the contract's error.
 fn unrank<Ruleset: EndgameTiers>(game: &Ruleset, tier: u32, rank: u64) -> Result<Ruleset::Position> {
     game.endgame_position(tier, rank).ok_or_else(|| contract(format!("no position of tier {tier} has rank {rank}")))
-}
-
-/// The place of the value of `(child_tier, child_rank)` (a tier below `tier` or `tier` itself, `current`).
-fn slot<'tiers>(
-    below: &'tiers [Tier],
-    current: &'tiers Tier,
-    tier: u32,
-    (child_tier, child_rank): (u32, u64),
-) -> Result<&'tiers AtomicI8> {
-    let values = if child_tier < tier { below.get(child_tier as usize) } else { Some(current) };
-    values
-        .and_then(|values| values.get(usize::try_from(child_rank).ok()?))
-        .ok_or_else(|| contract(format!("a position of tier {child_tier} has rank {child_rank}, past its size")))
-}
-
-/// The value of a child of a position of tier `tier` at `chain` moves within the tier from the rank a batch
-/// solves: read from a tier below, or from `current`, solved first (recursively, with buffers from `spare`) if
-/// it is not yet.
-fn child_value<Ruleset: EndgameTiers>(
-    game: &Ruleset,
-    below: &[Tier],
-    current: &Tier,
-    tier: u32,
-    (child_tier, child_rank): (u32, u64),
-    chain: u32,
-    spare: &mut Vec<Batch<Ruleset::Position, Ruleset::Move>>,
-) -> Result<i8> {
-    let place = slot(below, current, tier, (child_tier, child_rank))?;
-    let stored = place.load(Ordering::Relaxed);
-    if child_tier < tier || stored != UNSOLVED {
-        return Ok(stored);
-    }
-    let solved = with_stack(|| solve_rank(game, below, current, tier, child_rank, chain + 1, spare))?;
-    place.store(solved, Ordering::Relaxed);
-    Ok(solved)
 }
 
 /// The ranks a batch solves: every child's value is asked of memory (prefetched) before any is read, so that
@@ -217,37 +159,85 @@ impl<Position, Move> Default for Batch<Position, Move> {
     }
 }
 
-/// Solves the ranks `places` of `current` (tier `tier`) not solved yet: first every position's children,
-/// each child's value prefetched, then each position's value from them (as [`derive`] does for one position).
-fn solve_batch<Ruleset: EndgameTiers>(
-    game: &Ruleset,
-    below: &[Tier],
-    current: &Tier,
+/// The solve of one tier: the game, the tiers below (solved), the tier being solved (`current`) and its number.
+struct TierSolve<'tiers, Ruleset> {
+    game: &'tiers Ruleset,
+    below: &'tiers [Tier],
+    current: &'tiers Tier,
     tier: u32,
-    places: std::ops::Range<usize>,
-    batch: &mut Batch<Ruleset::Position, Ruleset::Move>,
-    spare: &mut Vec<Batch<Ruleset::Position, Ruleset::Move>>,
-) -> Result<()> {
-    batch.positions.clear();
-    batch.children.clear();
-    for place in places {
-        if current[place].load(Ordering::Relaxed) != UNSOLVED {
-            continue;
+}
+
+/// A thread's spare buffers, lent to the positions of a chain within the tier (a chain reuses its buffers
+/// instead of allocating).
+type Spare<Ruleset> = Vec<Batch<<Ruleset as crate::game::Rules>::Position, <Ruleset as crate::game::Rules>::Move>>;
+
+impl<Ruleset: EndgameTiers> TierSolve<'_, Ruleset> {
+    /// Solves the ranks `places` not solved yet: first every position's children, each child's value
+    /// prefetched, then each position's value from them (as [`derive`] does for one position).
+    fn solve_batch(
+        &self,
+        places: std::ops::Range<usize>,
+        batch: &mut Batch<Ruleset::Position, Ruleset::Move>,
+        spare: &mut Spare<Ruleset>,
+    ) -> Result<()> {
+        let (game, tier) = (self.game, self.tier);
+        batch.positions.clear();
+        batch.children.clear();
+        for place in places {
+            if self.current[place].load(Ordering::Relaxed) != UNSOLVED {
+                continue;
+            }
+            let position = unrank(game, tier, place as u64)?;
+            let first = batch.children.len();
+            push_children(game, &position, tier, batch, |at| {
+                crate::prefetch::prefetch(self.slot(at)?);
+                Ok(())
+            })?;
+            batch.positions.push((place, position, first..batch.children.len()));
         }
-        let position = unrank(game, tier, place as u64)?;
-        let first = batch.children.len();
-        push_children(game, &position, tier, batch, |at| {
-            crate::prefetch::prefetch(slot(below, current, tier, at)?);
-            Ok(())
-        })?;
-        batch.positions.push((place, position, first..batch.children.len()));
+        for (place, position, children) in &batch.positions {
+            let child = |at| self.child_value(at, 0, spare);
+            let value = value_from(game, position, tier, &batch.children[children.clone()], child)?;
+            self.current[*place].store(value, Ordering::Relaxed);
+        }
+        Ok(())
     }
-    for (place, position, children) in &batch.positions {
-        let child = |at| child_value(game, below, current, tier, at, 0, spare);
-        let value = value_from(game, position, tier, &batch.children[children.clone()], child)?;
-        current[*place].store(value, Ordering::Relaxed);
+
+    /// The value at `rank` of the tier, `chain` moves within the tier from the rank a batch solves, solving the
+    /// children within the tier it needs first.
+    fn solve_rank(&self, rank: u64, chain: u32, spare: &mut Spare<Ruleset>) -> Result<i8> {
+        let tier = self.tier;
+        if chain > MAX_CHAIN {
+            return Err(contract(format!("the moves within tier {tier} form a cycle, or a chain beyond {MAX_CHAIN}")));
+        }
+        let position = unrank(self.game, tier, rank)?;
+        let mut buffers = spare.pop().unwrap_or_default();
+        let mut child = |at| self.child_value(at, chain, spare);
+        let value = derive(self.game, &position, tier, &mut buffers, &mut child);
+        spare.push(buffers);
+        value
     }
-    Ok(())
+
+    /// The place of the value of `(child_tier, child_rank)` (a tier below, or the one being solved).
+    fn slot(&self, (child_tier, child_rank): (u32, u64)) -> Result<&AtomicI8> {
+        let values = if child_tier < self.tier { self.below.get(child_tier as usize) } else { Some(self.current) };
+        values
+            .and_then(|values| values.get(usize::try_from(child_rank).ok()?))
+            .ok_or_else(|| contract(format!("a position of tier {child_tier} has rank {child_rank}, past its size")))
+    }
+
+    /// The value of a child at `chain` moves within the tier from the rank a batch solves: read from a tier
+    /// below, or from the tier being solved, solved first (recursively) if it is not yet.
+    fn child_value(&self, (child_tier, child_rank): (u32, u64), chain: u32, spare: &mut Spare<Ruleset>) -> Result<i8> {
+        let place = self.slot((child_tier, child_rank))?;
+        let stored = place.load(Ordering::Relaxed);
+        if child_tier < self.tier || stored != UNSOLVED {
+            return Ok(stored);
+        }
+        let solved = with_stack(|| self.solve_rank(child_rank, chain + 1, spare))?;
+        place.store(solved, Ordering::Relaxed);
+        Ok(solved)
+    }
 }
 
 /// Solves the tiers `0..=bound` of `game` into `directory` (made if missing), resuming from the tiers whose
@@ -325,6 +315,7 @@ where
         let current = allocate(size)?;
         let failed = AtomicBool::new(false);
         let batches = current.len().div_ceil(BATCH);
+        let solving = TierSolve { game, below: &tiers, current: &current, tier };
         (0..batches).into_par_iter().with_min_len(1 << 8).try_for_each_init(
             Default::default,
             |(batch, spare), index| {
@@ -332,8 +323,7 @@ where
                     return Ok(());
                 }
                 let places = index * BATCH..current.len().min((index + 1) * BATCH);
-                solve_batch(game, &tiers, &current, tier, places, batch, spare)
-                    .inspect_err(|_| failed.store(true, Ordering::Relaxed))
+                solving.solve_batch(places, batch, spare).inspect_err(|_| failed.store(true, Ordering::Relaxed))
             },
         )?;
         let name = tier_name(&family, tier, size);
