@@ -1,6 +1,7 @@
 //! A bounded load on `ludus serve`: 2,000 requests over 8 kept-alive connections (the page, the games, games
 //! walked move by move as the page does, and searches past the position budget), every one answered with what
-//! it should get, and the server's resident memory flat across them; and clients that hold what they can:
+//! it should get, the server's resident memory flat across them, and no thread left behind by the desks that
+//! the load replaces again and again; and clients that hold what they can:
 //! pipelining requests and reading their answers slowly, keeping a connection, sending half a request. None of
 //! them keeps a new client waiting more than a few seconds for an answer.
 
@@ -91,7 +92,10 @@ fn concurrent_load(server: &Server, seed: u64, each: usize) {
 
 #[test]
 fn two_thousand_requests_over_eight_connections_are_all_answered_in_flat_memory() {
-    let server = Server::start(&["--max-positions", "20000"]);
+    // A desk for each of the load's five games, so that the memory measured is the desks' (their tables fixed
+    // in size) and what the requests leave behind; with fewer desks than games, whether a sample finds the
+    // Connect Four desk's table alive is chance (the test below checks what the desks' turnover leaves).
+    let server = Server::start(&["--max-positions", "20000", "--searches", "8"]);
     // A warm-up as long as the load: the threads, the allocator's arenas (as many as the searches that overlap
     // on a busy machine) and the cache reach their working size.
     concurrent_load(&server, 100, REQUESTS_EACH);
@@ -107,6 +111,36 @@ fn two_thousand_requests_over_eight_connections_are_all_answered_in_flat_memory(
     );
     assert!(after <= before + MAX_GROWTH_KIB, "resident memory grew from {before} KiB to {after} KiB");
     // Still serving.
+    assert_eq!(server.connect().get("/api/games").status, 200);
+}
+
+/// The server's threads once their number has stayed the same for a second (at most 10 s).
+fn settled_threads(server: &Server) -> u64 {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (mut threads, mut since) = (server.threads(), Instant::now());
+    while since.elapsed() < Duration::from_secs(1) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        let now = server.threads();
+        if now != threads {
+            (threads, since) = (now, Instant::now());
+        }
+    }
+    threads
+}
+
+#[test]
+fn desks_replaced_under_load_leave_no_thread_behind() {
+    // Two desks (the default) for five games: a game's desk is replaced again and again (hundreds of times a
+    // load), and its thread must end after its search, as must every request's search thread. The first load
+    // brings the connections' workers and the desks to their number.
+    let server = Server::start(&["--max-positions", "20000"]);
+    concurrent_load(&server, 100, REQUESTS_EACH);
+    let first = settled_threads(&server);
+    for seed in [0, 200] {
+        concurrent_load(&server, seed, REQUESTS_EACH);
+        let again = settled_threads(&server);
+        assert!(again <= first, "{again} threads after another load, {first} after the first");
+    }
     assert_eq!(server.connect().get("/api/games").status, 200);
 }
 

@@ -59,9 +59,19 @@ impl Server {
 
     /// The server's resident memory in KiB (Linux).
     pub fn resident_kib(&self) -> u64 {
+        self.status_field("VmRSS:")
+    }
+
+    /// The server's threads (Linux).
+    pub fn threads(&self) -> u64 {
+        self.status_field("Threads:")
+    }
+
+    /// The number of a line of the server's `/proc/PID/status`, `field` its start.
+    fn status_field(&self, field: &str) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).expect("/proc/PID/status");
-        let line = status.lines().find(|line| line.starts_with("VmRSS:")).expect("a VmRSS line");
-        line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).expect("VmRSS in kB")
+        let line = status.lines().find(|line| line.starts_with(field)).unwrap_or_else(|| panic!("no {field} line"));
+        line.split_whitespace().nth(1).and_then(|number| number.parse().ok()).expect("a number")
     }
 
     /// Sends Ctrl-C (SIGINT) and waits for the process: its status code and standard error.
