@@ -305,6 +305,40 @@ mod tests {
     }
 
     #[test]
+    fn a_tier_by_rank_reads_back_block_by_block_on_several_threads() {
+        use std::sync::atomic::{AtomicU16, Ordering};
+        let dir = std::env::temp_dir().join(format!("ludus-file-test-ranks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tier.ludb");
+        // More blocks than are read at once, the last one short.
+        let ranks = DENSE_BLOCK_RANKS * 150 + 1234;
+        let name = TierName { ranks: Some(ranks), ..name() };
+        let record = |rank: u64| Record::from_score((rank.wrapping_mul(2_654_435_761) % 61) as i32 - 30).unwrap();
+        let written: Vec<u16> = (0..ranks).map(|rank| if rank % 7 == 0 { 0 } else { record(rank).bits() }).collect();
+        write_dense_tier(&path, &name, Vec::new(), &written).unwrap();
+        let mut file = TierFile::open(&path, &name).unwrap();
+        assert_eq!(file.blocks(), 151);
+        let read: Vec<AtomicU16> = (0..ranks).map(|_| AtomicU16::new(u16::MAX)).collect();
+        file.for_each_ranked_block(|first, records| {
+            for (offset, &bits) in records.iter().enumerate() {
+                read[first as usize + offset].store(bits, Ordering::Relaxed);
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert!(read.iter().map(|bits| bits.load(Ordering::Relaxed)).eq(written.iter().copied()));
+        // A flipped byte in a block of the third batch is found by its checksum.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 100;
+        bytes[last] ^= 0x10;
+        std::fs::write(&path, &bytes).unwrap();
+        let mut file = TierFile::open(&path, &name).unwrap();
+        let error = file.for_each_ranked_block(|_, _| Ok(())).unwrap_err();
+        assert!(error.to_string().contains("checksum"), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_written_tier_reads_back_by_key_and_whole() {
         let dir = std::env::temp_dir().join(format!("ludus-file-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

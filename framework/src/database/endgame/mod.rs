@@ -30,7 +30,7 @@ use super::record::Record;
 use crate::error::{Error, Remedy, Result, Setting};
 use crate::scored::EndgameTiers;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI8, Ordering};
+use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
 /// A rank not solved yet (no value reaches it: values lie within `-127..=127`).
 const UNSOLVED: i8 = i8::MIN;
@@ -174,25 +174,31 @@ fn read_tier<Ruleset: EndgameTiers>(game: &Ruleset, family: &str, directory: &Pa
 }
 
 /// The values of an opened tier file of `size` ranks (its header already checked against the tier), every
-/// block's checksum checked as it is read.
+/// block's checksum checked as it is read; the blocks decompressed and stored on rayon's threads.
 fn read_values(mut file: TierFile, size: u64) -> Result<Tier> {
     let values = allocate(size)?;
     let path = file.path().to_path_buf();
     let damaged = |reason: String| Error::Database { path: path.display().to_string(), reason };
-    let mut at = 0usize;
-    for place in 0..file.blocks() {
-        for bits in file.read_ranks(place)? {
+    let read = AtomicU64::new(0);
+    file.for_each_ranked_block(|first, records| {
+        let places = usize::try_from(first).ok().and_then(|first| values.get(first..first.checked_add(records.len())?));
+        let places = places.ok_or_else(|| damaged(format!("a block of ranks {first}.. past the tier's {size}")))?;
+        for (offset, (&bits, place)) in records.iter().zip(places).enumerate() {
             let stored = Record::from_bits(bits)
                 .and_then(Record::score)
                 .and_then(|score| i8::try_from(score).ok())
-                .filter(|&score| score != UNSOLVED)
-                .ok_or_else(|| damaged(format!("rank {at} holds {bits:#06x}, not a score within -127..=127")))?;
-            values.get(at).ok_or_else(|| damaged(format!("more than {size} ranks")))?.store(stored, Ordering::Relaxed);
-            at += 1;
+                .filter(|&score| score != UNSOLVED);
+            let rank = first + offset as u64;
+            let stored = stored
+                .ok_or_else(|| damaged(format!("rank {rank} holds {bits:#06x}, not a score within -127..=127")))?;
+            place.store(stored, Ordering::Relaxed);
         }
-    }
-    if at as u64 != size {
-        return Err(damaged(format!("{at} ranks, not {size}")));
+        read.fetch_add(records.len() as u64, Ordering::Relaxed);
+        Ok(())
+    })?;
+    let read = read.into_inner();
+    if read != size {
+        return Err(damaged(format!("{read} ranks, not {size}")));
     }
     Ok(values)
 }

@@ -19,9 +19,14 @@ use super::{
 use crate::database::record::Record;
 use crate::error::{Error, Result};
 use crate::error::{Remedy, Setting};
+use rayon::prelude::*;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
+
+/// The blocks [`TierFile::for_each_ranked_block`] holds as stored at once (at most 8 MiB of a file by rank's:
+/// zstd's bound for 128 KiB each), enough for rayon's threads to share.
+const BLOCKS_AT_ONCE: usize = 64;
 
 /// An open tier file: its header read and checked, its blocks read on demand.
 #[derive(Debug)]
@@ -379,6 +384,32 @@ impl TierFile {
             }
             None => None,
         })
+    }
+
+    /// Every block of a file by rank, [`BLOCKS_AT_ONCE`] at a time: read in order, each block's checksum
+    /// checked, then decompressed and decoded on rayon's threads, `each(first_rank, records)` called for each
+    /// (in no particular order). At most [`BLOCKS_AT_ONCE`] blocks are held as stored at once, and one block's
+    /// records a thread.
+    pub fn for_each_ranked_block(&mut self, each: impl Fn(u64, &[u16]) -> Result<()> + Sync) -> Result<()> {
+        if self.header.ranks.is_none() {
+            return Err(damaged(&self.path, "a file laid out by key read by rank"));
+        }
+        let mut start = 0;
+        while start < self.blocks() {
+            let end = self.blocks().min(start + BLOCKS_AT_ONCE);
+            let stored = (start..end).map(|place| self.read_stored(place)).collect::<Result<Vec<_>>>()?;
+            let file = &*self;
+            stored.par_iter().zip(start..end).try_for_each(|(stored, place)| match file.decode(place, stored)? {
+                Block::Ranked(records) => {
+                    let first = file.first_keys.get(place).and_then(|&first| u64::try_from(first).ok());
+                    let first = first.ok_or_else(|| damaged(&file.path, format!("no first rank for block {place}")))?;
+                    each(first, &records)
+                }
+                Block::Keyed(_) => Err(damaged(&file.path, "a file laid out by key read by rank")),
+            })?;
+            start = end;
+        }
+        Ok(())
     }
 
     /// The records of every rank, in order (0 for no position), each block checked, the blocks' checksum and
