@@ -6,7 +6,7 @@
 // The helpers shared by the tests unwrap too, not only the test functions.
 #![allow(clippy::unwrap_used)]
 
-use ludus_framework::analysis::line_by;
+use ludus_framework::analysis::{exact_line_by, line_by};
 use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax};
 use ludus_framework::engines::Mode;
@@ -17,6 +17,7 @@ use ludus_framework::Engine;
 use ludus_framework::Rules;
 use ludus_games::kalah::{Board, Capture, CompactKalah, Kalah};
 use rand::{Rng, SeedableRng};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// Kalah played on a ring of `2m + 2` places as the rules are usually drawn: South's pits `0..m`, South's
@@ -193,6 +194,82 @@ fn principal_variations_keep_the_margin_through_extra_moves() {
         let end = game.play_line(&start, &line).unwrap();
         assert!(game.is_over(&end));
         assert_eq!(game.score_seen_from(&start, &end, game.outcome(&end).unwrap()), value);
+    }
+}
+
+/// Every window of `engine`'s [`Engine::try_value_within`] around `position`'s score `value`: exact within,
+/// at most its low bound below, at least its high bound above.
+fn windows_keep_their_contract<Ruleset, Search>(
+    engine: &mut Search,
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    value: i32,
+) where
+    Ruleset: Rules,
+    Search: Engine<Ruleset, Value = i32>,
+{
+    for low in value - 2..=value + 1 {
+        let high = low + 1;
+        let found = engine.try_value_within(game, position, low, high).unwrap();
+        match value {
+            inside if (low..=high).contains(&inside) => assert_eq!(found, value, "window {low}..={high}"),
+            below if below < low => assert!(found <= low, "{found} for {value} in {low}..={high}"),
+            _ => assert!(found >= high, "{found} for {value} in {low}..={high}"),
+        }
+    }
+}
+
+#[test]
+fn lines_confirmed_by_windows_are_the_lines_of_plain_minimax() {
+    // The analysis's line confirms each best move by one test within a window; plain minimax values every
+    // move: both take the first best move in the order of the moves, so the lines are the same.
+    let mut random = rand::rngs::StdRng::seed_from_u64(43);
+    // Small enough for plain minimax (no table) to value every move of every line.
+    for (m, n) in [(2, 3), (3, 2), (2, 4)] {
+        for capture in [Capture::Opposite, Capture::Always] {
+            let game = Kalah::new(m, n).unwrap().with_capture(capture);
+            let compact = CompactKalah::new(game).unwrap();
+            for _ in 0..6 {
+                let mut position = game.start();
+                for _ in 0..random.gen_range(0..6) {
+                    let moves = game.legal_moves(&position);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position = game.play(&position, &moves[random.gen_range(0..moves.len())]);
+                }
+                let mut minimax = ScoredMinimax::new();
+                let expected = line_by(&game, &position, 500, |_| false, |child| minimax.search(&game, child)).unwrap();
+                let value = minimax.search(&game, &position).unwrap();
+                let mut engine = ScoredAlphaBeta::new(Mode::Exact);
+                windows_keep_their_contract(&mut engine, &game, &position, value);
+                let engine = RefCell::new(engine);
+                let line = exact_line_by(
+                    &game,
+                    &position,
+                    500,
+                    |_| false,
+                    |child| engine.borrow_mut().try_value(&game, child),
+                    |child, low, high| engine.borrow_mut().try_value_within(&game, child, low, high),
+                )
+                .unwrap();
+                assert_eq!(line, expected, "Kalah({m}, {n}), {}", capture.name());
+                let table = PackedTable::with_budget(mib(16)).unwrap();
+                let mut threads = ScoredLazySmp::with_table(Mode::Exact, 2, table).unwrap();
+                windows_keep_their_contract(&mut threads, &compact, &position, value);
+                let threads = RefCell::new(threads);
+                let line = exact_line_by(
+                    &compact,
+                    &position,
+                    500,
+                    |_| false,
+                    |child| threads.borrow_mut().try_value(&compact, child),
+                    |child, low, high| threads.borrow_mut().try_value_within(&compact, child, low, high),
+                )
+                .unwrap();
+                assert_eq!(line, expected, "Kalah({m}, {n}), {}, two threads", capture.name());
+            }
+        }
     }
 }
 

@@ -171,27 +171,50 @@ pub fn line_by<Ruleset: Rules, Worth: SearchValue, Failure>(
 /// first move whose value equals the position's own is taken, and the moves after it are not valued. The same
 /// line as [`line_by`] (its first best move in move-generation order) from an evaluator whose values are
 /// consistent; where no move's value equals the position's, every move is valued as [`line_by`] does.
+///
+/// Where values have neighbours ([`SearchValue::neighbour`]: exact scores), a move is not valued but tested
+/// by `within(child, low, high)` (as [`crate::Engine::try_value_within`]: exact within the window, beyond it
+/// outside) over the window between the value the child has if the move is best and its neighbour on the side
+/// the child's value cannot pass (every move's value is at most the position's), which one null-window test
+/// answers; the child's value is then known for the next step.
 pub fn exact_line_by<Ruleset: Rules, Worth: SearchValue, Failure>(
     game: &Ruleset,
     position: &Ruleset::Position,
     max_plies: usize,
     stop_at: impl Fn(&Ruleset::Position) -> bool,
     mut value: impl FnMut(&Ruleset::Position) -> Result<Worth, Failure>,
+    mut within: impl FnMut(&Ruleset::Position, Worth, Worth) -> Result<Worth, Failure>,
 ) -> Result<Vec<Ruleset::Move>, Failure> {
     if !Worth::BEST_MOVE_IS_EXACT {
         return line_by(game, position, max_plies, stop_at, value);
     }
+    let same = |one: Worth, other: Worth| !one.is_better(other) && !other.is_better(one);
     let mut line = Vec::new();
     let mut current = position.clone();
     let mut seen = std::collections::HashSet::from([current.clone()]);
+    // The value of `current` where the step before proved it.
+    let mut known = None;
     while line.len() < max_plies && !stop_at(&current) && !game.is_over(&current) {
-        let own = value(&current)?;
+        let own = match known.take() {
+            Some(own) => own,
+            None => value(&current)?,
+        };
         let mut chosen = None;
         for mv in game.legal_moves(&current) {
             let child = game.play(&current, &mv);
-            let found = value(&child)?.for_move(game.turn_passes(&current, &child));
-            if !own.is_better(found) && !found.is_better(own) {
-                chosen = Some(mv);
+            let passes = game.turn_passes(&current, &child);
+            // The child's value if the move is best; with the turn passed, the child's value is at least it.
+            let target = own.for_move(passes);
+            let window = match passes {
+                true => target.neighbour(true).map(|above| (target, above)),
+                false => target.neighbour(false).map(|below| (below, target)),
+            };
+            let best = match window {
+                Some((low, high)) => same(within(&child, low, high)?, target).then_some(Some(target)),
+                None => same(value(&child)?.for_move(passes), own).then_some(None),
+            };
+            if let Some(proven) = best {
+                (chosen, known) = (Some(mv), proven);
                 break;
             }
         }

@@ -183,7 +183,14 @@ where
                 !engine.holds(game, at) || game.legal_moves(at).iter().any(|mv| !engine.holds(game, &game.play(at, mv)))
             })
     };
-    let line = exact_line_by(game, position, max_line, stop_at, |child| engine.borrow_mut().try_value(game, child))?;
+    let line = exact_line_by(
+        game,
+        position,
+        max_line,
+        stop_at,
+        |child| engine.borrow_mut().try_value(game, child),
+        |child, low, high| engine.borrow_mut().try_value_within(game, child, low, high),
+    )?;
     let engine = engine.into_inner();
     let convergence = engine.convergence();
     let mut drawing = game.draw_position(position);

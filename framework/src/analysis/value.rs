@@ -39,6 +39,16 @@ pub trait SearchValue: Copy + std::fmt::Debug {
     /// move to nimber zero).
     fn is_win(self) -> bool;
 
+    /// The value next to `self` on the side `better` says, where values are a ladder of neighbouring steps
+    /// with no value between two of them (an exact score: one point apart); `None` (the default) where they
+    /// are not. An analysis's line then confirms a best move by one test of its value against a neighbour.
+    ///
+    /// Contract: where it gives `Some`, `for_move` is its own inverse (`v.for_move(p).for_move(p) == v`).
+    fn neighbour(self, better: bool) -> Option<Self> {
+        let _ = better;
+        None
+    }
+
     /// The value as a report shows it; `scores` says what a game's scores mean (an expected score of a game
     /// scored by win or loss reads as a probability of winning).
     fn assessment(self, scores: ScoreKind) -> Assessment;
@@ -86,6 +96,14 @@ impl SearchValue for i32 {
 
     fn is_win(self) -> bool {
         self > 0
+    }
+
+    fn neighbour(self, better: bool) -> Option<i32> {
+        if better {
+            self.checked_add(1)
+        } else {
+            self.checked_sub(1)
+        }
     }
 
     fn assessment(self, _scores: ScoreKind) -> Assessment {

@@ -150,6 +150,22 @@ pub trait Engine<Ruleset: Rules>: Statistics {
         self.search_within(game, position, budget).map_err(|stop| stopped(stop, budget))
     }
 
+    /// `position`'s value where it lies within `[low, high]`; where it lies below, a value at most `low`, and
+    /// where above, at least `high` (the bound, or the value itself); or why there is none, as
+    /// [`Engine::try_value`]. Provided: the value. An engine that narrows a score by null-window tests tests
+    /// only within the window and gives the bound (one test for two neighbouring scores: how an analysis's
+    /// line confirms a best move whose value it knows).
+    fn try_value_within(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        low: Self::Value,
+        high: Self::Value,
+    ) -> crate::Result<Self::Value> {
+        let _ = (low, high);
+        self.try_value(game, position)
+    }
+
     /// The value of `position` whatever the search costs (the engine's budget does not apply), or the engine's
     /// failure.
     fn search(&mut self, game: &Ruleset, position: &Ruleset::Position) -> crate::Result<Self::Value> {
@@ -175,7 +191,7 @@ pub trait Engine<Ruleset: Rules>: Statistics {
 }
 
 /// The error of a search that stopped within a budget of `positions`.
-fn stopped<Failure: Into<crate::Error>>(stop: Stop<Failure>, positions: u64) -> crate::Error {
+pub(crate) fn stopped<Failure: Into<crate::Error>>(stop: Stop<Failure>, positions: u64) -> crate::Error {
     match stop {
         Stop::Budget => crate::Error::Budget(crate::error::Budget::Positions(positions)),
         Stop::Failure(failure) => failure.into(),

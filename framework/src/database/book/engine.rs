@@ -67,6 +67,20 @@ where
         self.inner.budget()
     }
 
+    fn try_value_within(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        low: Search::Value,
+        high: Search::Value,
+    ) -> crate::Result<Search::Value> {
+        if let Some(value) = self.book.lookup(game.canonical(position))? {
+            self.read += 1;
+            return Ok(value);
+        }
+        self.inner.try_value_within(game, position, low, high)
+    }
+
     fn holds(&mut self, game: &Ruleset, position: &Ruleset::Position) -> bool {
         matches!(self.book.lookup::<_, Search::Value>(game.canonical(position)), Ok(Some(_)))
     }

@@ -193,4 +193,15 @@ where
     fn budget(&self) -> u64 {
         <Search as Engine<WithEndgame<'_, Ruleset>>>::budget(&self.inner)
     }
+
+    fn try_value_within(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        low: i32,
+        high: i32,
+    ) -> crate::Result<i32> {
+        let tables = self.loaded(game)?;
+        self.inner.try_value_within(&WithEndgame { game, tables: &tables }, position, low, high)
+    }
 }

@@ -18,9 +18,9 @@
 //! `1`): the win/loss/draw solve of a scored game, faster than its score.
 
 use super::guess::{first_guess, Guess};
-use super::search::Search;
+use super::search::{within, Search};
 use crate::engines::alpha_beta::{ProgressHandle, ScoreSearch};
-use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
+use crate::engines::{stopped, Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::Error;
 use crate::scored::{Deterministic, SCORE_LIMIT};
 use crate::stats::Stats;
@@ -240,5 +240,24 @@ where
 
     fn budget(&self) -> u64 {
         self.budget
+    }
+
+    /// Null-window tests within `[low, high]` only, with no first guess (the window aims them).
+    fn try_value_within(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        low: i32,
+        high: i32,
+    ) -> crate::Result<i32> {
+        if (self.mode, self.score_search) != (Mode::Exact, ScoreSearch::NullWindow) {
+            return self.try_value(game, position);
+        }
+        let budget = self.budget;
+        let score = self.run(game, budget, |search| {
+            let range = within(search.known_range(position), (low, high));
+            search.narrow(position, range, None)
+        });
+        score.map(|score| score.max(low).min(high)).map_err(|stop| stopped(stop, budget))
     }
 }

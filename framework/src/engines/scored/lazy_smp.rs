@@ -12,12 +12,12 @@
 //! positions, so that quick positions cost no thread start-up.
 
 use super::guess::{first_guess, Guess};
-use super::search::{Narrowing, Search};
+use super::search::{within, Narrowing, Search};
 use super::ProgressHook;
 use crate::engines::alpha_beta::busy::Busy;
 use crate::engines::alpha_beta::lazy_smp::search_pool;
 use crate::engines::alpha_beta::ProgressHandle;
-use crate::engines::{Engine, Mode, Statistics, Stop, TableEngine};
+use crate::engines::{stopped, Engine, Mode, Statistics, Stop, TableEngine};
 use crate::error::{Error, Result};
 use crate::scored::Deterministic;
 use crate::stats::Stats;
@@ -139,13 +139,31 @@ where
     fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
         let line = self.line.clone();
         line.iter().for_each(|line| line.0.start());
-        let score = self.search_threads(game, position, budget);
+        let score = self.search_threads(game, position, budget, None);
         line.iter().for_each(|line| line.0.finish());
         score
     }
 
     fn budget(&self) -> u64 {
         self.budget
+    }
+
+    /// Null-window tests within `[low, high]` only, with no first guess (the window aims them).
+    fn try_value_within(
+        &mut self,
+        game: &Ruleset,
+        position: &Ruleset::Position,
+        low: i32,
+        high: i32,
+    ) -> crate::Result<i32> {
+        if self.mode != Mode::Exact {
+            return self.try_value(game, position);
+        }
+        let (line, budget) = (self.line.clone(), self.budget);
+        line.iter().for_each(|line| line.0.start());
+        let score = self.search_threads(game, position, budget, Some((low, high)));
+        line.iter().for_each(|line| line.0.finish());
+        score.map(|score| score.max(low).min(high)).map_err(|stop| stopped(stop, budget))
     }
 }
 
@@ -208,12 +226,14 @@ impl Shared {
 }
 
 impl<Table> ScoredLazySmp<Table> {
-    /// [`Engine::search_within`]: the guess and the first positions on this thread, then every thread.
+    /// [`Engine::search_within`]: the guess and the first positions on this thread, then every thread; within
+    /// `window` only, if given (with no guess: [`Engine::try_value_within`]).
     fn search_threads<Ruleset>(
         &mut self,
         game: &Ruleset,
         root: &Ruleset::Position,
         budget: u64,
+        window: Option<(i32, i32)>,
     ) -> Result<i32, Stop<Error>>
     where
         Ruleset: Deterministic + Canonicalize + SearchHints + Sync,
@@ -222,11 +242,13 @@ impl<Table> ScoredLazySmp<Table> {
     {
         let table = &self.table;
         let mut alone = Search::new(game, table, budget.min(SEARCH_ALONE));
-        let (mut low, mut high) = alone.known_range(root);
+        let known = alone.known_range(root);
+        let (mut low, mut high) = window.map_or(known, |window| within(known, window));
         if low == high {
             return Ok(self.signed(low));
         }
         let guess = match self.mode {
+            Mode::Exact if window.is_some() => None,
             // The sign alone: "above 0?", then (if not) "at least 0?".
             Mode::Outcome => {
                 (low, high) = (low.clamp(-1, 1), high.clamp(-1, 1));

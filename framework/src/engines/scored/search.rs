@@ -63,6 +63,13 @@ impl Narrowing {
     }
 }
 
+/// The range `known` (a root's [`Search::known_range`]) within `[low, high]`: a single score (the bound) where
+/// they do not meet, so that a narrowing over it ends at once with the clamped score.
+pub(super) fn within((known_low, known_high): (i32, i32), (low, high): (i32, i32)) -> (i32, i32) {
+    let high = high.max(low);
+    (known_low.clamp(low, high), known_high.clamp(low, high))
+}
+
 /// One search of one root.
 pub(super) struct Search<'search, Ruleset: ScoredGame + Canonicalize + SearchHints, Access> {
     pub(super) game: &'search Ruleset,
