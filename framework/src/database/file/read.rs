@@ -386,10 +386,10 @@ impl TierFile {
         })
     }
 
-    /// Every block of a file by rank, [`BLOCKS_AT_ONCE`] at a time: read in order, each block's checksum
-    /// checked, then decompressed and decoded on rayon's threads, `each(first_rank, records)` called for each
-    /// (in no particular order). At most [`BLOCKS_AT_ONCE`] blocks are held as stored at once, and one block's
-    /// records a thread.
+    /// Every block of a file by rank, 64 at a time: read in order, each block's checksum checked, then
+    /// decompressed and decoded on rayon's threads, `each(first_rank, records)` called for each (in no
+    /// particular order). At most 64 blocks are held as stored at once (8 MiB), and one block's records a
+    /// thread.
     pub fn for_each_ranked_block(&mut self, each: impl Fn(u64, &[u16]) -> Result<()> + Sync) -> Result<()> {
         if self.header.ranks.is_none() {
             return Err(damaged(&self.path, "a file laid out by key read by rank"));
