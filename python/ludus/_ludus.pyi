@@ -34,6 +34,9 @@ class Game:
         memory_mb: int,
         max_positions: int,
         max_line: int,
+        threads: int,
+        book: Optional[str],
+        endgame: Optional[str],
     ) -> Dict[str, Any]: ...
 
 def games() -> List[Dict[str, Any]]: ...

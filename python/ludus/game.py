@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
+from os import PathLike
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _ludus
@@ -164,18 +166,30 @@ class BuiltinGame(Game):
         memory_mb: Optional[int] = None,
         max_positions: Optional[int] = None,
         max_line: int = 200,
+        threads: int = 1,
+        book: Optional[Union[str, "PathLike[str]"]] = None,
+        endgame: Optional[Union[str, "PathLike[str]"]] = None,
     ) -> Analysis:
         """The value of ``position`` (a :class:`Position`, its text, or ``None`` for the start), every move's
         value and the best line. ``engine``: ``auto``, ``alpha-beta``, ``memo-negamax`` or ``retrograde``.
         ``table_mb``: the table's memory; ``memory_mb``: the whole analysis' memory (default: half the
         machine's); ``max_positions``: the most positions one search expands. Past a budget:
-        :class:`BudgetExceeded`. Ctrl-C stops the search (``KeyboardInterrupt``)."""
+        :class:`BudgetExceeded`. ``threads``: the threads of a game whose fastest solver searches on several
+        (0: one a core). ``book``: an opening book file (``ludus book build``), consulted before a search;
+        ``endgame``: an endgame database's directory (``ludus db solve GAME --up-to N``), probed inside its
+        tiers, within ``memory_mb`` less ``table_mb`` (a file of another game: :class:`DatabaseError`).
+        Ctrl-C stops the search (``KeyboardInterrupt``)."""
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+            raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
         base, moves = self._located(position)
         raw = self._raw.analyze(
             base,
             list(moves),
             engine,
             *_budgets(table_mb, memory_mb, max_positions, max_line),
+            threads,
+            None if book is None else os.fspath(book),
+            None if endgame is None else os.fspath(endgame),
         )
         return Analysis._of(raw)
 

@@ -5,11 +5,15 @@
 
 use crate::convert::to_python;
 use crate::errors;
+use ludus_framework::database::book::BookPlace;
 use ludus_framework::engines::alpha_beta::ProgressHandle;
 use ludus_framework::playable::{AnalysisEngine, AnalysisOptions, Finish, PlayableGame, Registration};
+use ludus_framework::plugin::MAX_THREADS;
 use ludus_framework::{Error, Player};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -117,8 +121,7 @@ pub fn analysis_options(
 ) -> PyResult<(AnalysisOptions, ProgressHandle)> {
     let engine: AnalysisEngine = engine.parse().map_err(|error: Error| errors::to_python(&error))?;
     let progress = ProgressHandle::default();
-    // No opening book nor endgame database: they are files of the command line's (`ludus book build`, `ludus db
-    // solve --up-to`), not yet the module's.
+    // No opening book nor endgame database, one thread: `Game.analyze` sets them where its caller names them.
     let options = AnalysisOptions {
         engine,
         table_mb,
@@ -183,8 +186,11 @@ impl PyGame {
     }
 
     /// The analysis of the position written `position` (`None`: the start) after `moves`: the report of
-    /// `ludus analyze --format json` as a dict. Releases the GIL; Ctrl-C stops it.
-    #[pyo3(signature = (position, moves, engine, table_mb, memory_mb, max_positions, max_line))]
+    /// `ludus analyze --format json` as a dict, on `threads` threads (0: one a core) for a game whose fastest
+    /// solver searches on several, consulting the opening book in the file `book` and probing the endgame
+    /// database in the directory `endgame` if given (`--threads`, `--book`, `--endgame`). Releases the GIL;
+    /// Ctrl-C stops it.
+    #[pyo3(signature = (position, moves, engine, table_mb, memory_mb, max_positions, max_line, threads, book, endgame))]
     #[allow(clippy::too_many_arguments)]
     fn analyze<'py>(
         &self,
@@ -196,8 +202,22 @@ impl PyGame {
         memory_mb: usize,
         max_positions: u64,
         max_line: usize,
+        threads: usize,
+        book: Option<PathBuf>,
+        endgame: Option<PathBuf>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
+        if threads > MAX_THREADS {
+            return Err(PyValueError::new_err(format!(
+                "threads is at most {MAX_THREADS} (0: one a core), not {threads}"
+            )));
+        }
+        let (mut options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
+        options.threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            threads => threads,
+        };
+        options.book = book.map(BookPlace::File);
+        options.endgame = endgame;
         let game = Arc::clone(&self.game);
         let analysis =
             run_stoppable(py, &progress, move || game.analyze_after(position.as_deref(), &borrowed(&moves), &options))?;

@@ -12,6 +12,7 @@ import time
 import pytest
 
 import ludus
+from conftest import REPOSITORY
 
 # One position of each family: (spec, position text or None).
 FAMILIES = [
@@ -71,6 +72,34 @@ def test_budgets_are_keyword_arguments():
     for wrong in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match="table_mb is a whole number"):
             game.analyze(table_mb=wrong)
+
+
+def test_threads_a_book_and_an_endgame_database_are_keyword_arguments(cli, tmp_path):
+    spec = "kalah:pits=3,seeds=3"
+    game = ludus.load_game(spec)
+    alone = game.analyze()
+    # Two threads: the same values and line (the positions searched differ).
+    both = game.analyze(threads=2)
+    assert (both.raw["score"], both.raw["moves"], both.raw["line"]) == (alone.raw["score"], alone.raw["moves"], alone.raw["line"])
+    # An endgame database the command line solved: the command line's report, with fewer positions searched.
+    directory = tmp_path / "endgame"
+    cli("db", "solve", spec, "--up-to", "10", "--db", str(directory))
+    probed = game.analyze(endgame=directory)
+    assert probed.raw == json.loads(cli("analyze", spec, "--endgame", str(directory), "--format", "json"))
+    assert probed.raw["score"] == alone.raw["score"]
+    assert probed.raw["stats"]["visited"] < alone.raw["stats"]["visited"]
+    with pytest.raises(ludus.DatabaseError):
+        game.analyze(endgame=tmp_path / "nothing here")
+    # The standard Connect Four book: the start and its moves are read from it.
+    book = REPOSITORY / "books" / "connect-four_width=7_height=6.book"
+    booked = ludus.load_game("connect-four:width=7,height=6").analyze(book=book, max_line=3)
+    assert booked.raw == json.loads(
+        cli("analyze", "connect-four:width=7,height=6", "--book", str(book), "--line", "3", "--format", "json")
+    )
+    assert booked.raw["book_values"] >= 8 and booked.raw["value"] == "win" and booked.raw["line_from_book"]
+    for wrong in (-1, 1.5, True):
+        with pytest.raises(ValueError):
+            game.analyze(threads=wrong)
 
 
 def test_a_search_releases_the_gil():
