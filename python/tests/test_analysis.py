@@ -80,7 +80,8 @@ def test_threads_a_book_and_an_endgame_database_are_keyword_arguments(cli, tmp_p
     alone = game.analyze()
     # Two threads: the same values and line (the positions searched differ).
     both = game.analyze(threads=2)
-    assert (both.raw["score"], both.raw["moves"], both.raw["line"]) == (alone.raw["score"], alone.raw["moves"], alone.raw["line"])
+    same = ("score", "moves", "line")
+    assert [both.raw[key] for key in same] == [alone.raw[key] for key in same]
     # An endgame database the command line solved: the command line's report, with fewer positions searched.
     directory = tmp_path / "endgame"
     cli("db", "solve", spec, "--up-to", "10", "--db", str(directory))
