@@ -57,6 +57,26 @@ impl<Table> std::fmt::Debug for ScoredLazySmp<Table> {
 }
 
 impl<Table> ScoredLazySmp<Table> {
+    /// [`ScoredLazySmp::search_threads`], shown on the progress line from its start to its end.
+    fn search_shown<Ruleset>(
+        &mut self,
+        game: &Ruleset,
+        root: &Ruleset::Position,
+        budget: u64,
+        window: Option<(i32, i32)>,
+    ) -> Result<i32, Stop<Error>>
+    where
+        Ruleset: Deterministic + Canonicalize + SearchHints + Sync,
+        Ruleset::Position: Sync,
+        Table: SharedTable<Ruleset::Key> + TableStorage,
+    {
+        let line = self.line.clone();
+        line.iter().for_each(|line| line.0.start());
+        let score = self.search_threads(game, root, budget, window);
+        line.iter().for_each(|line| line.0.finish());
+        score
+    }
+
     /// An engine searching with `threads` threads (0: one per core) over `table`: a
     /// [`crate::table::PackedTable`] for keys that fit a `u64`, else a [`crate::table::ShardedTable`].
     /// [`Mode::Exact`] gives scores, [`Mode::Outcome`] their signs.
@@ -137,11 +157,7 @@ where
     type Failure = Error;
 
     fn search_within(&mut self, game: &Ruleset, position: &Ruleset::Position, budget: u64) -> Result<i32, Stop<Error>> {
-        let line = self.line.clone();
-        line.iter().for_each(|line| line.0.start());
-        let score = self.search_threads(game, position, budget, None);
-        line.iter().for_each(|line| line.0.finish());
-        score
+        self.search_shown(game, position, budget, None)
     }
 
     fn budget(&self) -> u64 {
@@ -159,10 +175,8 @@ where
         if self.mode != Mode::Exact {
             return self.try_value(game, position);
         }
-        let (line, budget) = (self.line.clone(), self.budget);
-        line.iter().for_each(|line| line.0.start());
-        let score = self.search_threads(game, position, budget, Some((low, high)));
-        line.iter().for_each(|line| line.0.finish());
+        let budget = self.budget;
+        let score = self.search_shown(game, position, budget, Some((low, high)));
         score.map(|score| score.max(low).min(high)).map_err(|stop| stopped(stop, budget))
     }
 }
