@@ -8,9 +8,8 @@ use crate::errors;
 use ludus_framework::database::book::BookPlace;
 use ludus_framework::engines::alpha_beta::ProgressHandle;
 use ludus_framework::playable::{AnalysisEngine, AnalysisOptions, Finish, PlayableGame, Registration};
-use ludus_framework::plugin::MAX_THREADS;
+use ludus_framework::plugin::{check_threads, thread_count};
 use ludus_framework::{Error, Player};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
@@ -206,16 +205,9 @@ impl PyGame {
         book: Option<PathBuf>,
         endgame: Option<PathBuf>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if threads > MAX_THREADS {
-            return Err(PyValueError::new_err(format!(
-                "threads is at most {MAX_THREADS} (0: one a core), not {threads}"
-            )));
-        }
+        check_threads(threads).map_err(|error| errors::to_python(&error))?;
         let (mut options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
-        options.threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-            threads => threads,
-        };
+        options.threads = thread_count(threads);
         options.book = book.map(BookPlace::File);
         options.endgame = endgame;
         let game = Arc::clone(&self.game);
