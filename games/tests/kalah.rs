@@ -197,14 +197,16 @@ fn principal_variations_keep_the_margin_through_extra_moves() {
     }
 }
 
-/// Every window of `engine`'s [`Engine::try_value_within`] around `position`'s score `value`: exact within,
-/// at most its low bound below, at least its high bound above.
-fn windows_keep_their_contract<Ruleset, Search>(
-    engine: &mut Search,
+/// The analysis's line of `position` (score `value`) by `engine`, each best move confirmed within a window;
+/// first, every window of [`Engine::try_value_within`] around `value` keeps its contract: exact within, at most
+/// its low bound below, at least its high bound above.
+fn line_by_windows<Ruleset, Search>(
+    mut engine: Search,
     game: &Ruleset,
     position: &Ruleset::Position,
     value: i32,
-) where
+) -> Vec<Ruleset::Move>
+where
     Ruleset: Rules,
     Search: Engine<Ruleset, Value = i32>,
 {
@@ -217,6 +219,16 @@ fn windows_keep_their_contract<Ruleset, Search>(
             _ => assert!(found >= high, "{found} for {value} in {low}..={high}"),
         }
     }
+    let engine = RefCell::new(engine);
+    exact_line_by(
+        game,
+        position,
+        500,
+        |_| false,
+        |child| engine.borrow_mut().try_value(game, child),
+        |child, low, high| engine.borrow_mut().try_value_within(game, child, low, high),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -241,32 +253,11 @@ fn lines_confirmed_by_windows_are_the_lines_of_plain_minimax() {
                 let mut minimax = ScoredMinimax::new();
                 let expected = line_by(&game, &position, 500, |_| false, |child| minimax.search(&game, child)).unwrap();
                 let value = minimax.search(&game, &position).unwrap();
-                let mut engine = ScoredAlphaBeta::new(Mode::Exact);
-                windows_keep_their_contract(&mut engine, &game, &position, value);
-                let engine = RefCell::new(engine);
-                let line = exact_line_by(
-                    &game,
-                    &position,
-                    500,
-                    |_| false,
-                    |child| engine.borrow_mut().try_value(&game, child),
-                    |child, low, high| engine.borrow_mut().try_value_within(&game, child, low, high),
-                )
-                .unwrap();
+                let line = line_by_windows(ScoredAlphaBeta::new(Mode::Exact), &game, &position, value);
                 assert_eq!(line, expected, "Kalah({m}, {n}), {}", capture.name());
                 let table = PackedTable::with_budget(mib(16)).unwrap();
-                let mut threads = ScoredLazySmp::with_table(Mode::Exact, 2, table).unwrap();
-                windows_keep_their_contract(&mut threads, &compact, &position, value);
-                let threads = RefCell::new(threads);
-                let line = exact_line_by(
-                    &compact,
-                    &position,
-                    500,
-                    |_| false,
-                    |child| threads.borrow_mut().try_value(&compact, child),
-                    |child, low, high| threads.borrow_mut().try_value_within(&compact, child, low, high),
-                )
-                .unwrap();
+                let threads = ScoredLazySmp::with_table(Mode::Exact, 2, table).unwrap();
+                let line = line_by_windows(threads, &compact, &position, value);
                 assert_eq!(line, expected, "Kalah({m}, {n}), {}, two threads", capture.name());
             }
         }
