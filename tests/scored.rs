@@ -70,9 +70,9 @@ fn othello_and_kalah_analyses_are_the_engine_s() {
 }
 
 /// `--threads 2` (the scored Lazy SMP, over the packed table for Othello's compact keys and over a sharded one
-/// for Kalah's) gives every score of one thread.
+/// for Kalah's) gives every score of one thread, and so does any `--guess-positions`.
 #[test]
-fn analyses_on_two_threads_are_those_of_one() {
+fn analyses_on_two_threads_and_with_any_guess_are_those_of_one() {
     let cases = [
         ("othello:size=6", "b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4 e3 c6 a6 e6"),
         ("othello:size=5", "a2 a3 b4 a5 b5"),
@@ -80,15 +80,32 @@ fn analyses_on_two_threads_are_those_of_one() {
         ("kalah:pits=5,seeds=2", "1"),
     ];
     for (game, position) in cases {
-        let scores = |threads: &str| {
-            let output = run(&["analyze", game, position, "--format", "json", "--threads", threads, "--no-book"]);
+        let scores = |threads: &str, guess: &str| {
+            let output = run(&[
+                "analyze",
+                game,
+                position,
+                "--format",
+                "json",
+                "--threads",
+                threads,
+                "--guess-positions",
+                guess,
+                "--no-book",
+            ]);
             assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
             let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON output");
             let moves: Vec<_> = json["moves"].as_array().unwrap().iter().map(|entry| entry["score"].clone()).collect();
             assert!(!moves.is_empty(), "{game} {position}");
             (json["score"].clone(), moves)
         };
-        assert_eq!(scores("2"), scores("1"), "{game} {position}");
+        let one = scores("1", "65536");
+        assert_eq!(scores("2", "65536"), one, "{game} {position}");
+        // The first guess aims the search, and no guess or a deeper one finds the same scores.
+        for guess in ["0", "1000000"] {
+            assert_eq!(scores("1", guess), one, "{game} {position}, --guess-positions {guess}");
+            assert_eq!(scores("2", guess), one, "{game} {position}, --guess-positions {guess}, two threads");
+        }
     }
 }
 

@@ -341,6 +341,46 @@ fn lazy_smp_on_two_threads_gives_the_scores_of_one_thread() {
     }
 }
 
+/// The positions a search of `position` by `engine` expands, and its score.
+fn expanded<Search: Engine<CompactOthello, Value = i32> + Statistics>(
+    engine: &mut Search,
+    game: &CompactOthello,
+    position: &Discs,
+) -> (u64, i32) {
+    let before = engine.stats().visited;
+    let score = engine.search(game, position).unwrap();
+    (engine.stats().visited - before, score)
+}
+
+#[test]
+fn the_first_guess_is_not_spent_where_the_table_bounds_the_position() {
+    // 22 empty cells: too deep for the guess to solve within its budget.
+    let compact = CompactOthello::new(othello(6)).unwrap();
+    let position = compact.game.parse_position("b3 b4 e5 b2 a4 f6 e4 d5 b1 a1").unwrap();
+    const BUDGET: u64 = 1 << 20;
+    let one = || ScoredAlphaBeta::with_table(Mode::Exact, PackedTable::with_budget(mib(64)).unwrap());
+    let (fresh, score) = expanded(&mut one().with_guess_budget(BUDGET), &compact, &position);
+    assert!(fresh > BUDGET, "the guess was not spent: {fresh} positions");
+    // A window above the score leaves an upper bound in the table, one below it a lower bound.
+    for (low, high) in [(score + 1, score + 3), (score - 3, score - 1)] {
+        let mut guessing = one().with_guess_budget(BUDGET);
+        let mut unguessed = one().with_guess_budget(0);
+        for engine in [&mut guessing, &mut unguessed] {
+            let bound = engine.try_value_within(&compact, &position, low, high).unwrap();
+            assert_eq!(bound, score.clamp(low, high));
+        }
+        // Aimed at that bound, the search is the one without a guess, position for position.
+        let (spent, found) = expanded(&mut guessing, &compact, &position);
+        assert_eq!(found, score, "window [{low}, {high}]");
+        assert_eq!((spent, found), expanded(&mut unguessed, &compact, &position), "window [{low}, {high}]");
+        let mut two = ScoredLazySmp::with_table(Mode::Exact, 2, PackedTable::with_budget(mib(64)).unwrap())
+            .unwrap()
+            .with_guess_budget(BUDGET);
+        two.try_value_within(&compact, &position, low, high).unwrap();
+        assert_eq!(expanded(&mut two, &compact, &position).1, score, "two threads, window [{low}, {high}]");
+    }
+}
+
 #[test]
 fn positions_read_back_from_their_board_and_moves() {
     let game = othello(6);

@@ -127,6 +127,7 @@ pub fn analysis_options(
         memory_mb,
         max_positions,
         max_line,
+        guess_positions: ludus_framework::engines::scored::GUESS_POSITIONS,
         threads: 1,
         progress: Some(progress.clone()),
         book: None,

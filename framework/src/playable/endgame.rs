@@ -110,6 +110,7 @@ where
 {
     let engine = ScoredAlphaBeta::with_table(Mode::Exact, table)
         .with_budget(options.max_positions)
+        .with_guess_budget(options.guess_positions)
         .with_progress_line(options.progress.clone());
     Ok(Box::new(Probing::opening(directory.to_path_buf(), left, engine)))
 }
@@ -129,6 +130,7 @@ where
 {
     let engine = crate::engines::scored::ScoredLazySmp::with_table(Mode::Exact, options.threads, table)?
         .with_budget(options.max_positions)
+        .with_guess_budget(options.guess_positions)
         .with_progress_line(options.progress.clone());
     Ok(Box::new(Probing::opening(directory.to_path_buf(), left, engine)))
 }

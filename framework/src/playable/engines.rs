@@ -150,6 +150,7 @@ where
     }
     let engine = ScoredAlphaBeta::with_table(Mode::Exact, KeyedTable::new(mib(options.table_mb)))
         .with_budget(options.max_positions)
+        .with_guess_budget(options.guess_positions)
         .with_progress_line(options.progress.clone());
     Ok(Box::new(engine))
 }
@@ -174,6 +175,7 @@ where
     }
     let engine = ScoredAlphaBeta::with_table(Mode::Exact, table)
         .with_budget(options.max_positions)
+        .with_guess_budget(options.guess_positions)
         .with_progress_line(options.progress.clone());
     Ok(Box::new(engine))
 }
@@ -188,6 +190,7 @@ where
 {
     let engine = crate::engines::scored::ScoredLazySmp::with_table(Mode::Exact, options.threads, table)?
         .with_budget(options.max_positions)
+        .with_guess_budget(options.guess_positions)
         .with_progress_line(options.progress.clone());
     Ok(Box::new(engine))
 }

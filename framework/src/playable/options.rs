@@ -66,6 +66,10 @@ pub struct AnalysisOptions {
     pub max_positions: u64,
     /// The longest principal variation shown.
     pub max_line: usize,
+    /// The positions the first guess of a scored search may expand before its null-window tests
+    /// (`--guess-positions`; 0: no guess): an exact score whose search lasts minutes gains from a deeper guess
+    /// (BENCHMARKS.md, Othello 6 x 6). Not spent where the table already bounds the position.
+    pub guess_positions: u64,
     /// Threads of a search, for an engine that searches on several (a game's fastest solver: Lazy SMP over
     /// the packed table, [`super::Playable::with_packed_table`]); others search on one.
     pub threads: usize,
@@ -91,6 +95,7 @@ impl Default for AnalysisOptions {
             memory_mb: crate::table::default_memory_mb(),
             max_positions: u64::MAX,
             max_line: 200,
+            guess_positions: crate::engines::scored::GUESS_POSITIONS,
             threads: 1,
             progress: None,
             #[cfg(feature = "database")]

@@ -227,7 +227,10 @@ where
                 if range.0 == range.1 {
                     return range.0;
                 }
-                let (guess, visited) = first_guess(game, position, guess_budget.min(budget));
+                // A root the table bounds already is aimed at that bound (the tests clamp to it), not guessed.
+                let bounded = range != game.value_range(position);
+                let (guess, visited) =
+                    if bounded { (Guess::None, 0) } else { first_guess(game, position, guess_budget.min(budget)) };
                 search.visited = visited;
                 match guess {
                     Guess::Exact(score) => score,

@@ -3,6 +3,7 @@
 //! [`SearchHints::estimate`], within a budget of positions.
 //!
 //! The guess only aims the driver's first test: a wrong guess costs null-window searches, never a wrong score.
+//! It is not made for a root the table bounds already: the tests aim at that bound.
 //! An iteration that met no horizon (every line it searched reached the end of the game or a position of known
 //! [`SearchHints::exact`] score) is an exact full-window search, and its value is the score itself.
 
