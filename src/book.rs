@@ -139,7 +139,7 @@ impl SearchOptions {
     /// The options of the searches.
     pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
         ludus_framework::playable::AnalysisOptions {
-            threads: crate::cli::search_threads(self.threads),
+            threads: ludus_framework::plugin::thread_count(self.threads),
             table_mb: self.table_mb,
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),

@@ -406,7 +406,8 @@ pub struct EngineOptions {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
     /// The positions a scored game's first guess may expand before the exact search's null-window tests (0: no
-    /// guess). A search of minutes gains from more: Othello 6 x 6 from the start, 67108864.
+    /// guess; a position the table bounds already: at most the default). A search of minutes gains from more:
+    /// Othello 6 x 6 from the start, 67108864.
     #[arg(long, default_value_t = ludus_framework::engines::scored::GUESS_POSITIONS)]
     guess_positions: u64,
     /// Threads of each search (0: all cores; at most 256), for a game whose fastest solver searches on several
@@ -428,7 +429,7 @@ impl EngineOptions {
     pub fn analysis_options(&self) -> ludus_framework::playable::AnalysisOptions {
         ludus_framework::playable::AnalysisOptions {
             engine: self.engine,
-            threads: search_threads(self.threads),
+            threads: ludus_framework::plugin::thread_count(self.threads),
             table_mb: self.table_mb,
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),
@@ -480,14 +481,6 @@ pub const MAX_MB: u64 = 1 << 20;
 /// `--table-mb`, `--memory-mb`: from 1 to [`MAX_MB`] MiB, the same range for every command.
 pub fn mib_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_MB)
-}
-
-/// The threads a search runs on, for `--threads N` (0: one per core).
-pub fn search_threads(threads: usize) -> usize {
-    match threads {
-        0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        threads => threads,
-    }
 }
 
 /// `--threads`: from 0 (all cores) to [`ludus_framework::plugin::MAX_THREADS`].

@@ -8,7 +8,7 @@
 use ludus_framework::analysis::{line_by, values_by};
 use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::alpha_beta::AlphaBeta;
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax};
+use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax, GUESS_POSITIONS};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
 use ludus_framework::scored::ScoredGame;
@@ -353,29 +353,30 @@ fn expanded<Search: Engine<CompactOthello, Value = i32> + Statistics>(
 }
 
 #[test]
-fn the_first_guess_is_not_spent_where_the_table_bounds_the_position() {
+fn a_deep_first_guess_is_spent_only_where_the_table_knows_nothing_of_the_position() {
     // 22 empty cells: too deep for the guess to solve within its budget.
     let compact = CompactOthello::new(othello(6)).unwrap();
     let position = compact.game.parse_position("b3 b4 e5 b2 a4 f6 e4 d5 b1 a1").unwrap();
-    const BUDGET: u64 = 1 << 20;
+    const DEEP: u64 = 1 << 20;
     let one = || ScoredAlphaBeta::with_table(Mode::Exact, PackedTable::with_budget(mib(64)).unwrap());
-    let (fresh, score) = expanded(&mut one().with_guess_budget(BUDGET), &compact, &position);
-    assert!(fresh > BUDGET, "the guess was not spent: {fresh} positions");
+    let (fresh, score) = expanded(&mut one().with_guess_budget(DEEP), &compact, &position);
+    assert!(fresh > DEEP, "the guess was not spent: {fresh} positions");
     // A window above the score leaves an upper bound in the table, one below it a lower bound.
     for (low, high) in [(score + 1, score + 3), (score - 3, score - 1)] {
-        let mut guessing = one().with_guess_budget(BUDGET);
-        let mut unguessed = one().with_guess_budget(0);
-        for engine in [&mut guessing, &mut unguessed] {
+        let mut deep = one().with_guess_budget(DEEP);
+        let mut default = one().with_guess_budget(GUESS_POSITIONS);
+        for engine in [&mut deep, &mut default] {
             let bound = engine.try_value_within(&compact, &position, low, high).unwrap();
             assert_eq!(bound, score.clamp(low, high));
         }
-        // Aimed at that bound, the search is the one without a guess, position for position.
-        let (spent, found) = expanded(&mut guessing, &compact, &position);
+        // Bounded, the position gets the default guess: the same search, position for position.
+        let (spent, found) = expanded(&mut deep, &compact, &position);
         assert_eq!(found, score, "window [{low}, {high}]");
-        assert_eq!((spent, found), expanded(&mut unguessed, &compact, &position), "window [{low}, {high}]");
+        assert_eq!((spent, found), expanded(&mut default, &compact, &position), "window [{low}, {high}]");
+        assert!(spent < fresh, "window [{low}, {high}]: {spent} positions against {fresh} cold");
         let mut two = ScoredLazySmp::with_table(Mode::Exact, 2, PackedTable::with_budget(mib(64)).unwrap())
             .unwrap()
-            .with_guess_budget(BUDGET);
+            .with_guess_budget(DEEP);
         two.try_value_within(&compact, &position, low, high).unwrap();
         assert_eq!(expanded(&mut two, &compact, &position).1, score, "two threads, window [{low}, {high}]");
     }

@@ -38,7 +38,7 @@ from ._ludus import (
     UnsupportedOperation,
 )
 from .database import Database, Values, solve_database
-from .game import DEFAULT_TABLE_MB, BuiltinGame, Game, Position, games, load_game
+from .game import DEFAULT_TABLE_MB, GUESS_POSITIONS, BuiltinGame, Game, Position, games, load_game
 from .reports import Analysis, CaseAnswer, GameInfo, MoveValue, Parameter, PluginInfo, Value
 
 __version__: str = _ludus.__version__
@@ -55,6 +55,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "GameOver",
+    "GUESS_POSITIONS",
     "LimitExceeded",
     "LudusError",
     "MoveValue",

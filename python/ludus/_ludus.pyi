@@ -5,6 +5,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 __version__: str
 DEFAULT_TABLE_MB: int
+GUESS_POSITIONS: int
 
 class LudusError(Exception): ...
 class BudgetExceeded(LudusError): ...
@@ -37,6 +38,7 @@ class Game:
         threads: int,
         book: Optional[str],
         endgame: Optional[str],
+        guess_positions: int,
     ) -> Dict[str, Any]: ...
 
 def games() -> List[Dict[str, Any]]: ...

@@ -15,6 +15,8 @@ from .reports import Analysis, GameInfo
 
 #: The memory of an engine's table when none is given, in MiB (the CLI's ``--table-mb`` default).
 DEFAULT_TABLE_MB: int = _ludus.DEFAULT_TABLE_MB
+#: The positions a scored game's first guess may expand by default (``--guess-positions``).
+GUESS_POSITIONS: int = _ludus.GUESS_POSITIONS
 
 
 def games() -> List[GameInfo]:
@@ -169,6 +171,7 @@ class BuiltinGame(Game):
         threads: int = 1,
         book: Optional[Union[str, "PathLike[str]"]] = None,
         endgame: Optional[Union[str, "PathLike[str]"]] = None,
+        guess_positions: int = GUESS_POSITIONS,
     ) -> Analysis:
         """The value of ``position`` (a :class:`Position`, its text, or ``None`` for the start), every move's
         value and the best line. ``engine``: ``auto``, ``alpha-beta``, ``memo-negamax`` or ``retrograde``.
@@ -178,9 +181,12 @@ class BuiltinGame(Game):
         (0: one a core). ``book``: an opening book file (``ludus book build``), consulted before a search;
         ``endgame``: an endgame database's directory (``ludus db solve GAME --up-to N``), probed inside its
         tiers, within ``memory_mb`` less ``table_mb`` (a file of another game: :class:`DatabaseError`).
-        Ctrl-C stops the search (``KeyboardInterrupt``)."""
+        ``guess_positions``: the positions a scored game's first guess may expand before the exact search (0:
+        no guess; a search of minutes gains from more). Ctrl-C stops the search (``KeyboardInterrupt``)."""
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
             raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
+        if isinstance(guess_positions, bool) or not isinstance(guess_positions, int) or guess_positions < 0:
+            raise ValueError(f"guess_positions is a whole number, not {guess_positions!r}")
         base, moves = self._located(position)
         raw = self._raw.analyze(
             base,
@@ -190,6 +196,7 @@ class BuiltinGame(Game):
             threads,
             None if book is None else os.fspath(book),
             None if endgame is None else os.fspath(endgame),
+            guess_positions,
         )
         return Analysis._of(raw)
 

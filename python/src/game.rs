@@ -188,9 +188,9 @@ impl PyGame {
     /// The analysis of the position written `position` (`None`: the start) after `moves`: the report of
     /// `ludus analyze --format json` as a dict, on `threads` threads (0: one a core) for a game whose fastest
     /// solver searches on several, consulting the opening book in the file `book` and probing the endgame
-    /// database in the directory `endgame` if given (`--threads`, `--book`, `--endgame`). Releases the GIL;
-    /// Ctrl-C stops it.
-    #[pyo3(signature = (position, moves, engine, table_mb, memory_mb, max_positions, max_line, threads, book, endgame))]
+    /// database in the directory `endgame` if given (`--threads`, `--book`, `--endgame`), a scored game's first
+    /// guess within `guess_positions` (`--guess-positions`). Releases the GIL; Ctrl-C stops it.
+    #[pyo3(signature = (position, moves, engine, table_mb, memory_mb, max_positions, max_line, threads, book, endgame, guess_positions))]
     #[allow(clippy::too_many_arguments)]
     fn analyze<'py>(
         &self,
@@ -205,12 +205,14 @@ impl PyGame {
         threads: usize,
         book: Option<PathBuf>,
         endgame: Option<PathBuf>,
+        guess_positions: u64,
     ) -> PyResult<Bound<'py, PyAny>> {
         check_threads(threads).map_err(|error| errors::to_python(&error))?;
         let (mut options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
         options.threads = thread_count(threads);
         options.book = book.map(BookPlace::File);
         options.endgame = endgame;
+        options.guess_positions = guess_positions;
         let game = Arc::clone(&self.game);
         let analysis =
             run_stoppable(py, &progress, move || game.analyze_after(position.as_deref(), &borrowed(&moves), &options))?;

@@ -50,6 +50,7 @@ fn default_memory_mb() -> usize {
 fn _ludus(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add("DEFAULT_TABLE_MB", ludus_framework::table::DEFAULT_TABLE_MB)?;
+    module.add("GUESS_POSITIONS", ludus_framework::engines::scored::GUESS_POSITIONS)?;
     module.add_class::<PyGame>()?;
     module.add_class::<database::PyDatabase>()?;
     module.add_function(wrap_pyfunction!(open_database, module)?)?;

@@ -101,6 +101,26 @@ def test_threads_a_book_and_an_endgame_database_are_keyword_arguments(cli, tmp_p
     for wrong in (-1, 1.5, True):
         with pytest.raises(ValueError):
             game.analyze(threads=wrong)
+        with pytest.raises(ValueError):
+            game.analyze(guess_positions=wrong)
+
+
+def test_the_first_guess_s_budget_is_the_command_line_s(cli):
+    # Othello 6 x 6 after 12 plies: a scored search long enough for the guess to matter.
+    spec, line = "othello:size=6", "b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4"
+    game = ludus.load_game(spec)
+    assert ludus.GUESS_POSITIONS == 65536
+    default = game.analyze(line)
+    for guess in (0, 1000000):
+        guessed = game.analyze(line, guess_positions=guess)
+        assert guessed.raw == json.loads(
+            cli("analyze", spec, line, "--guess-positions", str(guess), "--format", "json")
+        )
+        # The positions searched differ, never the values.
+        assert [guessed.raw[key] for key in ("score", "moves", "line")] == [
+            default.raw[key] for key in ("score", "moves", "line")
+        ]
+        assert guessed.raw["stats"]["visited"] != default.raw["stats"]["visited"]
 
 
 def test_a_search_releases_the_gil():

@@ -64,7 +64,7 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
         table_mb: options.table_mb,
         memory_mb: options.memory_mb,
         searches: options.searches,
-        threads: crate::cli::search_threads(options.threads),
+        threads: ludus_framework::plugin::thread_count(options.threads),
         connections: options.connections,
         max_body_bytes: MAX_BODY_BYTES,
         max_position_bytes: MAX_POSITION_BYTES,

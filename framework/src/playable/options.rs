@@ -68,7 +68,7 @@ pub struct AnalysisOptions {
     pub max_line: usize,
     /// The positions the first guess of a scored search may expand before its null-window tests
     /// (`--guess-positions`; 0: no guess): an exact score whose search lasts minutes gains from a deeper guess
-    /// (BENCHMARKS.md, Othello 6 x 6). Not spent where the table already bounds the position.
+    /// (BENCHMARKS.md, Othello 6 x 6). A position the table bounds already gets at most the default.
     pub guess_positions: u64,
     /// Threads of a search, for an engine that searches on several (a game's fastest solver: Lazy SMP over
     /// the packed table, [`super::Playable::with_packed_table`]); others search on one.

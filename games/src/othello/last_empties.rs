@@ -13,7 +13,7 @@ use super::rules::Discs;
 use super::Othello;
 
 /// Positions with at most this many empty cells are solved here rather than by the engine (tuned on 6 x 6
-/// positions of 26 and 28 empty cells: BENCHMARKS.md, "Othello's last empty cells").
+/// positions of 22 and 24 empty cells: BENCHMARKS.md, "Othello's last empty cells").
 pub(super) const SMALL_EMPTIES: u32 = 10;
 
 /// At most this many empty cells, the moves are tried in parity order alone: counting the replies to each costs

@@ -17,7 +17,7 @@
 //! [`Mode::Outcome`] a single search with the window `(-1, 1)` gives only the sign of the score (`-1`, `0` or
 //! `1`): the win/loss/draw solve of a scored game, faster than its score.
 
-use super::guess::{first_guess, Guess};
+use super::guess::{first_guess, root_guess_budget, Guess};
 use super::search::{within, Search};
 use crate::engines::alpha_beta::{ProgressHandle, ScoreSearch};
 use crate::engines::{stopped, Engine, Mode, Statistics, Stop, TableEngine};
@@ -227,10 +227,8 @@ where
                 if range.0 == range.1 {
                     return range.0;
                 }
-                // A root the table bounds already is aimed at that bound (the tests clamp to it), not guessed.
-                let bounded = range != game.value_range(position);
-                let (guess, visited) =
-                    if bounded { (Guess::None, 0) } else { first_guess(game, position, guess_budget.min(budget)) };
+                let guess_budget = root_guess_budget(guess_budget, range != game.value_range(position));
+                let (guess, visited) = first_guess(game, position, guess_budget.min(budget));
                 search.visited = visited;
                 match guess {
                     Guess::Exact(score) => score,

@@ -3,7 +3,7 @@
 //! [`SearchHints::estimate`], within a budget of positions.
 //!
 //! The guess only aims the driver's first test: a wrong guess costs null-window searches, never a wrong score.
-//! It is not made for a root the table bounds already: the tests aim at that bound.
+//! A root the table bounds already gets no more than the default budget ([`root_guess_budget`]).
 //! An iteration that met no horizon (every line it searched reached the end of the game or a position of known
 //! [`SearchHints::exact`] score) is an exact full-window search, and its value is the score itself.
 
@@ -12,6 +12,8 @@ use crate::hints::Shortcut;
 use crate::scored::ScoredGame;
 use crate::scored::{Deterministic, SCORE_LIMIT};
 use crate::SearchHints;
+
+use super::GUESS_POSITIONS;
 
 /// What the first-guess search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +24,18 @@ pub(crate) enum Guess {
     Estimate(i32),
     /// The exact score (an iteration met no horizon).
     Exact(i32),
+}
+
+/// The budget of the first guess at a root, from the engine's `budget`: a root the table `bounded` already
+/// (a child of a root searched before, say) gets at most the default [`GUESS_POSITIONS`], as its tests clamp
+/// to the stored bound; a deep guess is for a root the table knows nothing of (Othello 6 x 6's start: a guess of
+/// 2^26 positions aims it, and spent again on each of its four moves it would cost over a minute and a half).
+pub(crate) fn root_guess_budget(budget: u64, bounded: bool) -> u64 {
+    if bounded {
+        budget.min(GUESS_POSITIONS)
+    } else {
+        budget
+    }
 }
 
 /// A depth-limited search of one root.

@@ -11,7 +11,7 @@
 //! A search starts on the calling thread alone and wakes the helpers only once it has expanded a few thousand
 //! positions, so that quick positions cost no thread start-up.
 
-use super::guess::{first_guess, Guess};
+use super::guess::{first_guess, root_guess_budget, Guess};
 use super::search::{within, Narrowing, Search};
 use super::ProgressHook;
 use crate::engines::alpha_beta::busy::Busy;
@@ -262,15 +262,15 @@ impl<Table> ScoredLazySmp<Table> {
             return Ok(self.signed(low));
         }
         let guess = match self.mode {
-            // A window, or a root the table bounds already, aims the tests (they clamp to its bound).
-            Mode::Exact if window.is_some() || known != game.value_range(root) => None,
+            Mode::Exact if window.is_some() => None,
             // The sign alone: "above 0?", then (if not) "at least 0?".
             Mode::Outcome => {
                 (low, high) = (low.clamp(-1, 1), high.clamp(-1, 1));
                 None
             }
             Mode::Exact => {
-                let (guess, visited) = first_guess(game, root, self.guess_budget.min(budget));
+                let guess_budget = root_guess_budget(self.guess_budget, known != game.value_range(root));
+                let (guess, visited) = first_guess(game, root, guess_budget.min(budget));
                 self.stats.visited += visited;
                 match guess {
                     Guess::Exact(score) => return Ok(score),
