@@ -145,6 +145,7 @@ impl Cells {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng;
 
     #[test]
     fn shifts_stay_on_the_board() {
@@ -179,18 +180,12 @@ mod tests {
     #[test]
     fn flips_by_rays_are_the_flips_of_the_walked_lines() {
         // Random boards of every size, every empty cell: the rays agree with the walk.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = ludus_framework::random::seeded_rng(1);
         let mut flipping = 0;
         for size in 2..=8 {
             let cells = Cells::new(size);
             for _ in 0..2000 {
-                let (first, second) = (next(), next());
+                let (first, second): (u64, u64) = (rng.gen(), rng.gen());
                 let mover = first & second & cells.all;
                 let other = first & !second & cells.all;
                 let mut empty = cells.all & !(mover | other);
