@@ -1,7 +1,8 @@
 //! `ludus book`: a game's opening book built (every position up to a few plies with its exact value, resumed
 //! from its journal after a stop) and checked, and its arguments.
 
-use crate::cli::{books_directory, mib_parser, thread_count_parser, Format};
+use crate::cli::{mib_parser, thread_count_parser, Format};
+use crate::places::{books_directory, EndgameOptions};
 use crate::progress::Interrupt;
 use crate::registry::Registry;
 use crate::reports::print;
@@ -130,9 +131,9 @@ pub struct SearchOptions {
     /// (Lazy SMP: Connect Four, tic-tac-toe, the scored games); the others search on one.
     #[arg(long, default_value_t = 1, value_parser = thread_count_parser())]
     pub threads: usize,
-    /// An endgame database probed by the searches, for a game that has one (Kalah); other games ignore it.
-    #[arg(long, value_name = "DIR")]
-    pub endgame: Option<PathBuf>,
+    /// The endgame database probed by the searches.
+    #[command(flatten)]
+    pub endgame: EndgameOptions,
 }
 
 impl SearchOptions {
@@ -143,7 +144,7 @@ impl SearchOptions {
             table_mb: self.table_mb,
             memory_mb: self.memory_mb,
             max_positions: self.max_positions.unwrap_or(u64::MAX),
-            endgame: self.endgame.clone(),
+            endgame: self.endgame.place(),
             ..Default::default()
         }
     }

@@ -1,6 +1,7 @@
 //! The command line: clap definitions of every `ludus` subcommand and its flags.
 
 use crate::book::BookCommand;
+pub use crate::places::{BookOptions, EndgameOptions};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -258,9 +259,10 @@ pub enum DbCommand {
         #[arg(long, requires = "mpi")]
         split_tiers: bool,
         /// Solve the game's endgame database instead (Kalah): every position of the tiers 0 to N (the seeds left
-        /// in the pits), whatever the start, in memory at a byte a position, one file per tier. `analyze`,
-        /// `play`, `serve` and `book` probe it with `--endgame DIR`; one database serves every game of the same
-        /// family (Kalah: the same pits and capture rule, any seeds).
+        /// in the pits), whatever the start, in memory at a byte a position, one file per tier; by default into
+        /// `db/` and the folder of the game's family (`db/kalah_pits=6_capture=opposite.endgame`), where
+        /// `analyze`, `play`, `serve` and `book` find it (else `--endgame DIR`). One database serves every game
+        /// of the same family (Kalah: the same pits and capture rule, any seeds).
         #[arg(long, value_name = "N", conflicts_with = "mpi", value_parser = clap::value_parser!(u32).range(0..=127))]
         up_to: Option<u32>,
     },
@@ -382,10 +384,10 @@ pub struct ServeArgs {
     /// The opening books consulted before a search.
     #[command(flatten)]
     pub book: BookOptions,
-    /// An endgame database probed by the searches of the games it serves (`ludus db solve GAME --up-to N`);
-    /// other games ignore it. Its tiers are loaded by each search desk, within `--memory-mb` less `--table-mb`.
-    #[arg(long, value_name = "DIR")]
-    pub endgame: Option<PathBuf>,
+    /// The endgame databases probed by the searches (loaded by each search desk, within `--memory-mb` less
+    /// `--table-mb`).
+    #[command(flatten)]
+    pub endgame: EndgameOptions,
 }
 
 /// An exact engine and its budgets, for `analyze` and `play`.
@@ -417,11 +419,10 @@ pub struct EngineOptions {
     /// The opening book: where the game's book is looked for before a search.
     #[command(flatten)]
     book: BookOptions,
-    /// An endgame database (`ludus db solve GAME --up-to N`), probed at every position inside its tiers, for a
-    /// game that has one (Kalah); other games ignore it. Its tiers are loaded whole, within `--memory-mb` less
-    /// `--table-mb`.
-    #[arg(long, value_name = "DIR")]
-    endgame: Option<PathBuf>,
+    /// The endgame database probed at every position inside its tiers (loaded whole, within `--memory-mb` less
+    /// `--table-mb`).
+    #[command(flatten)]
+    endgame: EndgameOptions,
 }
 
 impl EngineOptions {
@@ -435,42 +436,9 @@ impl EngineOptions {
             max_positions: self.max_positions.unwrap_or(u64::MAX),
             guess_positions: self.guess_positions,
             book: self.book.place(),
-            endgame: self.endgame.clone(),
+            endgame: self.endgame.place(),
             ..Default::default()
         }
-    }
-}
-
-/// Where an opening book is looked for (`analyze`, `play`, `serve`).
-#[derive(Debug, Default, clap::Args)]
-pub struct BookOptions {
-    /// The opening book to consult before a search (`ludus book build`): this file, which must be the game's.
-    /// By default the game's book in the books directory, if there is one.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
-    book: Option<PathBuf>,
-    /// Consult no opening book: every value is searched.
-    #[arg(long)]
-    no_book: bool,
-}
-
-impl BookOptions {
-    /// Where the book is looked for: `None` with `--no-book`.
-    pub fn place(&self) -> Option<ludus_framework::database::book::BookPlace> {
-        use ludus_framework::database::book::BookPlace;
-        match (&self.book, self.no_book) {
-            (_, true) => None,
-            (Some(file), false) => Some(BookPlace::File(file.clone())),
-            (None, false) => Some(BookPlace::Directory(books_directory())),
-        }
-    }
-}
-
-/// The directory of the books: `$LUDUS_BOOKS`, or else the `books` directory of the source this binary was
-/// built from (where the books made for the standard boards are kept).
-pub fn books_directory() -> PathBuf {
-    match std::env::var_os("LUDUS_BOOKS") {
-        Some(directory) => PathBuf::from(directory),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("books"),
     }
 }
 

@@ -324,6 +324,7 @@ pub fn analyze(
     format: Format,
 ) -> Result<()> {
     let game = registry.game(game)?;
+    crate::places::note_found_endgame("analyze", game.as_ref(), options.endgame.as_ref());
     let watch = SearchWatch::start(None);
     let analysis = game.analyze(position, &AnalysisOptions { progress: watch.handle(), ..options.clone() })?;
     drop(watch);

@@ -1,14 +1,15 @@
 //! `ludus db`: strong solving into databases on disk, and the queries, summaries and checks that read them.
 
 use crate::cli::{DbCommand, Format};
+use crate::places::{default_endgame_directory, DATABASES_DIRECTORY};
 use crate::registry::Registry;
 use crate::reports::{print, DatabaseCheckReport, DatabaseSolveReport};
 use anyhow::{Context, Result};
-use ludus_framework::database::endgame::{tier_path, EndgameSolve};
+use ludus_framework::database::endgame::{tier_path, EndgamePlace, EndgameSolve};
 use ludus_framework::database::plan::PlanSettings;
 use ludus_framework::database::{CheckReport, SolveBudget, TierReport};
 use ludus_framework::playable::AnalysisOptions;
-use ludus_framework::playable::DatabaseGame;
+use ludus_framework::playable::{DatabaseGame, PlayableGame};
 use ludus_framework::plugin::with_threads;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -18,7 +19,7 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
     match command {
         DbCommand::Solve { game, up_to: Some(bound), db, memory_mb, threads, format, .. } => {
             let game = registry.game(&game)?;
-            let directory = directory_of(&game.name(), db);
+            let directory = endgame_directory_of(game.as_ref(), db);
             let endgame = EndgameSolve { bound, memory_mb, stop: None };
             let run = |report: &mut dyn FnMut(&TierReport)| game.solve_endgame(&directory, &endgame, report);
             with_threads(threads, || solve(&game.name(), &directory, format, None, run))?.map(|()| true)
@@ -36,10 +37,12 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
         }
         DbCommand::Query { game, position, db, format } => {
             let playable = registry.game(&game)?;
-            let directory = directory_of(&playable.name(), db);
+            let directory = endgame_directory_of(playable.as_ref(), db.clone());
+            let directory = if holds_endgame(&directory) { directory } else { directory_of(&playable.name(), db) };
             let analysis = if holds_endgame(&directory) {
                 // An endgame database answers inside its tiers, and the search over it above them.
-                let options = AnalysisOptions { endgame: Some(directory), ..AnalysisOptions::default() };
+                let place = Some(EndgamePlace::Directory(directory));
+                let options = AnalysisOptions { endgame: place, ..AnalysisOptions::default() };
                 playable.analyze(position.as_deref(), &options)?
             } else {
                 registry.database(&game)?.query(&directory, position.as_deref(), 200)?
@@ -73,7 +76,8 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
         }
         DbCommand::Check { game, db, threads, format } => {
             let playable = registry.game(&game)?;
-            let directory = directory_of(&playable.name(), db);
+            let directory = endgame_directory_of(playable.as_ref(), db.clone());
+            let directory = if holds_endgame(&directory) { directory } else { directory_of(&playable.name(), db) };
             if holds_endgame(&directory) {
                 let memory_mb = ludus_framework::plugin::default_memory_mb();
                 let run = |progress: &mut dyn FnMut(&str, usize, usize)| {
@@ -95,7 +99,16 @@ fn holds_endgame(directory: &Path) -> bool {
 
 /// The directory given, or `db/` and the folder named after the game ([`folder_of`]).
 fn directory_of(name: &str, given: Option<PathBuf>) -> PathBuf {
-    given.unwrap_or_else(|| Path::new("db").join(folder_of(name)))
+    given.unwrap_or_else(|| Path::new(DATABASES_DIRECTORY).join(folder_of(name)))
+}
+
+/// The directory given, or the one of the game's endgame database in `db/` (named after its family, where
+/// `analyze` looks for it by default), or for a game without one the game's own ([`directory_of`]).
+fn endgame_directory_of(game: &dyn PlayableGame, given: Option<PathBuf>) -> PathBuf {
+    match given {
+        Some(directory) => directory,
+        None => default_endgame_directory(game).unwrap_or_else(|| directory_of(&game.name(), None)),
+    }
 }
 
 /// The folder of a game named with its parameters: the name and each key and value joined by `-`

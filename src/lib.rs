@@ -12,6 +12,7 @@
 
 #[macro_use]
 mod output;
+mod places;
 
 mod bench;
 mod book;

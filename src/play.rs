@@ -91,7 +91,11 @@ pub fn play(
 ) -> Result<()> {
     // One of the two is made: the game to search, or the game whose database is read.
     let (searched, stored) = match database {
-        None => (Some(registry.game(spec)?), None),
+        None => {
+            let game = registry.game(spec)?;
+            crate::places::note_found_endgame("play", game.as_ref(), options.endgame.as_ref());
+            (Some(game), None)
+        }
         Some(_) => (None, Some(registry.database(spec)?)),
     };
     let mut lines = std::io::stdin().lock();

@@ -1,5 +1,6 @@
 //! `ludus db solve --up-to`, `db check`, `db query` and `analyze --endgame` on Kalah: the values read through
-//! the endgame database are the searched ones, a wrong value makes the check fail, and a damaged file, another
+//! the endgame database are the searched ones, a database solved into `db/` is found there by every game of its
+//! family, a wrong value makes the check fail, and a damaged file, another
 //! rule's database and a budget too small are clear errors. The memory a solve holds is measured by the peak
 //! the system reports, against its model.
 
@@ -59,7 +60,7 @@ fn analyses_over_the_endgame_database_give_the_searched_values_and_its_check_fin
         ("kalah:pits=4,seeds=3", "0 2 3 4 5 / 1 0 0 2 7 s"),
         ("kalah:pits=4,seeds=2", "2"),
     ] {
-        let searched = values(&analysis(game, position, &[]));
+        let searched = values(&analysis(game, position, &["--no-endgame"]));
         assert_eq!(values(&analysis(game, position, &["--endgame", db])), searched, "{game} {position}");
         let threads = analysis(game, position, &["--endgame", db, "--threads", "2"]);
         assert_eq!(values(&threads), searched, "{game} {position}, two threads");
@@ -89,6 +90,52 @@ fn analyses_over_the_endgame_database_give_the_searched_values_and_its_check_fin
     let again = solve("kalah:pits=4,seeds=3", &directory, "12");
     assert!(again.status.success() && text(&again.stderr).contains("solving it again"), "{}", text(&again.stderr));
     assert!(ludus(&["db", "check", "kalah:pits=4,seeds=3", "--db", db]).status.success());
+    std::fs::remove_dir_all(&directory).ok();
+}
+
+/// `ludus` run in `directory`, with `arguments`.
+fn ludus_in(directory: &Path, arguments: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ludus"));
+    command.args(arguments).current_dir(directory).stdin(Stdio::null()).output().expect("ludus runs")
+}
+
+/// The positions an analysis's search visited (0: every value read from a database).
+fn visited(output: &Output) -> u64 {
+    let analysis: Value = serde_json::from_slice(&output.stdout).unwrap();
+    analysis["stats"]["visited"].as_u64().unwrap()
+}
+
+#[test]
+fn a_database_solved_without_a_directory_is_found_by_its_family_and_by_no_other() {
+    let directory = scratch("found");
+    std::fs::create_dir_all(&directory).unwrap();
+    let solved = ludus_in(&directory, &["db", "solve", "kalah:pits=3,seeds=2", "--up-to", "12"]);
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    let folder = "db/kalah_pits=3_capture=opposite.endgame";
+    assert!(directory.join(folder).join("endgame-012.ludb").is_file(), "{}", text(&solved.stderr));
+    // Every game of the family finds it (12 seeds: Kalah(3, 2) wholly inside it), says so, and reads every
+    // value from it; `--no-endgame` searches, to the same values; another rule is another family.
+    for game in ["kalah:pits=3,seeds=2", "kalah:pits=3,seeds=1,capture=opposite"] {
+        let found = ludus_in(&directory, &["analyze", game, "--format", "json"]);
+        assert!(found.status.success(), "{}", text(&found.stderr));
+        assert!(text(&found.stderr).contains(folder), "{game}: {}", text(&found.stderr));
+        assert_eq!(visited(&found), 0, "{game}");
+        let searched = ludus_in(&directory, &["analyze", game, "--format", "json", "--no-endgame"]);
+        assert!(searched.status.success() && text(&searched.stderr).is_empty(), "{}", text(&searched.stderr));
+        assert!(visited(&searched) > 0, "{game}");
+        let value = |output: &Output| values(&serde_json::from_slice(&output.stdout).unwrap());
+        assert_eq!(value(&found), value(&searched), "{game}");
+    }
+    let other = ludus_in(&directory, &["analyze", "kalah:pits=3,seeds=2,capture=always", "--format", "json"]);
+    assert!(other.status.success() && text(&other.stderr).is_empty(), "{}", text(&other.stderr));
+    assert!(visited(&other) > 0);
+    // `db check` and `db query` find it too; naming a directory and refusing one at once is an error.
+    let checked = ludus_in(&directory, &["db", "check", "kalah:pits=3,seeds=1"]);
+    assert!(checked.status.success() && text(&checked.stdout).contains("every record is right"));
+    let queried = ludus_in(&directory, &["db", "query", "kalah:pits=3,seeds=2", "--format", "json"]);
+    assert!(queried.status.success() && visited(&queried) == 0, "{}", text(&queried.stderr));
+    let both = ludus_in(&directory, &["analyze", "kalah:pits=3,seeds=2", "--endgame", folder, "--no-endgame"]);
+    assert!(!both.status.success() && text(&both.stderr).contains("cannot be used with"));
     std::fs::remove_dir_all(&directory).ok();
 }
 

@@ -6,6 +6,7 @@
 use crate::convert::to_python;
 use crate::errors;
 use ludus_framework::database::book::BookPlace;
+use ludus_framework::database::endgame::EndgamePlace;
 use ludus_framework::engines::alpha_beta::ProgressHandle;
 use ludus_framework::playable::{AnalysisEngine, AnalysisOptions, Finish, PlayableGame, Registration};
 use ludus_framework::plugin::{check_threads, thread_count};
@@ -211,7 +212,7 @@ impl PyGame {
         let (mut options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
         options.threads = thread_count(threads);
         options.book = book.map(BookPlace::File);
-        options.endgame = endgame;
+        options.endgame = endgame.map(EndgamePlace::Directory);
         options.guess_positions = guess_positions;
         let game = Arc::clone(&self.game);
         let analysis =

@@ -84,7 +84,7 @@ pub fn run(registry: &Registry, options: &ServeArgs) -> Result<()> {
         games_answer,
         desks: desks::Desks::new(
             options.searches,
-            routes::analysis_options(&limits, options.book.place(), options.endgame.clone()),
+            routes::analysis_options(&limits, options.book.place(), options.endgame.place()),
         ),
     });
     let stopping = Arc::new(AtomicBool::new(false));

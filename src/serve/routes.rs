@@ -14,8 +14,8 @@ use super::page;
 use super::shapes::{ApiError, GamesAnswer, PartialAnswer, PositionAnswer, PositionRequest, ServedGame, Source};
 use crate::reports::GameListing;
 use ludus_framework::database::book::BookPlace;
+use ludus_framework::database::endgame::EndgamePlace;
 use ludus_framework::playable::{find_registration, AnalysisOptions, Registration};
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// What every request is answered from.
@@ -150,8 +150,8 @@ fn position(state: &Arc<State>, body: &[u8]) -> Result<Response, ApiError> {
 }
 
 /// The options of a search within the server's budgets, consulting the games' books where `book` says and the
-/// endgame database in `endgame`.
-pub fn analysis_options(limits: &Limits, book: Option<BookPlace>, endgame: Option<PathBuf>) -> AnalysisOptions {
+/// endgame databases where `endgame` says.
+pub fn analysis_options(limits: &Limits, book: Option<BookPlace>, endgame: Option<EndgamePlace>) -> AnalysisOptions {
     AnalysisOptions {
         table_mb: limits.table_mb,
         memory_mb: limits.memory_mb,

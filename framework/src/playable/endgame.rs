@@ -1,6 +1,7 @@
 //! Endgame databases for a [`Playable`]: [`Playable::with_endgame`] gives a scored game whose tiers close
 //! downward ([`EndgameTiers`]) its database: solved and checked by `ludus db`, and probed by every engine
-//! [`Playable::engine`] makes when the options name its directory ([`super::AnalysisOptions::endgame`]).
+//! [`Playable::engine`] makes when the options name its directory, or a directory of databases that holds one
+//! of its family ([`super::AnalysisOptions::endgame`]).
 
 use super::{AnalysisOptions, Playable};
 use crate::database::endgame::{check_endgame, solve_endgame, EndgameSolve, EndgameTables, Probing};
@@ -29,6 +30,8 @@ type Check<Ruleset> = fn(&Ruleset, &Path, usize, &mut dyn FnMut(&str, usize, usi
 pub(super) struct EndgameHooks<Ruleset: Rules, Worth> {
     /// The scored engine probing the database in a directory.
     pub(super) probing: fn(&Path, &AnalysisOptions) -> Result<Boxed<Ruleset, Worth>>,
+    /// The family of the game's database ([`EndgameTiers::endgame_family`]).
+    pub(super) family: fn(&Ruleset) -> String,
     pub(super) solve: Solve<Ruleset>,
     pub(super) check: Check<Ruleset>,
 }
@@ -162,6 +165,7 @@ where
     fn with_endgame_probing(self, probing: fn(&Path, &AnalysisOptions) -> Result<Boxed<Ruleset, i32>>) -> Self {
         let hooks = EndgameHooks {
             probing,
+            family: Ruleset::endgame_family,
             solve: |game, directory, solve, report| solve_endgame(game, directory, solve, report).map(drop),
             check: |game, directory, memory_mb, progress| {
                 let tables = EndgameTables::open(game, directory, None, memory_mb)?;
@@ -176,10 +180,15 @@ impl<Ruleset: Rules, Worth> Playable<Ruleset, Worth> {
     /// The engine that searches as `options` ask (the game's own, or the one probing its endgame database),
     /// before any book.
     pub(super) fn searching_engine(&self, options: &AnalysisOptions) -> Result<Boxed<Ruleset, Worth>> {
-        match (&options.endgame, &self.endgame) {
-            (Some(directory), Some(hooks)) => (hooks.probing)(directory, options),
-            // A game without endgame databases searches as usual (a server's options serve every game).
-            _ => (self.make)(&self.name, options),
+        let probed = match (&options.endgame, &self.endgame) {
+            (Some(place), Some(hooks)) => place.directory(&(hooks.family)(&self.game)).map(|found| (hooks, found)),
+            _ => None,
+        };
+        match probed {
+            Some((hooks, directory)) => (hooks.probing)(&directory, options),
+            // A game without endgame databases searches as usual (a server's options serve every game), as does
+            // one whose family has no database in the directory of databases.
+            None => (self.make)(&self.name, options),
         }
     }
 }

@@ -159,6 +159,14 @@ pub trait PlayableGame: Send + Sync {
         Err(endgame::no_endgame(&self.name()))
     }
 
+    /// The family of the game's endgame database ([`crate::scored::EndgameTiers::endgame_family`]: the games
+    /// one database serves, and the folder it is found in, [`crate::database::endgame::EndgamePlace`]);
+    /// `None` for a game without one (the default).
+    #[cfg(feature = "database")]
+    fn endgame_family(&self) -> Option<String> {
+        None
+    }
+
     /// What the game is and what can be done with it: its family, chance, whether its positions repeat, and
     /// the kind of board it is drawn on (with no database: [`Made::capabilities`] adds it). What a
     /// registration declares is checked against it ([`Registration::check`]).
@@ -450,6 +458,11 @@ where
         (hooks.check)(&self.game, directory, memory_mb, progress)
     }
 
+    #[cfg(feature = "database")]
+    fn endgame_family(&self) -> Option<String> {
+        self.endgame.as_ref().map(|hooks| (hooks.family)(&self.game))
+    }
+
     fn capabilities(&self) -> Capabilities {
         let board = self.board_after(None, &[]).ok().flatten().map(|view| view.board.layout.kind());
         Capabilities {
@@ -463,37 +476,4 @@ where
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A game object of another crate that implements only the required methods.
-    struct Plain;
-
-    impl PlayableGame for Plain {
-        fn name(&self) -> String {
-            "plain".into()
-        }
-
-        fn analyze(&self, _: Option<&str>, _: &AnalysisOptions) -> Result<Analysis> {
-            Err(Error::GameOver)
-        }
-
-        fn session(&self, _: &AnalysisOptions) -> Result<Box<dyn GameSession + '_>> {
-            Err(Error::GameOver)
-        }
-
-        fn capabilities(&self) -> Capabilities {
-            Capabilities::win_loss()
-        }
-    }
-
-    #[test]
-    fn a_game_object_without_them_reads_no_moves_and_shows_no_board() {
-        let options = AnalysisOptions::default();
-        // No moves: `analyze` itself.
-        assert!(matches!(Plain.analyze_after(None, &[], &options), Err(Error::GameOver)));
-        let error = Plain.analyze_after(None, &["1"], &options).map(|_| ()).unwrap_err().to_string();
-        assert_eq!(error, "plain: not a position: this game reads no moves after a position");
-        assert_eq!(Plain.board_after(None, &["1"]).ok(), Some(None), "shown by its text only");
-    }
-}
+mod tests;

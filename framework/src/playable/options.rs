@@ -80,11 +80,12 @@ pub struct AnalysisOptions {
     /// are read from it rather than searched, for a game that reads books ([`super::Playable::with_book`]).
     #[cfg(feature = "database")]
     pub book: Option<crate::database::book::BookPlace>,
-    /// The directory of the game's endgame database (`None`: none): its tiers are loaded at the first search,
-    /// within `memory_mb` less `table_mb`, and probed at every position inside them, for a game that has one
-    /// ([`super::Playable::with_endgame`]; another game ignores it).
+    /// Where the game's endgame database is looked for (`None`: none): its tiers are loaded at the first
+    /// search, within `memory_mb` less `table_mb`, and probed at every position inside them, for a game that
+    /// has one ([`super::Playable::with_endgame`]; another game, or a directory of databases without one of
+    /// the game's family, searches without).
     #[cfg(feature = "database")]
-    pub endgame: Option<std::path::PathBuf>,
+    pub endgame: Option<crate::database::endgame::EndgamePlace>,
 }
 
 impl Default for AnalysisOptions {

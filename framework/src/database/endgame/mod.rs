@@ -14,6 +14,10 @@
 //! written, its blocks as compressed (allowed `5/8 * size(t)`, [`write_overhead`]). A probe holds the tiers it
 //! loaded: `sum(size(u), u <= bound)`.
 //!
+//! A database is found by its family: [`EndgamePlace::Databases`] looks in a directory of databases for the
+//! folder named after the family ([`endgame_folder_name`]), where `ludus db solve GAME --up-to N` writes by
+//! default.
+//!
 //! Invariant: a tier's value at every rank is the best over its moves of the child's value, read from the tier
 //! below it or solved first within the tier, or the final score at the end, less the banked part; a loaded tier
 //! file has its family, tier and rank space checked before anything is allocated, and every block's checksum
@@ -41,6 +45,38 @@ type Tier = Box<[AtomicI8]>;
 /// The file of `tier` in `directory`.
 pub fn tier_path(directory: &Path, tier: u32) -> PathBuf {
     directory.join(format!("endgame-{tier:03}.ludb"))
+}
+
+/// Where an endgame database is looked for (`analyze --endgame DIR`, or the databases directory by default).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndgamePlace {
+    /// This directory, which must hold a database of the game's family.
+    Directory(PathBuf),
+    /// The database of the game's family in this directory of databases ([`endgame_folder_name`]), if there
+    /// is one.
+    Databases(PathBuf),
+}
+
+impl EndgamePlace {
+    /// The directory of the database of `family` this place names: a directory given, as it is (opening it
+    /// says what is wrong with it); in a directory of databases, the family's folder if it holds a database
+    /// (its tier 0), else `None`.
+    pub fn directory(&self, family: &str) -> Option<PathBuf> {
+        match self {
+            EndgamePlace::Directory(directory) => Some(directory.clone()),
+            EndgamePlace::Databases(databases) => {
+                let directory = databases.join(endgame_folder_name(family));
+                tier_path(&directory, 0).is_file().then_some(directory)
+            }
+        }
+    }
+}
+
+/// The folder of the endgame database of `family` in a directory of databases: the family with `:` and `,`
+/// written `_`, and `.endgame` (`kalah_pits=6_capture=opposite.endgame`), as a book's file is named after its
+/// game.
+pub fn endgame_folder_name(family: &str) -> String {
+    format!("{}.endgame", family.replace([':', ','], "_"))
 }
 
 /// The name a tier's file carries: the game's family, the tier and its rank space.
