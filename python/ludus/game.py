@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 from fractions import Fraction
 from os import PathLike
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _ludus
-from ._arguments import _budgets, _written
+from ._arguments import _budgets, _positive, _written
 from ._ludus import ParameterError
 from .reports import Analysis, GameInfo
 
@@ -199,6 +199,36 @@ class BuiltinGame(Game):
             guess_positions,
         )
         return Analysis._of(raw)
+
+    def solve_endgame(
+        self,
+        path: Union[str, "PathLike[str]"],
+        up_to: int,
+        *,
+        threads: int = 0,
+        memory_mb: Optional[int] = None,
+        progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
+    ) -> None:
+        """Solves the game's endgame database into the directory ``path`` (``ludus db solve GAME --up-to N``):
+        every position of the tiers 0 to ``up_to`` (Kalah: the seeds left in the pits), whatever the start,
+        resuming from the tiers already there. :meth:`analyze` probes it with ``endgame=path``; one database
+        serves every game of the same family (Kalah: the same pits and capture rule). ``progress`` is called with
+        each tier's report as it ends (``tier``, ``positions``, ``bytes``, ``seconds``, ``resumed``). Past
+        ``memory_mb`` (default: half the machine's memory; checked before the solve starts):
+        :class:`LimitExceeded`; a game without endgame databases: :class:`UnsupportedOperation`. Ctrl-C stops
+        it after the tier it is writing (``KeyboardInterrupt``); a second call resumes."""
+        if isinstance(up_to, bool) or not isinstance(up_to, int) or not 0 <= up_to <= 127:
+            raise ValueError(f"up_to is a tier from 0 to 127, not {up_to!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+            raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
+        memory_mb = _positive("memory_mb", memory_mb)
+        self._raw.solve_endgame(
+            os.fspath(path),
+            up_to,
+            threads,
+            memory_mb if memory_mb is not None else _ludus.default_memory_mb(),
+            progress,
+        )
 
     def _located(self, position: _PositionLike) -> Tuple[Optional[str], Tuple[str, ...]]:
         if position is None:

@@ -177,25 +177,39 @@ impl PyDatabase {
         progress: Option<Py<PyAny>>,
     ) -> PyResult<()> {
         let (game, directory) = (Arc::clone(&self.game), self.directory.clone());
-        // Ctrl-C asks the solve to stop after the tier it is writing (a later solve resumes from the tiers).
-        let stop = ProgressHandle::default();
-        let budget = SolveBudget { memory_mb, max_positions, stop: Some(stop.clone()) };
-        // The callback's first exception is kept and raised when the solve ends.
-        let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
-        let kept = Arc::clone(&raised);
-        run_stoppable(py, &stop, move || {
-            let mut report = |tier: &TierReport| {
-                let Some(callback) = &progress else { return };
-                Python::attach(|py| {
-                    let called = tier_dict(py, tier).and_then(|dict| callback.call1(py, (dict,)));
-                    if let Err(error) = called {
-                        kept.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
-                    }
-                });
-            };
-            with_threads(threads, || game.solve(&directory, budget, &mut report))?
-        })?;
-        let first = raised.lock().unwrap_or_else(PoisonError::into_inner).take();
-        first.map_or(Ok(()), Err)
+        solve_reporting(py, threads, progress, move |stop, report| {
+            let budget = SolveBudget { memory_mb, max_positions, stop: Some(stop) };
+            game.solve(&directory, budget, report)
+        })
     }
+}
+
+/// Runs a solve on `threads` threads (0: one a core) on a thread of its own ([`run_stoppable`]), `solve`
+/// given the handle through which Ctrl-C asks it to stop after the tier it is writing (a later solve resumes
+/// from the tiers), and the report of each tier, passed to `progress` as a dict. The callback's first
+/// exception is kept and raised when the solve ends.
+pub fn solve_reporting(
+    py: Python<'_>,
+    threads: usize,
+    progress: Option<Py<PyAny>>,
+    solve: impl FnOnce(ProgressHandle, &mut dyn FnMut(&TierReport)) -> Result<(), Error> + Send + 'static,
+) -> PyResult<()> {
+    let stop = ProgressHandle::default();
+    let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+    let kept = Arc::clone(&raised);
+    let handle = stop.clone();
+    run_stoppable(py, &stop, move || {
+        let mut report = |tier: &TierReport| {
+            let Some(callback) = &progress else { return };
+            Python::attach(|py| {
+                let called = tier_dict(py, tier).and_then(|dict| callback.call1(py, (dict,)));
+                if let Err(error) = called {
+                    kept.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
+                }
+            });
+        };
+        with_threads(threads, || solve(handle, &mut report))?
+    })?;
+    let first = raised.lock().unwrap_or_else(PoisonError::into_inner).take();
+    first.map_or(Ok(()), Err)
 }

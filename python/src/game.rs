@@ -4,9 +4,10 @@
 //! the search to stop ([`SearchProgress::request_stop`]), and it ends within a step of 65,536 positions.
 
 use crate::convert::to_python;
+use crate::database::solve_reporting;
 use crate::errors;
 use ludus_framework::database::book::BookPlace;
-use ludus_framework::database::endgame::EndgamePlace;
+use ludus_framework::database::endgame::{EndgamePlace, EndgameSolve};
 use ludus_framework::engines::alpha_beta::ProgressHandle;
 use ludus_framework::playable::{AnalysisEngine, AnalysisOptions, Finish, PlayableGame, Registration};
 use ludus_framework::plugin::{check_threads, thread_count};
@@ -218,5 +219,27 @@ impl PyGame {
         let analysis =
             run_stoppable(py, &progress, move || game.analyze_after(position.as_deref(), &borrowed(&moves), &options))?;
         to_python(py, &analysis)
+    }
+
+    /// `ludus db solve GAME --up-to N --db DIRECTORY`: the game's endgame database, its tiers `0..=up_to`,
+    /// solved into `directory` (resuming from the tiers there) on `threads` threads within `memory_mb`, each
+    /// tier's report passed to `progress` as it ends. Releases the GIL; Ctrl-C stops it after the tier it is
+    /// writing.
+    #[pyo3(signature = (directory, up_to, threads, memory_mb, progress))]
+    fn solve_endgame(
+        &self,
+        py: Python<'_>,
+        directory: PathBuf,
+        up_to: u32,
+        threads: usize,
+        memory_mb: usize,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<()> {
+        check_threads(threads).map_err(|error| errors::to_python(&error))?;
+        let game = Arc::clone(&self.game);
+        solve_reporting(py, threads, progress, move |stop, report| {
+            let solve = EndgameSolve { bound: up_to, memory_mb, stop: Some(stop) };
+            game.solve_endgame(&directory, &solve, report)
+        })
     }
 }

@@ -1,6 +1,7 @@
 """Databases from Python: a solve with its progress, queries and summaries equal to `ludus db`'s, values read by
 key in numpy batches equal to the queries' values, and the errors of a game without a database, of a directory
-without one, and of a progress callback that raises."""
+without one, and of a progress callback that raises; an endgame database solved from Python, byte for byte the
+command line's, probed by its family's analyses."""
 
 import json
 import random
@@ -114,3 +115,33 @@ def test_ctrl_c_stops_a_solve_after_its_tier_and_a_second_solve_resumes(tmp_path
     database = ludus.solve_database("connect-four:width=5,height=4", directory, progress=reports.append)
     assert sum(report["resumed"] for report in reports) == len(written) and len(reports) == 21
     assert database.query().value.kind == "draw"
+
+
+def test_an_endgame_database_solved_from_python_is_the_command_line_s_and_serves_its_family(cli, tmp_path):
+    game = ludus.load_game("kalah:pits=3,seeds=2")
+    reports = []
+    game.solve_endgame(tmp_path / "python", 10, progress=reports.append)
+    # Tiers 0 to 10 of 6 pits: C(n + 5, 5) positions with n seeds in them (1, 6, 21, ..., 3003).
+    assert [int(report["tier"]) for report in reports] == list(range(11))
+    assert [report["positions"] for report in reports][:4] == [1, 6, 21, 56]
+    assert sum(report["positions"] for report in reports) == 8008
+    cli("db", "solve", "kalah:pits=3,seeds=2", "--up-to", "10", "--db", str(tmp_path / "cli"))
+    for tier in range(11):
+        name = f"endgame-{tier:03}.ludb"
+        assert (tmp_path / "python" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
+    # Probed by the analysis of another game of its family, to the searched values.
+    other = ludus.load_game("kalah:pits=3,seeds=1")
+    probed, searched = other.analyze(endgame=tmp_path / "python"), other.analyze()
+    assert probed.raw["stats"]["visited"] == 0 and searched.raw["stats"]["visited"] > 0
+    assert [probed.raw[key] for key in ("score", "moves")] == [searched.raw[key] for key in ("score", "moves")]
+    # A second solve finds every tier on disk; bad arguments and a game without endgame databases are errors.
+    again = []
+    game.solve_endgame(tmp_path / "python", 10, progress=again.append)
+    assert all(report["resumed"] for report in again) and len(again) == 11
+    for wrong in (-1, 128, 2.5, True):
+        with pytest.raises(ValueError, match="up_to is a tier"):
+            game.solve_endgame(tmp_path / "python", wrong)
+    with pytest.raises(ludus.LimitExceeded, match="memory_mb="):
+        game.solve_endgame(tmp_path / "small", 30, memory_mb=1)
+    with pytest.raises(ludus.UnsupportedOperation):
+        ludus.load_game("tic-tac-toe").solve_endgame(tmp_path / "ttt", 3)
