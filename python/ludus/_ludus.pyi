@@ -40,6 +40,14 @@ class Game:
         endgame: Optional[str],
         guess_positions: int,
     ) -> Dict[str, Any]: ...
+    def solve_endgame(
+        self,
+        directory: str,
+        up_to: int,
+        threads: int,
+        memory_mb: int,
+        progress: Optional[Callable[[Dict[str, Any]], Any]],
+    ) -> None: ...
 
 def games() -> List[Dict[str, Any]]: ...
 def load_game(spec: str) -> Game: ...
