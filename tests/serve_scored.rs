@@ -350,3 +350,30 @@ fn an_endgame_database_serves_kalah_and_leaves_other_games_alone() {
     assert_eq!(answer["analysis"]["value"], json!("draw"), "{answer}");
     std::fs::remove_dir_all(&directory).ok();
 }
+
+/// `ludus serve` run where `ludus db solve kalah:... --up-to N` wrote its database (in `db/`): the games of its
+/// family read their values from it, to the values of a search; another capture rule's game searches.
+#[test]
+fn a_server_finds_the_endgame_database_of_each_game_s_family_in_db() {
+    let directory = std::env::temp_dir().join(format!("ludus-serve-found-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    let solved = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .current_dir(&directory)
+        .args(["db", "solve", "kalah:pits=3,seeds=2", "--up-to", "12"])
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    let server = Server::start_in(&directory, &[]);
+    let mut client = server.connect();
+    for (game, read) in
+        [("kalah:pits=3,seeds=2", true), ("kalah:pits=3,seeds=1", true), ("kalah:pits=3,seeds=2,capture=always", false)]
+    {
+        let answer = client.position(game, None, &[]).json();
+        let visited = answer["analysis"]["stats"]["visited"].as_u64().unwrap();
+        assert_eq!(visited == 0, read, "{game}: {answer}");
+        let searched = ludus_json(&["analyze", game, "--no-endgame", "--format", "json"]);
+        assert_eq!(values_of(&answer["analysis"]), values_of(&searched), "{game}");
+    }
+    std::fs::remove_dir_all(&directory).ok();
+}

@@ -26,7 +26,13 @@ pub struct Server {
 impl Server {
     /// Starts `ludus serve --port 0` with `arguments`, and waits for the line that gives its address.
     pub fn start(arguments: &[&str]) -> Server {
+        Server::start_in(std::path::Path::new("."), arguments)
+    }
+
+    /// [`Server::start`], run in `directory` (where it looks for `db/`).
+    pub fn start_in(directory: &std::path::Path, arguments: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .current_dir(directory)
             .args(["serve", "--port", "0"])
             .args(arguments)
             .stdout(Stdio::piped())
