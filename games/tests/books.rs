@@ -4,6 +4,7 @@
 //!   different positions; `reference_counts.rs` has it by the retrograde engine too), each equal to a search.
 //! - Connect Four 4 x 4 and Kalah(2, 2) (a scored game with extra turns): every value searched again.
 //! - An analysis over a book gives what it gives without one, and marks the moves it read.
+//! - The books committed for Connect Four 7 x 6 and Othello 6 x 6: whole, and a sample searched again.
 //! - A build stopped by its budget resumes from its journal into the same bytes as one run; a torn journal
 //!   entry is dropped; a damaged journal, a damaged book and a wrong value are refused or reported.
 
@@ -244,3 +245,30 @@ fn the_committed_connect_four_book_holds_what_a_search_gives() {
     assert!(analysis.moves.iter().all(|mv| mv.book) && analysis.line_from_book);
     assert_eq!(analysis.line.first().map(String::as_str), Some("4"));
 }
+
+/// The book committed for Othello 6 x 6 (`books/`, made by `ludus book build othello --depth 4 --threads 2
+/// --table-mb 4096`): whole, backed up consistently, one position of its deepest ply (28 empty cells) searched
+/// again on two threads; and its start's value is the published one.
+#[test]
+fn the_committed_othello_book_holds_what_a_search_gives() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../books/othello_size=6_empties=winner.book");
+    let game = game(&ludus_games::registry::OTHELLO, "othello");
+    let options = AnalysisOptions { table_mb: 1024, threads: 2, ..AnalysisOptions::default() };
+    let check = game.check_book(&path, 1, OTHELLO_SAMPLE_SEED, &options).unwrap();
+    assert!(check.passed(), "{check:?}");
+    assert_eq!(check.sampled, 1);
+    // Every position of up to 4 plies, up to symmetry: 1, 1, 3, 14 and 60 by ply.
+    assert_eq!((check.depth, check.positions), (4, 79), "{check:?}");
+    // The second player wins by 4 discs, 20 to 16, whatever the first plays (Feinstein 1993; BENCHMARKS.md,
+    // "Othello 6 x 6 from the start", for the same margin by search). The line: the book's four plies.
+    let booked = AnalysisOptions { book: Some(BookPlace::File(path)), max_line: 4, ..AnalysisOptions::default() };
+    let analysis = game.analyze(None, &booked).unwrap();
+    let scores: Vec<(&str, Option<i32>)> = analysis.moves.iter().map(|mv| (mv.mv.as_str(), mv.value.score())).collect();
+    assert_eq!(scores, [("c2", Some(-4)), ("b3", Some(-4)), ("e4", Some(-4)), ("d5", Some(-4))]);
+    assert_eq!(analysis.value.score(), Some(-4));
+    assert!(analysis.moves.iter().all(|mv| mv.book) && analysis.line_from_book);
+    assert_eq!(analysis.line.len(), 4);
+}
+
+/// The seed of the Othello book's sampled position (its draw: a position of ply 4).
+const OTHELLO_SAMPLE_SEED: u64 = 1;
