@@ -154,7 +154,8 @@ fn scored_games_refuse_win_loss_engines_and_bad_positions() {
     let bad = run(&["analyze", "othello:size=6", "a1"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not a legal move"), "{bad:?}");
-    let budget = run(&["analyze", "othello:size=6", "--max-positions", "1000"]);
+    // Without the opening book, which holds the start.
+    let budget = run(&["analyze", "othello:size=6", "--max-positions", "1000", "--no-book"]);
     assert_eq!(budget.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&budget.stderr).contains("--max-positions"), "{budget:?}");
     let listed = run(&["games"]);

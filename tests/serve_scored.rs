@@ -303,7 +303,8 @@ fn hog_s_outcomes_are_weighted_by_the_sequences_of_dice() {
 
 #[test]
 fn scored_searches_stop_at_their_budgets() {
-    let server = Server::start(&["--max-positions", "1000"]);
+    // Without the opening books, which hold Othello's start.
+    let server = Server::start(&["--max-positions", "1000", "--no-book"]);
     for game in ["othello:size=6", "hog", "pig"] {
         let reply = server.connect().position(game, None, &[]);
         assert_eq!(
@@ -318,7 +319,7 @@ fn scored_searches_stop_at_their_budgets() {
     assert_eq!(server.connect().position("pig:goal=2", None, &["roll"]).status, 200);
     assert_eq!(server.connect().position("othello:size=4", Some("xo../..../..../.... w"), &[]).status, 200);
     // Past the time budget: a 503 that says so, and the server goes on answering.
-    let server = Server::start(&["--max-seconds", "1", "--max-positions", "2000000000"]);
+    let server = Server::start(&["--max-seconds", "1", "--max-positions", "2000000000", "--no-book"]);
     let clock = std::time::Instant::now();
     let reply = server.connect().position("othello:size=6", None, &[]);
     assert_eq!((reply.status, reply.error_kind().as_str()), (503, "time"), "{}", String::from_utf8_lossy(&reply.body));
