@@ -37,8 +37,7 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
         }
         DbCommand::Query { game, position, db, format } => {
             let playable = registry.game(&game)?;
-            let directory = endgame_directory_of(playable.as_ref(), db.clone());
-            let directory = if holds_endgame(&directory) { directory } else { directory_of(&playable.name(), db) };
+            let directory = stored_directory_of(playable.as_ref(), db);
             let analysis = if holds_endgame(&directory) {
                 // An endgame database answers inside its tiers, and the search over it above them.
                 let place = Some(EndgamePlace::Directory(directory));
@@ -76,8 +75,7 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
         }
         DbCommand::Check { game, db, threads, format } => {
             let playable = registry.game(&game)?;
-            let directory = endgame_directory_of(playable.as_ref(), db.clone());
-            let directory = if holds_endgame(&directory) { directory } else { directory_of(&playable.name(), db) };
+            let directory = stored_directory_of(playable.as_ref(), db);
             if holds_endgame(&directory) {
                 let memory_mb = ludus_framework::plugin::default_memory_mb();
                 let run = |progress: &mut dyn FnMut(&str, usize, usize)| {
@@ -108,6 +106,17 @@ fn endgame_directory_of(game: &dyn PlayableGame, given: Option<PathBuf>) -> Path
     match given {
         Some(directory) => directory,
         None => default_endgame_directory(game).unwrap_or_else(|| directory_of(&game.name(), None)),
+    }
+}
+
+/// The directory a query or a check reads: the one given, or the game's endgame database in `db/` if it
+/// holds one, else the game's own database ([`directory_of`]).
+fn stored_directory_of(game: &dyn PlayableGame, given: Option<PathBuf>) -> PathBuf {
+    let endgame = endgame_directory_of(game, given.clone());
+    if holds_endgame(&endgame) {
+        endgame
+    } else {
+        directory_of(&game.name(), given)
     }
 }
 

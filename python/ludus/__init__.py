@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Iterable, List, Mapping, Optional, Union
 
 from . import _ludus
-from ._arguments import _positive, _written
+from ._arguments import _positive, _threads, _written
 from ._ludus import (
     BudgetExceeded,
     ContractBroken,
@@ -109,8 +109,7 @@ def solve(
     _positive("table_mb", table_mb)
     memory_mb = _positive("memory_mb", memory_mb)
     max_positions = _positive("max_positions", max_positions)
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
+    _threads(threads)
     if isinstance(options, Mapping):
         given = [f"{name}={_written(value)}" for name, value in options.items()]
     else:

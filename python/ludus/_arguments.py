@@ -25,6 +25,13 @@ def _positive(name: str, value: Optional[int]) -> Optional[int]:
     return value
 
 
+def _threads(threads: int) -> int:
+    """``threads``, checked: a whole number, 0 meaning one a core (``--threads``)."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
+    return threads
+
+
 def _budgets(table_mb: int, memory_mb: Optional[int], max_positions: Optional[int], max_line: int) -> Tuple[int, int, int, int]:
     """An analysis' budgets, checked, with their defaults as the extension takes them: ``memory_mb`` half the
     machine's memory, ``max_positions`` none."""

@@ -7,7 +7,7 @@ from os import PathLike
 from typing import Any, Callable, Dict, NamedTuple, Optional, Union
 
 from . import _ludus
-from ._arguments import _positive
+from ._arguments import _positive, _threads
 from ._ludus import UnsupportedOperation
 from .game import BuiltinGame, Game, _PositionLike, load_game
 from .reports import Analysis
@@ -109,8 +109,7 @@ def solve_database(
     database: :class:`UnsupportedOperation`. An exception of ``progress`` is raised when the solve ends.
     Ctrl-C stops a tiered solve after the tier it is writing (``KeyboardInterrupt``); the tiers written stay,
     and a second call resumes from them."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
+    _threads(threads)
     memory_mb = _positive("memory_mb", memory_mb)
     max_positions = _positive("max_positions", max_positions)
     database = Database(path, game)

@@ -9,7 +9,7 @@ from os import PathLike
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _ludus
-from ._arguments import _budgets, _positive, _written
+from ._arguments import _budgets, _positive, _threads, _written
 from ._ludus import ParameterError
 from .reports import Analysis, GameInfo
 
@@ -183,8 +183,7 @@ class BuiltinGame(Game):
         tiers, within ``memory_mb`` less ``table_mb`` (a file of another game: :class:`DatabaseError`).
         ``guess_positions``: the positions a scored game's first guess may expand before the exact search (0:
         no guess; a search of minutes gains from more). Ctrl-C stops the search (``KeyboardInterrupt``)."""
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-            raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
+        _threads(threads)
         if isinstance(guess_positions, bool) or not isinstance(guess_positions, int) or guess_positions < 0:
             raise ValueError(f"guess_positions is a whole number, not {guess_positions!r}")
         base, moves = self._located(position)
@@ -219,8 +218,7 @@ class BuiltinGame(Game):
         it after the tier it is writing (``KeyboardInterrupt``); a second call resumes."""
         if isinstance(up_to, bool) or not isinstance(up_to, int) or not 0 <= up_to <= 127:
             raise ValueError(f"up_to is a tier from 0 to 127, not {up_to!r}")
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-            raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
+        _threads(threads)
         memory_mb = _positive("memory_mb", memory_mb)
         self._raw.solve_endgame(
             os.fspath(path),
