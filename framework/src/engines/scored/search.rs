@@ -327,10 +327,14 @@ where
             }
         }
         let mut best = -SCORE_LIMIT - 1;
-        // Lazy SMP at the far depths: the children another thread is in wait until the others are searched, the
-        // first one too (a null window gains nothing from searching the first child first but its cutoff). At
-        // the near depths deferring costs more than it splits (Kalah(6, 4): twice the time of one thread).
-        let own = self.busy.filter(|_| !near && moves.len() > 1).map(|busy| {
+        // Lazy SMP where the children are far too: the children another thread is in wait until the others are
+        // searched, the first one too (a null window gains nothing from searching the first child first but its
+        // cutoff). Where the children are near, none is ever marked busy, and deferring grandchildren of a few
+        // dozen positions each splits the work finer than it pays: the deepest far depth neither marks nor
+        // defers (Kalah(6, 4) on two threads: 1.5 times one thread, 1.25 to 1.44 deferring there; at every
+        // depth, twice the time of one thread; BENCHMARKS.md, "Lazy SMP above the deepest far depth").
+        let splits = !self.near.is_near(depth.saturating_add(1));
+        let own = self.busy.filter(|_| splits && moves.len() > 1).map(|busy| {
             let hash = busy.hash(&key);
             busy.enter(hash);
             (busy, hash)
