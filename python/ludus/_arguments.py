@@ -25,11 +25,16 @@ def _positive(name: str, value: Optional[int]) -> Optional[int]:
     return value
 
 
+def _whole(name: str, value: int, meaning: str = "") -> int:
+    """``value``, checked: a whole number (0 included); ``meaning`` says what 0 means in the error."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} is a whole number{meaning}, not {value!r}")
+    return value
+
+
 def _threads(threads: int) -> int:
     """``threads``, checked: a whole number, 0 meaning one a core (``--threads``)."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise ValueError(f"threads is a whole number (0: every core), not {threads!r}")
-    return threads
+    return _whole("threads", threads, " (0: every core)")
 
 
 def _budgets(table_mb: int, memory_mb: Optional[int], max_positions: Optional[int], max_line: int) -> Tuple[int, int, int, int]:

@@ -9,7 +9,7 @@ from os import PathLike
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _ludus
-from ._arguments import _budgets, _positive, _threads, _written
+from ._arguments import _budgets, _positive, _threads, _whole, _written
 from ._ludus import ParameterError
 from .reports import Analysis, GameInfo
 
@@ -184,8 +184,7 @@ class BuiltinGame(Game):
         ``guess_positions``: the positions a scored game's first guess may expand before the exact search (0:
         no guess; a search of minutes gains from more). Ctrl-C stops the search (``KeyboardInterrupt``)."""
         _threads(threads)
-        if isinstance(guess_positions, bool) or not isinstance(guess_positions, int) or guess_positions < 0:
-            raise ValueError(f"guess_positions is a whole number, not {guess_positions!r}")
+        _whole("guess_positions", guess_positions)
         base, moves = self._located(position)
         raw = self._raw.analyze(
             base,
