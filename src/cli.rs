@@ -325,6 +325,10 @@ pub enum DbCommand {
         /// The database directory.
         #[arg(long)]
         db: Option<PathBuf>,
+        /// The memory budget of the check, in MiB: a tier and its child tiers as read, or an endgame
+        /// database's tiers (past it, a clear error before they are read).
+        #[arg(long, default_value_t = ludus_framework::plugin::default_memory_mb(), value_parser = mib_parser())]
+        memory_mb: usize,
         /// Worker threads (0: all cores; at most 256).
         #[arg(long, default_value_t = 0, value_parser = thread_count_parser())]
         threads: usize,

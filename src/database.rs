@@ -73,18 +73,17 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
             print(&registry.database(&game)?.plan(settings)?, format)?;
             Ok(true)
         }
-        DbCommand::Check { game, db, threads, format } => {
+        DbCommand::Check { game, db, memory_mb, threads, format } => {
             let playable = registry.game(&game)?;
             let directory = stored_directory_of(playable.as_ref(), db);
             if holds_endgame(&directory) {
-                let memory_mb = ludus_framework::plugin::default_memory_mb();
                 let run = |progress: &mut dyn FnMut(&str, usize, usize)| {
                     playable.check_endgame(&directory, memory_mb, progress)
                 };
                 return with_threads(threads, || check(&playable.name(), &directory, format, run))?;
             }
             let game = registry.database(&game)?;
-            let run = |progress: &mut dyn FnMut(&str, usize, usize)| game.check(&directory, progress);
+            let run = |progress: &mut dyn FnMut(&str, usize, usize)| game.check(&directory, memory_mb, progress);
             with_threads(threads, || check(&game.name(), &directory, format, run))?
         }
     }

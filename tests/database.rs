@@ -55,6 +55,11 @@ fn a_killed_solve_resumes_to_the_same_files() {
     // The database checks; a copy with one byte flipped does not (status 1, the problem named).
     let check = ludus(&["db", "check", GAME, "--db", killed.to_str().unwrap()]);
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    // Within a memory budget its middle tiers pass: a clear error before they are read (status 2).
+    let check = ludus(&["db", "check", GAME, "--db", killed.to_str().unwrap(), "--memory-mb", "1"]);
+    let text = String::from_utf8_lossy(&check.stderr);
+    assert_eq!(check.status.code(), Some(2), "{text}");
+    assert!(text.contains("the memory the check of tier") && text.contains("--memory-mb"), "{text}");
     let path = killed.join("tier-10.ludb");
     let mut bytes = std::fs::read(&path).unwrap();
     let middle = bytes.len() - 1000;

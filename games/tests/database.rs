@@ -19,7 +19,7 @@ use ludus_framework::engines::{Engine, Mode, Stop};
 use ludus_framework::playable::{DatabaseGame, Playable, Solvable, Tiered};
 use ludus_framework::plugin::seeded_rng;
 use ludus_framework::Rules;
-use ludus_framework::{Budget, Canonicalize, Error, FromKey, Value};
+use ludus_framework::{Budget, Canonicalize, Error, FromKey, Setting, Value};
 use ludus_games::classic::{Board, TicTacToe};
 use ludus_games::connect_four::{self, ConnectFour};
 use ludus_games::dodgem::Dodgem;
@@ -124,6 +124,16 @@ fn connect_four_records_match_alpha_beta_on_sampled_positions() {
             let report = database.check(&connect_four::Board::EMPTY, &ByKey, &mut |_, _, _| {}).unwrap();
             assert!(report.problems.is_empty(), "{:?}", report.problems);
             assert_eq!(report.positions, reports.iter().map(|report| report.positions).sum::<u64>());
+            // Within a budget below a tier and its children, the check stops before it reads that tier, with an
+            // error naming the tier and --memory-mb (tier 0 and its child fit in one MiB; the middle tiers do not).
+            let mut told = Vec::new();
+            let refused = database.check_within(&connect_four::Board::EMPTY, &ByKey, 1, &mut |tier, _, _| {
+                told.push(tier.to_string());
+            });
+            let Err(Error::Limit { what, setting: Some(Setting::MemoryMb), got, limit: 1, .. }) = refused else {
+                panic!("{refused:?}")
+            };
+            assert!(got > 1 && told.len() > 1 && what.contains(&format!("tier {} ", told[told.len() - 1])), "{what}");
         }
         std::fs::remove_dir_all(&directory).unwrap();
     }

@@ -115,7 +115,7 @@ fn every_stored_score_of_every_board_up_to_2_x_3_is_the_brute_force_s_and_alpha_
         }
         let start = solvable.query(&directory.0, None, 100).unwrap();
         assert_eq!(start.value.score(), Some(margin), "{name}: the start read from the database");
-        let problems = solvable.check(&directory.0, &mut |_, _, _| {}).unwrap().problems;
+        let problems = solvable.check(&directory.0, 1024, &mut |_, _, _| {}).unwrap().problems;
         assert!(problems.is_empty(), "{name}: the database's check finds {problems:?}");
         println!("{name}: {} positions solved and checked against the brute force ({seconds:.2} s)", records.len());
     }

@@ -306,7 +306,13 @@ fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_o
     }
     let start = solvable.query(&directory, None, 100).unwrap();
     assert_eq!(start.value.score(), Some(engine.search(&game, &game.start()).unwrap()));
-    assert!(solvable.check(&directory, &mut |_, _, _| {}).unwrap().problems.is_empty());
+    assert!(solvable.check(&directory, 1024, &mut |_, _, _| {}).unwrap().problems.is_empty());
+    // A budget below the records and their map: refused before they are read, naming --memory-mb.
+    let refused = solvable.check(&directory, 0, &mut |_, _, _| {});
+    assert!(
+        matches!(refused, Err(ludus_framework::Error::Limit { setting: Some(ludus_framework::Setting::MemoryMb), .. })),
+        "{refused:?}"
+    );
     // Solved again: found on disk.
     solvable.solve(&directory, budget, &mut |report| assert!(report.resumed)).unwrap();
     // One record changed: the check names it.
@@ -322,7 +328,7 @@ fn the_database_of_a_small_kalah_holds_every_score_and_its_check_finds_a_wrong_o
         })
         .collect();
     write_tier(&path, &tier, Vec::new(), changed).unwrap();
-    let report = solvable.check(&directory, &mut |_, _, _| {}).unwrap();
+    let report = solvable.check(&directory, 1024, &mut |_, _, _| {}).unwrap();
     assert!(
         !report.problems.is_empty() && report.problems.iter().any(|problem| problem.contains("stored")),
         "{report:?}"

@@ -64,9 +64,13 @@ class Database:
         or by score."""
         return self._raw.summary()
 
-    def check(self, *, threads: int = 0) -> Dict[str, Any]:
-        """Re-derives every record from its children's records (``ludus db check --format json``)."""
-        return self._raw.check(threads)
+    def check(self, *, threads: int = 0, memory_mb: Optional[int] = None) -> Dict[str, Any]:
+        """Re-derives every record from its children's records (``ludus db check --format json``), holding at
+        most ``memory_mb`` (default: half the machine's memory; past it, :class:`LimitExceeded` before the
+        records are read)."""
+        _threads(threads)
+        memory_mb = _positive("memory_mb", memory_mb)
+        return self._raw.check(threads, memory_mb if memory_mb is not None else _ludus.default_memory_mb())
 
     def values(self, keys: Any) -> Values:
         """The stored values of ``keys`` (canonical keys, as :meth:`Position.key` gives them): a numpy array of

@@ -110,11 +110,13 @@ impl PyDatabase {
         to_python(py, &summary.map_err(|error| errors::to_python(&error))?)
     }
 
-    /// Re-derives every record from its children's records: the report of `ludus db check --format json`.
-    #[pyo3(signature = (threads))]
-    fn check<'py>(&self, py: Python<'py>, threads: usize) -> PyResult<Bound<'py, PyAny>> {
+    /// Re-derives every record from its children's records within `memory_mb` MiB: the report of `ludus db
+    /// check --format json`.
+    #[pyo3(signature = (threads, memory_mb))]
+    fn check<'py>(&self, py: Python<'py>, threads: usize, memory_mb: usize) -> PyResult<Bound<'py, PyAny>> {
         let (game, directory) = (Arc::clone(&self.game), self.directory.clone());
-        let report = py.detach(move || with_threads(threads, || game.check(&directory, &mut |_, _, _| {})));
+        let check = move || game.check(&directory, memory_mb, &mut |_, _, _| {});
+        let report = py.detach(move || with_threads(threads, check));
         let report = report.and_then(|report| report).map_err(|error| errors::to_python(&error))?;
         to_python(py, &report)
     }

@@ -27,6 +27,9 @@ def test_a_solve_reports_every_tier_and_reads_back_as_the_command_line_does(cli,
     summary = json.loads(cli("db", "analyze", "tic-tac-toe", "--db", directory, "--format", "json"))
     assert database.summary() == summary
     assert database.check()["problems"] == []
+    assert database.check(memory_mb=1)["problems"] == []  # its tiers fit one MiB
+    with pytest.raises(ValueError, match="memory_mb"):
+        database.check(memory_mb=0)
     # A second solve finds every tier on disk.
     again = []
     ludus.solve_database("tic-tac-toe", tmp_path / "ttt", progress=again.append)
@@ -145,3 +148,10 @@ def test_an_endgame_database_solved_from_python_is_the_command_line_s_and_serves
         game.solve_endgame(tmp_path / "small", 30, memory_mb=1)
     with pytest.raises(ludus.UnsupportedOperation):
         ludus.load_game("tic-tac-toe").solve_endgame(tmp_path / "ttt", 3)
+
+
+def test_a_check_past_its_memory_budget_is_refused_before_it_reads(tmp_path):
+    database = ludus.solve_database("connect-four:width=5,height=4", tmp_path / "c4")
+    with pytest.raises(ludus.LimitExceeded, match="memory_mb"):
+        database.check(memory_mb=1)
+    assert database.check()["problems"] == []

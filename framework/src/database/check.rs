@@ -10,10 +10,11 @@
 //! end), so the best backed-up child value is `p`'s true value, and the check fails at `p`. Positions truly
 //! drawn are then the ones stored as draws.
 
+use super::file::Header;
 use super::record::{Record, RecordKey};
 use super::store::Database;
 use crate::engines::retrograde::{TierIndexing, TierSolution, Tiers};
-use crate::error::Result;
+use crate::error::{Error, Remedy, Result, Setting};
 use crate::game::FromKey;
 use crate::game::Game;
 use crate::value::Value;
@@ -37,6 +38,17 @@ pub struct CheckReport {
     pub positions: u64,
     /// What is wrong (empty for a right database), at most [`MAX_PROBLEMS`].
     pub problems: Vec<String>,
+}
+
+/// The error of a check of tier `tier` that would hold `bytes` where `memory_mb` MiB are allowed.
+fn over_budget(tier: &str, memory_mb: usize, bytes: u64) -> Error {
+    Error::Limit {
+        what: format!("the memory the check of tier {tier} and its child tiers needs, in MiB,"),
+        setting: Some(Setting::MemoryMb),
+        got: bytes.div_ceil(1 << 20),
+        limit: memory_mb as u64,
+        remedies: vec![Remedy::Raise(Setting::MemoryMb)],
+    }
 }
 
 /// Which records of a tier some move reaches: one bit per place of the tier's solution (see
@@ -63,6 +75,41 @@ impl Marks {
     fn marked(&self, place: usize) -> bool {
         self.seen.get(place / 64).is_some_and(|word| word.load(Relaxed) & (1 << (place % 64)) != 0)
     }
+
+    /// The bytes the marks hold.
+    fn bytes(&self) -> u64 {
+        (self.seen.len() * size_of::<AtomicU64>()) as u64
+    }
+}
+
+/// The memory a check's process holds for each byte of the tiers it reads: the allocator keeps pages of the
+/// tiers checked before, freed but not given back (glibc's adaptive threshold puts buffers of up to 32 MiB on
+/// its heap once a larger one was freed). Measured: the peak of `ludus db check connect-four:width=6,height=4`
+/// is 1.56 times the tiers held (153 MiB, and 101 MiB with that threshold fixed, for 95 MiB held).
+const ALLOCATOR_SLACK: u64 = 2;
+
+/// What the check holds of one tier file while it checks a tier, from the file's header before any record is
+/// read: a file by rank read into an indexing by rank, 2 bytes a rank; else, a record, what reading it holds
+/// (its 128-bit key and record, in a vector that may double as it fills), its key and value (as collected, which
+/// may double too, and in the check's own list) and the indexing's map of them (its old and new buckets while it
+/// grows), with 2 bytes a rank of a file by rank read by key; and the marks of the tier's places, a bit each.
+/// An upper bound of what is held, so that a check within its budget never passes it.
+fn held_bytes<Key>(header: &Header, by_rank: bool) -> u64 {
+    let ranks = header.ranks.unwrap_or(0);
+    let marks = header.ranks.unwrap_or(header.records).div_ceil(8);
+    if header.ranks.is_some() && by_rank {
+        return ranks.saturating_mul(2).saturating_add(marks);
+    }
+    let pair = size_of::<(Key, Value)>();
+    let read = 2 * size_of::<(u128, Record)>();
+    let records = usize::try_from(header.records).unwrap_or(usize::MAX);
+    let map = crate::table::map_bytes::<(Key, Value)>(records).saturating_mul(2);
+    header
+        .records
+        .saturating_mul((read + 3 * pair) as u64)
+        .saturating_add(map as u64)
+        .saturating_add(ranks.saturating_mul(2))
+        .saturating_add(marks)
 }
 
 /// What the check of one tier reads: the tier's solution, its child tiers' and the marks of both.
@@ -81,15 +128,27 @@ where
     Ruleset::Key: RecordKey,
     Ruleset::Tier: Serialize + DeserializeOwned,
 {
-    /// Re-derives every record of the database of the positions reachable from `start`, tiers parents first,
-    /// each tier read in `indexing`'s form (the same report whatever the indexing: [`crate::engines::retrograde::ByRank`]
-    /// holds a tier's values in a flat array by rank instead of a hash map); `progress(tier, done, total)`
-    /// hears of each tier before it is checked. Damaged or missing files are problems of the report; only a
-    /// failure to list the tiers is an error.
+    /// [`Database::check_within`] within half the machine's memory ([`crate::table::default_memory_mb`]).
     pub fn check<Indexing: TierIndexing<Ruleset>>(
         &self,
         start: &Ruleset::Position,
         indexing: &Indexing,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<CheckReport> {
+        self.check_within(start, indexing, crate::table::default_memory_mb(), progress)
+    }
+
+    /// Re-derives every record of the database of the positions reachable from `start`, tiers parents first,
+    /// each tier read in `indexing`'s form (the same report whatever the indexing: [`crate::engines::retrograde::ByRank`]
+    /// holds a tier's values in a flat array by rank instead of a hash map); `progress(tier, done, total)`
+    /// hears of each tier before it is checked. Damaged or missing files are problems of the report; only a
+    /// failure to list the tiers is an error, and a tier whose check with its child tiers would hold more than
+    /// `memory_mb` MiB (estimated from their headers before they are read; [`Error::Limit`] of `--memory-mb`).
+    pub fn check_within<Indexing: TierIndexing<Ruleset>>(
+        &self,
+        start: &Ruleset::Position,
+        indexing: &Indexing,
+        memory_mb: usize,
         progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<CheckReport> {
         let game = self.game();
@@ -114,6 +173,12 @@ where
             // Each problem of a record names the file it is in, and the tier.
             let file = self.tier_path(&tier)?.display().to_string();
             progress(&name, done, total);
+            let marked: u64 = marks.values().map(Marks::bytes).sum();
+            let held = self.check_bytes(&tier, indexing.ranks().is_some());
+            let needed = marked.saturating_add(held.saturating_mul(ALLOCATOR_SLACK));
+            if needed > crate::table::mib(memory_mb) as u64 {
+                return Err(over_budget(&name, memory_mb, needed));
+            }
             let loaded = self.load(&tier, indexing, None).and_then(|solution| {
                 let children = solution
                     .reached()
@@ -213,6 +278,18 @@ where
             }
         }
         Ok(report)
+    }
+
+    /// What the check of `tier` holds of it and its child tiers ([`held_bytes`]); a file that cannot be opened
+    /// counts nothing (its load fails, a problem of the report).
+    fn check_bytes(&self, tier: &Ruleset::Tier, by_rank: bool) -> u64 {
+        let Ok(Some(file)) = self.open(tier) else { return 0 };
+        let children = self.reached(&file).unwrap_or_default();
+        let own = held_bytes::<Ruleset::Key>(file.header(), by_rank);
+        children
+            .iter()
+            .filter_map(|child| self.open(child).ok().flatten())
+            .fold(own, |sum, child| sum.saturating_add(held_bytes::<Ruleset::Key>(child.header(), by_rank)))
     }
 
     /// Re-derives one record; `Err` says what is wrong. The keys its moves lead to are marked as reached.

@@ -198,13 +198,29 @@ where
         })
     }
 
-    /// Re-derives every record from its children's records.
+    /// Re-derives every record from its children's records, holding at most `memory_mb` MiB: the records as
+    /// read (in a vector that may double as it fills) and a map of their scores, counted from the file's header
+    /// before any is read ([`Error::Limit`] of `--memory-mb` past it).
     pub fn check(
         &self,
         start: &Ruleset::Position,
+        memory_mb: usize,
         progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<CheckReport> {
         let mut file = self.open()?;
+        let records = usize::try_from(file.header().records).unwrap_or(usize::MAX);
+        let needed = records
+            .saturating_mul(2 * size_of::<(u128, Record)>())
+            .saturating_add(crate::table::map_bytes::<(u128, Option<i32>)>(records));
+        if needed > mib(memory_mb) {
+            return Err(Error::Limit {
+                what: "the memory the check of a scored game's database needs, in MiB,".into(),
+                setting: Some(Setting::MemoryMb),
+                got: needed.div_ceil(1 << 20) as u64,
+                limit: memory_mb as u64,
+                remedies: vec![Remedy::Raise(Setting::MemoryMb)],
+            });
+        }
         file.verify()?;
         let records = file.read_all()?;
         let mut scores: HashMap<u128, Option<i32>> = HashMap::with_capacity(records.len());

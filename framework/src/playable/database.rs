@@ -78,8 +78,14 @@ pub trait DatabaseGame: Send + Sync {
     /// loss drawn; a scored game's positions by score.
     fn summary(&self, directory: &Path) -> Result<DatabaseSummary>;
 
-    /// Re-derives every record from its children's records.
-    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>;
+    /// Re-derives every record from its children's records, holding at most `memory_mb` MiB (past it, an
+    /// [`Error::Limit`] of `--memory-mb` before the records are read).
+    fn check(
+        &self,
+        directory: &Path,
+        memory_mb: usize,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<CheckReport>;
 
     /// The stored value of each key (a canonical key as its whole number, [`RecordKey::to_wide`]), in order:
     /// `None` for a key of no position the database holds. Files are opened once for the whole batch.
@@ -142,11 +148,12 @@ pub trait Storage<Ruleset: TextForm, Worth>: Send + Sync {
         keys: &[u128],
     ) -> Result<Vec<Option<StoredValue>>>;
 
-    /// Re-derives every record from its children's records.
+    /// Re-derives every record from its children's records, within `memory_mb` MiB.
     fn check(
         &self,
         playable: &Playable<Ruleset, Worth>,
         directory: &Path,
+        memory_mb: usize,
         progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<CheckReport>;
 
@@ -256,8 +263,13 @@ where
         self.storage.summary(&self.playable, directory)
     }
 
-    fn check(&self, directory: &Path, progress: &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport> {
-        self.storage.check(&self.playable, directory, progress)
+    fn check(
+        &self,
+        directory: &Path,
+        memory_mb: usize,
+        progress: &mut dyn FnMut(&str, usize, usize),
+    ) -> Result<CheckReport> {
+        self.storage.check(&self.playable, directory, memory_mb, progress)
     }
 
     fn values_of_keys(&self, directory: &Path, keys: &[u128]) -> Result<Vec<Option<StoredValue>>> {
@@ -405,10 +417,11 @@ where
         &self,
         playable: &Playable<Ruleset, Value>,
         directory: &Path,
+        memory_mb: usize,
         progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<CheckReport> {
         let (game, name) = (&playable.game, playable.name.as_str());
-        tier_database(&self.0, game, name, directory).check(&game.start(), &self.0, progress)
+        tier_database(&self.0, game, name, directory).check_within(&game.start(), &self.0, memory_mb, progress)
     }
 }
 
@@ -481,9 +494,10 @@ where
         &self,
         playable: &Playable<Ruleset, i32>,
         directory: &Path,
+        memory_mb: usize,
         progress: &mut dyn FnMut(&str, usize, usize),
     ) -> Result<CheckReport> {
         let (game, name) = (&playable.game, playable.name.as_str());
-        ScoreDatabase::new(game, name, directory).check(&game.start(), progress)
+        ScoreDatabase::new(game, name, directory).check(&game.start(), memory_mb, progress)
     }
 }

@@ -65,7 +65,7 @@ mod region;
 mod sharded;
 mod unbounded;
 
-pub(crate) use footprint::map_growth;
+pub(crate) use footprint::{map_bytes, map_growth};
 pub use keyed::KeyedTable;
 pub use packed::{PackedTable, NEAR_BYTES};
 pub use sharded::ShardedTable;
