@@ -65,7 +65,9 @@ mod region;
 mod sharded;
 mod unbounded;
 
-pub(crate) use footprint::{map_bytes, map_growth};
+#[cfg(feature = "database")]
+pub(crate) use footprint::map_bytes;
+pub(crate) use footprint::map_growth;
 pub use keyed::KeyedTable;
 pub use packed::{PackedTable, NEAR_BYTES};
 pub use sharded::ShardedTable;
