@@ -3,13 +3,15 @@
 //! share is measured in paired runs on the same machine.
 //!
 //! ```text
-//! cargo run --release --example kalah_frontier -- [PITS] [SEEDS] [always|opposite] [BOUND] [TABLE-MB] [DB-DIR] [THREADS] [packed|keyed]
+//! cargo run --release --example kalah_frontier -- [PITS] [SEEDS] [always|opposite] [BOUND] [TABLE-MB] [DB-DIR] [THREADS] [packed|keyed] [AT-LEAST]
 //! ```
 //!
 //! Defaults: Kalah(4, 3) under the default capture rule, a database of the tiers up to 12 seeds, a table of 256
 //! MiB, the database in a scratch directory, one thread (more: the scored Lazy SMP), the packed table (one part,
 //! as `analyze --endgame` makes it) over Kalah's compact keys (`keyed`: the keyed table over the 128-bit keys,
-//! sharded by locks on several threads). Each null-window test's answer goes to standard error.
+//! sharded by locks on several threads). Each null-window test's answer goes to standard error. `AT-LEAST`: a
+//! margin an earlier run proved the first player reaches; the tests then start above it (no first guess), so
+//! a search of hours can go on where one stopped, and the margin it prints is proven only with that bound.
 //! BENCHMARKS.md ("Kalah at the frontier") has the numbers.
 
 use anyhow::{Context, Result};
@@ -64,33 +66,33 @@ fn main() -> Result<()> {
         Some("keyed") => false,
         Some(other) => anyhow::bail!("the table is `packed` or `keyed`, not {other}"),
     };
+    // A proven lower bound: tests only within [bound, the most the first player can win].
+    let window = match arguments.get(8) {
+        None => None,
+        Some(text) => Some(text.parse::<i32>().with_context(|| format!("not a margin: {text}"))?),
+    }
+    .map(|low| (low, (2 * pits as u32 * seeds) as i32));
     let root = game.start();
     let (margin, visited) = match (packed, threads > 1) {
         (true, many) => {
             let compact = CompactKalah::new(game)?;
             let table = PackedTable::with_parts(mib(table_mb), 0)?;
             if many {
-                let mut probing = Probing::new(
-                    Arc::clone(&tables),
-                    ScoredLazySmp::with_table(Mode::Exact, threads, table)?.with_progress(Arc::clone(&tests)),
-                );
-                (probing.search(&compact, &root)?, probing.stats().visited)
+                let engine = ScoredLazySmp::with_table(Mode::Exact, threads, table)?.with_progress(Arc::clone(&tests));
+                margin(Probing::new(Arc::clone(&tables), engine), &compact, &root, window)?
             } else {
                 let engine = ScoredAlphaBeta::with_table(Mode::Exact, table).with_progress(Arc::clone(&tests));
-                let mut probing = Probing::new(Arc::clone(&tables), engine);
-                (probing.search(&compact, &root)?, probing.stats().visited)
+                margin(Probing::new(Arc::clone(&tables), engine), &compact, &root, window)?
             }
         }
         (false, true) => {
             let engine = ScoredLazySmp::with_table(Mode::Exact, threads, ShardedTable::new(mib(table_mb)))?
                 .with_progress(Arc::clone(&tests));
-            let mut probing = Probing::new(Arc::clone(&tables), engine);
-            (probing.search(&game, &root)?, probing.stats().visited)
+            margin(Probing::new(Arc::clone(&tables), engine), &game, &root, window)?
         }
         (false, false) => {
             let engine = ScoredAlphaBeta::with_table(Mode::Exact, table()).with_progress(Arc::clone(&tests));
-            let mut probing = Probing::new(Arc::clone(&tables), engine);
-            (probing.search(&game, &root)?, probing.stats().visited)
+            margin(Probing::new(Arc::clone(&tables), engine), &game, &root, window)?
         }
     };
     println!(
@@ -113,4 +115,23 @@ fn main() -> Result<()> {
         std::fs::remove_dir_all(&scratch).ok();
     }
     Ok(())
+}
+
+/// The margin of `root` by `engine` (within `window` when an earlier run proved its low end) and the positions
+/// it searched.
+fn margin<Ruleset, Search>(
+    mut engine: Search,
+    game: &Ruleset,
+    root: &Ruleset::Position,
+    window: Option<(i32, i32)>,
+) -> Result<(i32, u64)>
+where
+    Ruleset: ludus_framework::Rules,
+    Search: Engine<Ruleset, Value = i32>,
+{
+    let margin = match window {
+        None => engine.search(game, root)?,
+        Some((low, high)) => engine.try_value_within(game, root, low, high)?,
+    };
+    Ok((margin, engine.stats().visited))
 }
