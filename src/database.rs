@@ -7,7 +7,7 @@ use crate::reports::{print, DatabaseCheckReport, DatabaseSolveReport};
 use anyhow::{Context, Result};
 use ludus_framework::database::endgame::{tier_path, EndgamePlace, EndgameSolve};
 use ludus_framework::database::plan::PlanSettings;
-use ludus_framework::database::{CheckReport, SolveBudget, TierReport};
+use ludus_framework::database::{CheckProgress, CheckReport, SolveBudget, TierReport};
 use ludus_framework::playable::AnalysisOptions;
 use ludus_framework::playable::{DatabaseGame, PlayableGame};
 use ludus_framework::plugin::with_threads;
@@ -77,13 +77,11 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
             let playable = registry.game(&game)?;
             let directory = stored_directory_of(playable.as_ref(), db);
             if holds_endgame(&directory) {
-                let run = |progress: &mut dyn FnMut(&str, usize, usize)| {
-                    playable.check_endgame(&directory, memory_mb, progress)
-                };
+                let run = |progress: &mut CheckProgress| playable.check_endgame(&directory, memory_mb, progress);
                 return with_threads(threads, || check(&playable.name(), &directory, format, run))?;
             }
             let game = registry.database(&game)?;
-            let run = |progress: &mut dyn FnMut(&str, usize, usize)| game.check(&directory, memory_mb, progress);
+            let run = |progress: &mut CheckProgress| game.check(&directory, memory_mb, progress);
             with_threads(threads, || check(&game.name(), &directory, format, run))?
         }
     }
@@ -243,7 +241,7 @@ fn check(
     name: &str,
     directory: &Path,
     format: Format,
-    run: impl FnOnce(&mut dyn FnMut(&str, usize, usize)) -> ludus_framework::Result<CheckReport>,
+    run: impl FnOnce(&mut CheckProgress) -> ludus_framework::Result<CheckReport>,
 ) -> Result<bool> {
     let clock = Instant::now();
     let mut progress = |tier: &str, done: usize, total: usize| {

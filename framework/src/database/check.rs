@@ -10,11 +10,11 @@
 //! end), so the best backed-up child value is `p`'s true value, and the check fails at `p`. Positions truly
 //! drawn are then the ones stored as draws.
 
-use super::file::Header;
+use super::file::{Header, TierFile};
 use super::record::{Record, RecordKey};
 use super::store::Database;
 use crate::engines::retrograde::{TierIndexing, TierSolution, Tiers};
-use crate::error::{Error, Remedy, Result, Setting};
+use crate::error::{Error, Result};
 use crate::game::FromKey;
 use crate::game::Game;
 use crate::value::Value;
@@ -29,6 +29,9 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 /// The most problems a check lists before it stops.
 pub const MAX_PROBLEMS: usize = 20;
 
+/// What a check tells as it goes: `(tier, done, total)` before each tier is checked.
+pub type CheckProgress<'hearer> = dyn FnMut(&str, usize, usize) + 'hearer;
+
 /// What a check found.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
@@ -38,17 +41,6 @@ pub struct CheckReport {
     pub positions: u64,
     /// What is wrong (empty for a right database), at most [`MAX_PROBLEMS`].
     pub problems: Vec<String>,
-}
-
-/// The error of a check of tier `tier` that would hold `bytes` where `memory_mb` MiB are allowed.
-fn over_budget(tier: &str, memory_mb: usize, bytes: u64) -> Error {
-    Error::Limit {
-        what: format!("the memory the check of tier {tier} and its child tiers needs, in MiB,"),
-        setting: Some(Setting::MemoryMb),
-        got: bytes.div_ceil(1 << 20),
-        limit: memory_mb as u64,
-        remedies: vec![Remedy::Raise(Setting::MemoryMb)],
-    }
 }
 
 /// Which records of a tier some move reaches: one bit per place of the tier's solution (see
@@ -133,7 +125,7 @@ where
         &self,
         start: &Ruleset::Position,
         indexing: &Indexing,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut CheckProgress,
     ) -> Result<CheckReport> {
         self.check_within(start, indexing, crate::table::default_memory_mb(), progress)
     }
@@ -149,7 +141,7 @@ where
         start: &Ruleset::Position,
         indexing: &Indexing,
         memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut CheckProgress,
     ) -> Result<CheckReport> {
         let game = self.game();
         let mut report = CheckReport::default();
@@ -173,19 +165,23 @@ where
             // Each problem of a record names the file it is in, and the tier.
             let file = self.tier_path(&tier)?.display().to_string();
             progress(&name, done, total);
-            let marked: u64 = marks.values().map(Marks::bytes).sum();
-            let held = self.check_bytes(&tier, indexing.ranks().is_some());
-            let needed = marked.saturating_add(held.saturating_mul(ALLOCATOR_SLACK));
-            if needed > crate::table::mib(memory_mb) as u64 {
-                return Err(over_budget(&name, memory_mb, needed));
+            let family = self.open_family(&tier);
+            if let Ok(family) = &family {
+                let by_rank = indexing.ranks().is_some();
+                let held = family.iter().map(|(_, file)| held_bytes::<Ruleset::Key>(file.header(), by_rank));
+                let marked: u64 = marks.values().map(Marks::bytes).sum();
+                let needed = marked.saturating_add(held.fold(0, u64::saturating_add).saturating_mul(ALLOCATOR_SLACK));
+                if needed > crate::table::mib(memory_mb) as u64 {
+                    let what = format!("the check of tier {name} and its child tiers");
+                    return Err(Error::over_memory(what, needed, memory_mb, None));
+                }
             }
-            let loaded = self.load(&tier, indexing, None).and_then(|solution| {
-                let children = solution
-                    .reached()
-                    .iter()
-                    .map(|child| self.load(child, indexing, None).map(|loaded| (child.clone(), loaded)))
-                    .collect::<Result<HashMap<_, _>>>()?;
-                Ok((solution, children))
+            let loaded = family.and_then(|family| {
+                let mut solutions = family
+                    .into_iter()
+                    .map(|(tier, file)| self.load_file(&tier, file, indexing, None).map(|solution| (tier, solution)));
+                let (_, solution) = solutions.next().ok_or_else(|| Error::internal("check", "no tier file"))??;
+                Ok((solution, solutions.collect::<Result<HashMap<_, _>>>()?))
             });
             let (solution, children) = match loaded {
                 Ok(loaded) => loaded,
@@ -280,16 +276,17 @@ where
         Ok(report)
     }
 
-    /// What the check of `tier` holds of it and its child tiers ([`held_bytes`]); a file that cannot be opened
-    /// counts nothing (its load fails, a problem of the report).
-    fn check_bytes(&self, tier: &Ruleset::Tier, by_rank: bool) -> u64 {
-        let Ok(Some(file)) = self.open(tier) else { return 0 };
-        let children = self.reached(&file).unwrap_or_default();
-        let own = held_bytes::<Ruleset::Key>(file.header(), by_rank);
-        children
-            .iter()
-            .filter_map(|child| self.open(child).ok().flatten())
-            .fold(own, |sum, child| sum.saturating_add(held_bytes::<Ruleset::Key>(child.header(), by_rank)))
+    /// The file of `tier` and those of its child tiers, opened (headers and block indexes read, no record
+    /// yet), `tier`'s first: what the check's budget is counted from, then what it reads.
+    fn open_family(&self, tier: &Ruleset::Tier) -> Result<Vec<(Ruleset::Tier, TierFile)>> {
+        let file = self.open_solved(tier)?;
+        let children = self.reached(&file)?;
+        let mut family = vec![(tier.clone(), file)];
+        for child in children {
+            let file = self.open_solved(&child)?;
+            family.push((child, file));
+        }
+        Ok(family)
     }
 
     /// Re-derives one record; `Err` says what is wrong. The keys its moves lead to are marked as reached.

@@ -80,7 +80,7 @@ pub mod split_schedule;
 pub mod store;
 pub mod summary;
 
-pub use check::CheckReport;
+pub use check::{CheckProgress, CheckReport};
 pub use game::StoredValues;
 pub use record::{Record, RecordKey, MAX_STORED_REMOTENESS, MAX_STORED_SCORE};
 pub use scored::{ScoreDatabase, ScoreSummary, StoredScores};

@@ -17,7 +17,7 @@
 //! the mover, the final score at the end), rebuilding each position from its key ([`FromKey`]); the start's
 //! record must be there.
 
-use super::check::CheckReport;
+use super::check::{CheckProgress, CheckReport};
 use super::file::{write_tier, Inspected, TierFile, TierName};
 use super::record::{Record, RecordKey};
 use super::store::{SolveBudget, TierReport};
@@ -205,7 +205,7 @@ where
         &self,
         start: &Ruleset::Position,
         memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut CheckProgress,
     ) -> Result<CheckReport> {
         let mut file = self.open()?;
         let records = usize::try_from(file.header().records).unwrap_or(usize::MAX);
@@ -213,13 +213,7 @@ where
             .saturating_mul(2 * size_of::<(u128, Record)>())
             .saturating_add(crate::table::map_bytes::<(u128, Option<i32>)>(records));
         if needed > mib(memory_mb) {
-            return Err(Error::Limit {
-                what: "the memory the check of a scored game's database needs, in MiB,".into(),
-                setting: Some(Setting::MemoryMb),
-                got: needed.div_ceil(1 << 20) as u64,
-                limit: memory_mb as u64,
-                remedies: vec![Remedy::Raise(Setting::MemoryMb)],
-            });
+            return Err(Error::over_memory("the check of a scored game's database", needed as u64, memory_mb, None));
         }
         file.verify()?;
         let records = file.read_all()?;

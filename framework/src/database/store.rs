@@ -229,11 +229,26 @@ where
         indexing: &Indexing,
         keep: Option<&dyn Fn(u128) -> bool>,
     ) -> Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
-        let path = self.tier_path(tier)?;
-        let mut file = self.open(tier)?.ok_or_else(|| Error::Database {
-            path: path.display().to_string(),
+        self.load_file(tier, self.open_solved(tier)?, indexing, keep)
+    }
+
+    /// The file of `tier`, opened (its header and block index read); a missing file is an error.
+    pub(crate) fn open_solved(&self, tier: &Ruleset::Tier) -> Result<TierFile> {
+        self.open(tier)?.ok_or_else(|| Error::Database {
+            path: self.tier_path(tier).map_or_else(|_| format!("{tier:?}"), |path| path.display().to_string()),
             reason: "missing: this tier is not solved".into(),
-        })?;
+        })
+    }
+
+    /// [`Database::load`] of `file`, the file of `tier` already opened.
+    pub(crate) fn load_file<Indexing: TierIndexing<Ruleset>>(
+        &self,
+        tier: &Ruleset::Tier,
+        mut file: TierFile,
+        indexing: &Indexing,
+        keep: Option<&dyn Fn(u128) -> bool>,
+    ) -> Result<TierSolution<Ruleset::Tier, Ruleset::Key>> {
+        let path = self.tier_path(tier)?;
         let reached = self.reached(&file)?;
         let file_ranks = file.ranks();
         let key_of = |wide: u128| match (&self.ranks, file_ranks) {

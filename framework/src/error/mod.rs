@@ -204,6 +204,20 @@ impl Error {
         Error::Limit { what: what.into(), setting: None, got, limit, remedies }
     }
 
+    /// Memory that `what` needs (`bytes`) beyond the `memory_mb` MiB allowed, in MiB against the setting
+    /// `--memory-mb`, raising which is the first remedy and `advice` (if any) the second.
+    pub fn over_memory(what: impl Into<String>, bytes: u64, memory_mb: usize, advice: Option<&str>) -> Self {
+        let mut remedies = vec![Remedy::Raise(Setting::MemoryMb)];
+        remedies.extend(advice.map(|advice| Remedy::Advice(advice.into())));
+        Error::Limit {
+            what: format!("the memory {} needs, in MiB,", what.into()),
+            setting: Some(Setting::MemoryMb),
+            got: bytes.div_ceil(1 << 20),
+            limit: memory_mb as u64,
+            remedies,
+        }
+    }
+
     /// A broken invariant of `module`.
     pub fn internal(module: &'static str, detail: impl Into<String>) -> Self {
         Error::Internal { module, detail: detail.into() }

@@ -10,8 +10,8 @@ use crate::analysis::SearchValue;
 use crate::database::plan::{PlanSettings, Rates, SolvePlan, TierShape};
 use crate::database::record::Record;
 use crate::database::{
-    CheckReport, Database, DatabaseSummary, OutcomeSummary, RecordKey, ScoreDatabase, ScoreReport, SolveBudget,
-    StoredValues, TierFiles, TierReport,
+    CheckProgress, CheckReport, Database, DatabaseSummary, OutcomeSummary, RecordKey, ScoreDatabase, ScoreReport,
+    SolveBudget, StoredValues, TierFiles, TierReport,
 };
 use crate::engines::retrograde::{ByKey, TierIndexing, TierSpec, Tiers};
 use crate::engines::Engine;
@@ -80,12 +80,7 @@ pub trait DatabaseGame: Send + Sync {
 
     /// Re-derives every record from its children's records, holding at most `memory_mb` MiB (past it, an
     /// [`Error::Limit`] of `--memory-mb` before the records are read).
-    fn check(
-        &self,
-        directory: &Path,
-        memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
-    ) -> Result<CheckReport>;
+    fn check(&self, directory: &Path, memory_mb: usize, progress: &mut CheckProgress) -> Result<CheckReport>;
 
     /// The stored value of each key (a canonical key as its whole number, [`RecordKey::to_wide`]), in order:
     /// `None` for a key of no position the database holds. Files are opened once for the whole batch.
@@ -154,7 +149,7 @@ pub trait Storage<Ruleset: TextForm, Worth>: Send + Sync {
         playable: &Playable<Ruleset, Worth>,
         directory: &Path,
         memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut CheckProgress,
     ) -> Result<CheckReport>;
 
     /// The plan of a solve split by shares ([`DatabaseGame::plan`]); by default the error of a database that is
@@ -263,12 +258,7 @@ where
         self.storage.summary(&self.playable, directory)
     }
 
-    fn check(
-        &self,
-        directory: &Path,
-        memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
-    ) -> Result<CheckReport> {
+    fn check(&self, directory: &Path, memory_mb: usize, progress: &mut CheckProgress) -> Result<CheckReport> {
         self.storage.check(&self.playable, directory, memory_mb, progress)
     }
 
@@ -418,7 +408,7 @@ where
         playable: &Playable<Ruleset, Value>,
         directory: &Path,
         memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut CheckProgress,
     ) -> Result<CheckReport> {
         let (game, name) = (&playable.game, playable.name.as_str());
         tier_database(&self.0, game, name, directory).check_within(&game.start(), &self.0, memory_mb, progress)
@@ -495,7 +485,7 @@ where
         playable: &Playable<Ruleset, i32>,
         directory: &Path,
         memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut CheckProgress,
     ) -> Result<CheckReport> {
         let (game, name) = (&playable.game, playable.name.as_str());
         ScoreDatabase::new(game, name, directory).check(&game.start(), memory_mb, progress)

@@ -5,7 +5,7 @@
 
 use super::{AnalysisOptions, Playable};
 use crate::database::endgame::{check_endgame, solve_endgame, EndgameSolve, EndgameTables, Probing};
-use crate::database::{CheckReport, TierReport};
+use crate::database::{CheckProgress, CheckReport, TierReport};
 use crate::engines::scored::ScoredAlphaBeta;
 use crate::engines::Engine;
 use crate::engines::Mode;
@@ -24,7 +24,7 @@ type Boxed<Ruleset, Worth> = Box<dyn Engine<Ruleset, Value = Worth, Failure = Er
 type Solve<Ruleset> = fn(&Ruleset, &Path, &EndgameSolve, &mut dyn FnMut(&TierReport)) -> Result<()>;
 
 /// Checks a game's endgame database within a memory budget in MiB: [`check_endgame`] for one game.
-type Check<Ruleset> = fn(&Ruleset, &Path, usize, &mut dyn FnMut(&str, usize, usize)) -> Result<CheckReport>;
+type Check<Ruleset> = fn(&Ruleset, &Path, usize, &mut CheckProgress) -> Result<CheckReport>;
 
 /// What a game with an endgame database does with it, for its types.
 pub(super) struct EndgameHooks<Ruleset: Rules, Worth> {

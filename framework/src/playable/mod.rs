@@ -153,7 +153,7 @@ pub trait PlayableGame: Send + Sync {
         &self,
         directory: &std::path::Path,
         memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut crate::database::CheckProgress,
     ) -> Result<crate::database::CheckReport> {
         let _ = (directory, memory_mb, progress);
         Err(endgame::no_endgame(&self.name()))
@@ -452,7 +452,7 @@ where
         &self,
         directory: &std::path::Path,
         memory_mb: usize,
-        progress: &mut dyn FnMut(&str, usize, usize),
+        progress: &mut crate::database::CheckProgress,
     ) -> Result<crate::database::CheckReport> {
         let hooks = self.endgame.as_ref().ok_or_else(|| endgame::no_endgame(&self.name))?;
         (hooks.check)(&self.game, directory, memory_mb, progress)

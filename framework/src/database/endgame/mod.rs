@@ -127,13 +127,7 @@ fn allocation_error(size: u64) -> Error {
 
 /// The error of tiers that need `bytes` where `memory_mb` MiB are allowed.
 fn over_budget(memory_mb: usize, bytes: u64) -> Error {
-    Error::Limit {
-        what: "the memory the endgame tiers need, in MiB,".into(),
-        setting: Some(Setting::MemoryMb),
-        got: bytes.div_ceil(1 << 20),
-        limit: memory_mb as u64,
-        remedies: vec![Remedy::Raise(Setting::MemoryMb), Remedy::Advice("solve or load fewer tiers".into())],
-    }
+    Error::over_memory("the endgame tiers", bytes, memory_mb, Some("solve or load fewer tiers"))
 }
 
 /// The tiers of an endgame database in memory: each tier's values by rank, less the banked parts.

@@ -7,7 +7,7 @@ use super::{
     allocate, over_budget, read_values, tables_bytes, tier_name, tier_path, tier_size, write_overhead, EndgameTables,
     Tier, UNSOLVED,
 };
-use crate::database::check::{CheckReport, MAX_PROBLEMS};
+use crate::database::check::{CheckProgress, CheckReport, MAX_PROBLEMS};
 use crate::database::file::{write_dense_tier_by_blocks, Inspected, TierFile};
 use crate::database::record::Record;
 use crate::database::store::{lock_directory, TierReport};
@@ -349,11 +349,7 @@ where
 
 /// Re-derives the value at every rank of every tier of `tables` from its children's stored values, telling
 /// `progress` of each tier (its number, and the tiers in all).
-pub fn check_endgame<Ruleset>(
-    game: &Ruleset,
-    tables: &EndgameTables,
-    progress: &mut dyn FnMut(&str, usize, usize),
-) -> CheckReport
+pub fn check_endgame<Ruleset>(game: &Ruleset, tables: &EndgameTables, progress: &mut CheckProgress) -> CheckReport
 where
     Ruleset: EndgameTiers + Sync,
 {
