@@ -29,7 +29,7 @@ use crate::stats::Stats;
 use crate::table::{map_growth, mib};
 use crate::{Canonicalize, FromKey};
 use foldhash::fast::FixedState;
-use hashbrown::{HashMap, HashTable};
+use hashbrown::HashTable;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::hash::BuildHasher;
@@ -199,8 +199,9 @@ where
     }
 
     /// Re-derives every record from its children's records, holding at most `memory_mb` MiB: the records as
-    /// read (in a vector that may double as it fills) and a map of their scores, counted from the file's header
-    /// before any is read ([`Error::Limit`] of `--memory-mb` past it).
+    /// read (in a vector that may double as it fills), counted from the file's header before any is read
+    /// ([`Error::Limit`] of `--memory-mb` past it). The file keeps its records in key order, so a child's record
+    /// is found by a binary search of them: no map of the keys is held beside them.
     pub fn check(
         &self,
         start: &Ruleset::Position,
@@ -209,16 +210,20 @@ where
     ) -> Result<CheckReport> {
         let mut file = self.open()?;
         let records = usize::try_from(file.header().records).unwrap_or(usize::MAX);
-        let needed = records
-            .saturating_mul(2 * size_of::<(u128, Record)>())
-            .saturating_add(crate::table::map_bytes::<(u128, Option<i32>)>(records));
+        let needed = records.saturating_mul(2 * size_of::<(u128, Record)>());
         if needed > mib(memory_mb) {
             return Err(Error::over_memory("the check of a scored game's database", needed as u64, memory_mb, None));
         }
         file.verify()?;
         let records = file.read_all()?;
-        let mut scores: HashMap<u128, Option<i32>> = HashMap::with_capacity(records.len());
-        scores.extend(records.iter().map(|(key, record)| (*key, record.score())));
+        if let Some(pair) = records.windows(2).find(|pair| pair[0].0 >= pair[1].0) {
+            let problem = format!("key {:#x}: listed after key {:#x}, out of key order", pair[1].0, pair[0].0);
+            return Ok(CheckReport { tiers: 1, positions: 0, problems: vec![problem] });
+        }
+        let score_of = |wide: u128| {
+            records.binary_search_by_key(&wide, |(key, _)| *key).ok().and_then(|place| records.get(place)?.1.score())
+        };
+        let contains = |wide: u128| records.binary_search_by_key(&wide, |(key, _)| *key).is_ok();
         let game = self.game;
         let mut problems = Vec::new();
         let mut complain = |problem: String| {
@@ -226,7 +231,7 @@ where
                 problems.push(problem);
             }
         };
-        if !scores.contains_key(&game.canonical(start).to_wide()) {
+        if !contains(game.canonical(start).to_wide()) {
             complain("no record of the start".to_string());
         }
         progress("all", 0, 1);
@@ -247,7 +252,7 @@ where
                     .iter()
                     .map(|mv| {
                         let child = game.play(&position, mv);
-                        let score = scores.get(&game.canonical(&child).to_wide()).copied().flatten()?;
+                        let score = score_of(game.canonical(&child).to_wide())?;
                         Some(game.score_seen_from(&position, &child, score))
                     })
                     .collect::<Option<Vec<i32>>>()
