@@ -8,7 +8,9 @@
 use ludus_framework::analysis::{line_by, values_by};
 use ludus_framework::conformance::GameCheck;
 use ludus_framework::engines::alpha_beta::AlphaBeta;
-use ludus_framework::engines::scored::{ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax, GUESS_POSITIONS};
+use ludus_framework::engines::scored::{
+    Progress, ProgressHook, ScoredAlphaBeta, ScoredLazySmp, ScoredMinimax, GUESS_POSITIONS,
+};
 use ludus_framework::engines::{Engine, Mode};
 use ludus_framework::playable::TextForm;
 use ludus_framework::scored::ScoredGame;
@@ -18,6 +20,7 @@ use ludus_framework::SearchHints;
 use ludus_framework::{Canonicalize, Statistics};
 use ludus_games::othello::{CompactOthello, Discs, Othello, OthelloMove, Threshold};
 use rand::{Rng, SeedableRng};
+use std::sync::{Arc, Mutex};
 
 fn othello(size: u32) -> Othello {
     Othello::new(size, true).unwrap()
@@ -379,6 +382,60 @@ fn a_deep_first_guess_is_spent_only_where_the_table_knows_nothing_of_the_positio
             .with_guess_budget(DEEP);
         two.try_value_within(&compact, &position, low, high).unwrap();
         assert_eq!(expanded(&mut two, &compact, &position).1, score, "two threads, window [{low}, {high}]");
+    }
+}
+
+/// The first test a search of `position` by `engine` runs: its first guess (each search stops right after it,
+/// its budget spent).
+fn first_test<Search: Engine<CompactOthello, Value = i32>>(
+    engine: impl FnOnce(ProgressHook) -> Search,
+    game: &CompactOthello,
+    position: &Discs,
+) -> Option<i32> {
+    let first: Arc<Mutex<Option<i32>>> = Arc::default();
+    let heard = Arc::clone(&first);
+    let hook: ProgressHook = Arc::new(move |progress: &Progress| {
+        let mut first = heard.lock().unwrap();
+        *first = first.or(progress.test);
+    });
+    let _ = engine(hook).try_value(game, position);
+    let test = *first.lock().unwrap();
+    test
+}
+
+#[test]
+fn the_first_guess_is_the_same_on_one_thread_and_on_two() {
+    // Along the first line of each iteration the guess searches a node's later moves apart, at once on two
+    // threads: the iterations it completes within its budget, so the guess, must not depend on the threads.
+    let compact = CompactOthello::new(othello(6)).unwrap();
+    for line in ["b3 b4 e5 b2 a4 f6 e4 d5", "b3 b4 e5 b2 a4 f6 e4 d5 b1 a1", "b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4"] {
+        let position = compact.game.parse_position(line).unwrap();
+        for guess in [1 << 10, 1 << 14, 1 << 17] {
+            let table = || PackedTable::with_budget(mib(16)).unwrap();
+            let one = first_test(
+                |hook| {
+                    ScoredAlphaBeta::with_table(Mode::Exact, table())
+                        .with_guess_budget(guess)
+                        .with_budget(guess + 1)
+                        .with_progress(hook)
+                },
+                &compact,
+                &position,
+            );
+            let two = first_test(
+                |hook| {
+                    ScoredLazySmp::with_table(Mode::Exact, 2, table())
+                        .unwrap()
+                        .with_guess_budget(guess)
+                        .with_budget(guess + 1)
+                        .with_progress(hook)
+                },
+                &compact,
+                &position,
+            );
+            assert!(one.is_some(), "{line}, a guess of {guess} positions: no test");
+            assert_eq!(one, two, "{line}, a guess of {guess} positions");
+        }
     }
 }
 

@@ -17,7 +17,7 @@
 //! [`Mode::Outcome`] a single search with the window `(-1, 1)` gives only the sign of the score (`-1`, `0` or
 //! `1`): the win/loss/draw solve of a scored game, faster than its score.
 
-use super::guess::{first_guess, root_guess_budget, Guess};
+use super::guess::{first_guess, root_guess_budget, Guess, InTurn};
 use super::search::{within, Search};
 use crate::engines::alpha_beta::{ProgressHandle, ScoreSearch};
 use crate::engines::{stopped, Engine, Mode, Statistics, Stop, TableEngine};
@@ -228,7 +228,7 @@ where
                     return range.0;
                 }
                 let guess_budget = root_guess_budget(guess_budget, range != game.value_range(position));
-                let (guess, visited) = first_guess(game, position, guess_budget.min(budget));
+                let (guess, visited) = first_guess(game, position, guess_budget.min(budget), &InTurn);
                 search.visited = visited;
                 match guess {
                     Guess::Exact(score) => score,

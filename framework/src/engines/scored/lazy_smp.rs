@@ -11,7 +11,7 @@
 //! A search starts on the calling thread alone and wakes the helpers only once it has expanded a few thousand
 //! positions, so that quick positions cost no thread start-up.
 
-use super::guess::{first_guess, root_guess_budget, Guess};
+use super::guess::{first_guess, root_guess_budget, AtOnce, Guess};
 use super::search::{within, Narrowing, Search};
 use super::ProgressHook;
 use crate::engines::alpha_beta::busy::Busy;
@@ -270,7 +270,7 @@ impl<Table> ScoredLazySmp<Table> {
             }
             Mode::Exact => {
                 let guess_budget = root_guess_budget(self.guess_budget, known != game.value_range(root));
-                let (guess, visited) = first_guess(game, root, guess_budget.min(budget));
+                let (guess, visited) = first_guess(game, root, guess_budget.min(budget), &AtOnce(&self.pool));
                 self.stats.visited += visited;
                 match guess {
                     Guess::Exact(score) => return Ok(score),
@@ -283,6 +283,7 @@ impl<Table> ScoredLazySmp<Table> {
         // Most positions are quick: this thread tries alone first, so that waking the helpers is paid only by
         // searches that last (what it found stays in the table for the threads).
         alone.line = self.line.clone();
+        alone.progress = self.progress.clone();
         while let Some(test) = narrowing.next() {
             let found = alone.test(root, &narrowing, test);
             if alone.halted() {
