@@ -10,7 +10,8 @@
 //! Along the first line of an iteration (its nodes of full window), every move after the first is searched
 //! within the bound the first one gave, all of them apart ([`Siblings`]): on one thread one after the other,
 //! in [`super::ScoredLazySmp`] on its threads at once. Their windows do not depend on one another, so the
-//! positions an iteration expands, hence the guess, are the same on any number of threads.
+//! positions a whole iteration expands, hence which iterations fit the budget and the guess, are the same on
+//! any number of threads (an iteration past the budget is dropped, however far each thread got in it).
 
 use crate::engines::support::{with_stack_every, MoveLists};
 use crate::hints::Shortcut;
