@@ -440,6 +440,27 @@ fn the_first_guess_is_the_same_on_one_thread_and_on_two() {
 }
 
 #[test]
+fn the_progress_count_of_two_threads_never_falls() {
+    // The Lazy SMP's first thread searches alone, then with its helpers: its watcher hears both as one count.
+    // Here the search alone ends two tests before the helpers join.
+    let compact = CompactOthello::new(othello(6)).unwrap();
+    let mut position = compact.game.parse_position("b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4").unwrap();
+    for ply in 0..10 {
+        let moves = compact.game.legal_moves(&position);
+        position = compact.game.play(&position, &moves[ply % moves.len()]);
+    }
+    let counts: Arc<Mutex<Vec<u64>>> = Arc::default();
+    let heard = Arc::clone(&counts);
+    let hook: ProgressHook = Arc::new(move |progress: &Progress| heard.lock().unwrap().push(progress.visited));
+    let table = PackedTable::with_budget(mib(16)).unwrap();
+    let mut engine = ScoredLazySmp::with_table(Mode::Exact, 2, table).unwrap().with_guess_budget(0).with_progress(hook);
+    engine.try_value(&compact, &position).unwrap();
+    let counts = counts.lock().unwrap();
+    assert!(counts.last().is_some_and(|&last| last > 2_000), "the helpers never joined: {counts:?}");
+    assert!(counts.windows(2).all(|pair| pair[0] <= pair[1]), "the count fell: {counts:?}");
+}
+
+#[test]
 fn positions_read_back_from_their_board_and_moves() {
     let game = othello(6);
     // Black's four openings on 6 x 6 are b3, c2, d5 and e4 (the middle cells are c3 and d4 White's, c4 and d3

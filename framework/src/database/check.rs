@@ -104,6 +104,9 @@ fn held_bytes<Key>(header: &Header, by_rank: bool) -> u64 {
         .saturating_add(marks)
 }
 
+/// A tier's file and its child tiers' files, opened but not loaded.
+type Family<Tier> = (TierFile, Vec<(Tier, TierFile)>);
+
 /// What the check of one tier reads: the tier's solution, its child tiers' and the marks of both.
 struct Checked<'check, Tier, Key> {
     tier: &'check Tier,
@@ -166,9 +169,10 @@ where
             let file = self.tier_path(&tier)?.display().to_string();
             progress(&name, done, total);
             let family = self.open_family(&tier);
-            if let Ok(family) = &family {
+            if let Ok((own, children)) = &family {
                 let by_rank = indexing.ranks().is_some();
-                let held = family.iter().map(|(_, file)| held_bytes::<Ruleset::Key>(file.header(), by_rank));
+                let files = std::iter::once(own).chain(children.iter().map(|(_, file)| file));
+                let held = files.map(|file| held_bytes::<Ruleset::Key>(file.header(), by_rank));
                 let marked: u64 = marks.values().map(Marks::bytes).sum();
                 let needed = marked.saturating_add(held.fold(0, u64::saturating_add).saturating_mul(ALLOCATOR_SLACK));
                 if needed > crate::table::mib(memory_mb) as u64 {
@@ -176,12 +180,12 @@ where
                     return Err(Error::over_memory(what, needed, memory_mb, None));
                 }
             }
-            let loaded = family.and_then(|family| {
-                let mut solutions = family
-                    .into_iter()
-                    .map(|(tier, file)| self.load_file(&tier, file, indexing, None).map(|solution| (tier, solution)));
-                let (_, solution) = solutions.next().ok_or_else(|| Error::internal("check", "no tier file"))??;
-                Ok((solution, solutions.collect::<Result<HashMap<_, _>>>()?))
+            let loaded = family.and_then(|(own, children)| {
+                let solution = self.load_file(&tier, own, indexing, None)?;
+                let children = children.into_iter().map(|(child, file)| {
+                    self.load_file(&child, file, indexing, None).map(|solution| (child, solution))
+                });
+                Ok((solution, children.collect::<Result<HashMap<_, _>>>()?))
             });
             let (solution, children) = match loaded {
                 Ok(loaded) => loaded,
@@ -277,16 +281,12 @@ where
     }
 
     /// The file of `tier` and those of its child tiers, opened (headers and block indexes read, no record
-    /// yet), `tier`'s first: what the check's budget is counted from, then what it reads.
-    fn open_family(&self, tier: &Ruleset::Tier) -> Result<Vec<(Ruleset::Tier, TierFile)>> {
+    /// yet): what the check's budget is counted from, then what it reads.
+    fn open_family(&self, tier: &Ruleset::Tier) -> Result<Family<Ruleset::Tier>> {
         let file = self.open_solved(tier)?;
         let children = self.reached(&file)?;
-        let mut family = vec![(tier.clone(), file)];
-        for child in children {
-            let file = self.open_solved(&child)?;
-            family.push((child, file));
-        }
-        Ok(family)
+        let children = children.into_iter().map(|child| self.open_solved(&child).map(|file| (child, file)));
+        Ok((file, children.collect::<Result<_>>()?))
     }
 
     /// Re-derives one record; `Err` says what is wrong. The keys its moves lead to are marked as reached.

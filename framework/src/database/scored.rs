@@ -220,10 +220,10 @@ where
             let problem = format!("key {:#x}: listed after key {:#x}, out of key order", pair[1].0, pair[0].0);
             return Ok(CheckReport { tiers: 1, positions: 0, problems: vec![problem] });
         }
-        let score_of = |wide: u128| {
-            records.binary_search_by_key(&wide, |(key, _)| *key).ok().and_then(|place| records.get(place)?.1.score())
+        let find = |wide: u128| {
+            let place = records.binary_search_by_key(&wide, |(key, _)| *key).ok()?;
+            records.get(place).map(|(_, record)| record)
         };
-        let contains = |wide: u128| records.binary_search_by_key(&wide, |(key, _)| *key).is_ok();
         let game = self.game;
         let mut problems = Vec::new();
         let mut complain = |problem: String| {
@@ -231,7 +231,7 @@ where
                 problems.push(problem);
             }
         };
-        if !contains(game.canonical(start).to_wide()) {
+        if find(game.canonical(start).to_wide()).is_none() {
             complain("no record of the start".to_string());
         }
         progress("all", 0, 1);
@@ -252,7 +252,7 @@ where
                     .iter()
                     .map(|mv| {
                         let child = game.play(&position, mv);
-                        let score = score_of(game.canonical(&child).to_wide())?;
+                        let score = find(game.canonical(&child).to_wide())?.score()?;
                         Some(game.score_seen_from(&position, &child, score))
                     })
                     .collect::<Option<Vec<i32>>>()

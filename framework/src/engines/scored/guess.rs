@@ -58,7 +58,7 @@ pub(crate) struct Sibling<Position> {
 
 /// What searching a sibling found: its score for the node's mover, the positions expanded, whether its budget
 /// ran out and whether it met the horizon.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct SiblingFound {
     score: i32,
     visited: u64,

@@ -302,7 +302,7 @@ impl<Table> ScoredLazySmp<Table> {
         if budget <= SEARCH_ALONE {
             return Err(Stop::Budget);
         }
-        let budget = budget - alone.visited;
+        let (budget, alone_visited) = (budget - alone.visited, alone.visited);
         let shared = Shared {
             narrowing: Mutex::new(narrowing),
             running: (0..self.threads).map(|_| Running::default()).collect(),
@@ -318,8 +318,13 @@ impl<Table> ScoredLazySmp<Table> {
             search.stop = Some(&running.drop);
             search.busy = Some(&busy);
             search.line = line.clone();
+            // The first thread goes on from the count of its search alone, so that its watcher's count never
+            // falls (and its budget is the same).
+            let start = if thread == 0 { alone_visited } else { 0 };
             if thread == 0 {
                 search.progress = progress.clone();
+                search.visited = start;
+                search.budget = budget.saturating_add(start);
             }
             while let Some((test, before)) = shared.next(thread) {
                 let found = search.test(root, &before, test);
@@ -339,7 +344,7 @@ impl<Table> ScoredLazySmp<Table> {
                 }
                 shared.record(thread, test, found);
             }
-            visited.fetch_add(search.visited, Ordering::Relaxed);
+            visited.fetch_add(search.visited - start, Ordering::Relaxed);
             hits.fetch_add(search.hits, Ordering::Relaxed);
         };
         self.pool.scope(|scope| {
