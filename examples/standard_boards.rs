@@ -5,7 +5,8 @@
 //! like Pons' Begin sets). Each position is analysed by one engine kept across them all (a warm server: the
 //! explorer's desk) and by an engine made for it alone (a cold one), with the game's opening book unless
 //! `--no-book`; the time until every move has its value (the line, searched last, is left out: the page shows
-//! it after) is reported by ply and by rating, at the 50th and 95th percentiles.
+//! it after) is reported by ply and by rating, at the 50th and 95th percentiles; each position's times go to
+//! standard error as it is done.
 //!
 //! ```text
 //! cargo run --release --example standard_boards -- [GAME] [--no-book] [--positions N] [--seed S]
@@ -135,12 +136,19 @@ fn main() -> Result<()> {
     }
     let mut warm = game.analyst(&options)?;
     let mut rows = Vec::new();
-    for played in &set {
+    for (done, played) in set.iter().enumerate() {
         let texts: Vec<&str> = played.iter().map(String::as_str).collect();
         let moves = game.inspect(None, &texts)?.moves.len();
         let (warm_seconds, _) = time_moves(warm.as_mut(), played, moves)?;
         let mut cold = game.analyst(&options)?;
         let (cold_seconds, visited) = time_moves(cold.as_mut(), played, moves)?;
+        // Each position as it is done, on standard error: a long run shows where it stands.
+        eprintln!(
+            "[{}/{count}] {} plies ({}): warm {warm_seconds:.3} s, cold {cold_seconds:.3} s, {visited} positions",
+            done + 1,
+            played.len(),
+            played.join(" ")
+        );
         rows.push((played.len(), visited, cold_seconds, warm_seconds));
     }
     // Rated by the positions searched cold, in thirds.
