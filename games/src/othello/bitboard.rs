@@ -88,7 +88,7 @@ impl Cells {
 
     /// `discs` moved one step in direction `direction`, dropping what leaves the board.
     #[inline]
-    pub(super) fn shift(&self, discs: u64, direction: usize) -> u64 {
+    fn shift(&self, discs: u64, direction: usize) -> u64 {
         let (left, right) = DIRECTIONS[direction];
         ((discs << left) >> right) & self.landing[direction]
     }

@@ -67,9 +67,6 @@ impl Othello {
         let odd = self.odd_quadrants(empty);
         let mut best = i32::MIN;
         if empty.count_ones() > PARITY_ONLY {
-            if let Some(high) = self.stable_high(mover, other, alpha) {
-                return high;
-            }
             // Fastest first: the replies fewest for the other, parity breaking ties.
             let mut children = [(0i32, 0u64, 0u64); 64];
             let mut count = 0;
@@ -112,20 +109,6 @@ impl Othello {
             return self.margin_at_end(mover, other);
         }
         -self.last_empties(other, mover, -beta, -alpha, true, positions)
-    }
-}
-
-impl Othello {
-    /// The most `mover` can still get when the other's stable discs prove it is at most `alpha` (a fail-low
-    /// without search); computed only when the other's discs, all stable, would prove it.
-    #[inline]
-    fn stable_high(&self, mover: u64, other: u64, alpha: i32) -> Option<i32> {
-        let cells = (self.cells.size * self.cells.size) as i32;
-        if cells - 2 * other.count_ones() as i32 > alpha || other & self.cells.corners == 0 {
-            return None;
-        }
-        let high = cells - 2 * self.stability.stable(&self.cells, other, mover | other).count_ones() as i32;
-        (high <= alpha).then_some(high)
     }
 }
 

@@ -28,7 +28,6 @@ mod compact;
 mod hints;
 mod last_empties;
 mod rules;
-mod stability;
 mod text;
 mod threshold;
 
@@ -38,7 +37,6 @@ pub use threshold::Threshold;
 
 use bitboard::Cells;
 use ludus_framework::{Error, Result};
-use stability::Stability;
 
 /// Othello on an `n x n` board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,8 +46,6 @@ pub struct Othello {
     corner_cells: [u64; 4],
     /// The four quadrants' cells (for parity).
     quadrants: [u64; 4],
-    /// The board's lines and edges, for the stable discs.
-    stability: Stability,
     /// Whether the empty cells left at the end count for the winner (the tournament rule).
     pub empties_to_winner: bool,
 }
@@ -74,7 +70,7 @@ impl Othello {
             quadrant(half..size, 0..half),
             quadrant(half..size, half..size),
         ];
-        Ok(Othello { cells, corner_cells, quadrants, stability: Stability::new(&cells), empties_to_winner })
+        Ok(Othello { cells, corner_cells, quadrants, empties_to_winner })
     }
 
     /// The board's side.
