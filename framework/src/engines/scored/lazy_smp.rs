@@ -302,7 +302,7 @@ impl<Table> ScoredLazySmp<Table> {
         if budget <= SEARCH_ALONE {
             return Err(Stop::Budget);
         }
-        let (budget, alone_visited) = (budget - alone.visited, alone.visited);
+        let (budget, alone_visited) = (budget.saturating_sub(alone.visited), alone.visited);
         let shared = Shared {
             narrowing: Mutex::new(narrowing),
             running: (0..self.threads).map(|_| Running::default()).collect(),
