@@ -440,24 +440,43 @@ fn the_first_guess_is_the_same_on_one_thread_and_on_two() {
 }
 
 #[test]
-fn the_progress_count_of_two_threads_never_falls() {
-    // The Lazy SMP's first thread searches alone, then with its helpers: its watcher hears both as one count.
-    // Here the search alone ends two tests before the helpers join.
+fn the_progress_of_two_threads_counts_on_and_proves_the_score() {
+    // The Lazy SMP's first thread searches alone, then with its helpers: its watcher hears both as one count,
+    // and hears the tests a helper answered too. The positions: 18 empty cells after lines of 6 plies past
+    // a 12-ply opening: large enough that the helpers join, and answer some of the tests.
     let compact = CompactOthello::new(othello(6)).unwrap();
-    let mut position = compact.game.parse_position("b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4").unwrap();
-    for ply in 0..10 {
-        let moves = compact.game.legal_moves(&position);
-        position = compact.game.play(&position, &moves[ply % moves.len()]);
+    let opening = compact.game.parse_position("b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4").unwrap();
+    let mut helpers_joined = 0;
+    for line in 0..12 {
+        let mut position = opening;
+        for ply in 0..6 {
+            let moves = compact.game.legal_moves(&position);
+            position = compact.game.play(&position, &moves[(ply * (line + 1) + line) % moves.len()]);
+        }
+        let reports: Arc<Mutex<Vec<Progress>>> = Arc::default();
+        let heard = Arc::clone(&reports);
+        let hook: ProgressHook = Arc::new(move |progress: &Progress| heard.lock().unwrap().push(*progress));
+        let table = PackedTable::with_budget(mib(16)).unwrap();
+        let mut engine =
+            ScoredLazySmp::with_table(Mode::Exact, 2, table).unwrap().with_guess_budget(0).with_progress(hook);
+        let score = engine.try_value(&compact, &position).unwrap();
+        let reports = reports.lock().unwrap();
+        let counts: Vec<u64> = reports.iter().map(|report| report.visited).collect();
+        assert!(counts.windows(2).all(|pair| pair[0] <= pair[1]), "the count fell: {counts:?}");
+        // The finished tests heard, whichever thread answered them, prove the score (fail-soft bounds).
+        let (mut low, mut high) = (-36, 36);
+        for report in reports.iter().filter(|report| report.finished) {
+            let test = report.test.unwrap();
+            if report.found >= test {
+                low = low.max(report.found.max(test));
+            } else {
+                high = high.min(report.found.min(test - 1));
+            }
+        }
+        assert_eq!((low, high), (score, score), "line {line}: the tests heard do not prove it: {reports:?}");
+        helpers_joined += usize::from(counts.last().is_some_and(|&last| last > 2_000));
     }
-    let counts: Arc<Mutex<Vec<u64>>> = Arc::default();
-    let heard = Arc::clone(&counts);
-    let hook: ProgressHook = Arc::new(move |progress: &Progress| heard.lock().unwrap().push(progress.visited));
-    let table = PackedTable::with_budget(mib(16)).unwrap();
-    let mut engine = ScoredLazySmp::with_table(Mode::Exact, 2, table).unwrap().with_guess_budget(0).with_progress(hook);
-    engine.try_value(&compact, &position).unwrap();
-    let counts = counts.lock().unwrap();
-    assert!(counts.last().is_some_and(|&last| last > 2_000), "the helpers never joined: {counts:?}");
-    assert!(counts.windows(2).all(|pair| pair[0] <= pair[1]), "the count fell: {counts:?}");
+    assert!(helpers_joined > 0, "the helpers never joined");
 }
 
 #[test]

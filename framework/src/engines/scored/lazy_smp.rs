@@ -110,7 +110,9 @@ impl<Table> ScoredLazySmp<Table> {
     }
 
     /// The same engine reporting the first thread's progress to `hook` (each test's start and end, and every
-    /// [`super::PROGRESS_EVERY`] positions of that thread).
+    /// [`super::PROGRESS_EVERY`] positions of that thread), with the helpers' answers too: the first thread
+    /// passes each on (with its own count of positions) before its next test, so that the finished tests the
+    /// hook hears prove the score the search returns.
     #[must_use]
     pub fn with_progress(self, hook: ProgressHook) -> Self {
         ScoredLazySmp { progress: Some(hook), ..self }
@@ -196,7 +198,12 @@ struct Shared {
     running: Vec<Running>,
     /// Set when a thread ran out of budget or met a broken contract: every thread stops.
     ended: AtomicBool,
+    /// The helpers' answers the first thread has not passed on to its progress hook yet.
+    unheard: Mutex<Vec<Answer>>,
 }
+
+/// A helper's answer to a test, with the range before it: `(test, found, low, high)`.
+type Answer = (i32, i32, i32, i32);
 
 impl Shared {
     /// The narrowing, locked. A thread that panicked while holding the lock left true bounds (each update keeps
@@ -221,6 +228,10 @@ impl Shared {
     /// now answers.
     fn record(&self, thread: usize, test: i32, found: i32) {
         let mut narrowing = self.lock();
+        if thread != 0 {
+            let answer = (test, found, narrowing.low, narrowing.high);
+            self.unheard.lock().unwrap_or_else(PoisonError::into_inner).push(answer);
+        }
         narrowing.record(test, found);
         for (index, running) in self.running.iter().enumerate() {
             let mut under_way = running.test.lock().unwrap_or_else(PoisonError::into_inner);
@@ -230,6 +241,11 @@ impl Shared {
                 running.drop.store(true, Ordering::Relaxed);
             }
         }
+    }
+
+    /// The helpers' answers not yet heard by the first thread, oldest first; they are then heard.
+    fn take_unheard(&self) -> Vec<Answer> {
+        std::mem::take(&mut *self.unheard.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// Stops every thread (a budget spent, a contract broken).
@@ -307,6 +323,7 @@ impl<Table> ScoredLazySmp<Table> {
             narrowing: Mutex::new(narrowing),
             running: (0..self.threads).map(|_| Running::default()).collect(),
             ended: AtomicBool::new(false),
+            unheard: Mutex::default(),
         };
         let busy = Busy::new();
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
@@ -320,13 +337,18 @@ impl<Table> ScoredLazySmp<Table> {
             search.line = line.clone();
             // The first thread goes on from the count of its search alone, so that its watcher's count never
             // falls (and its budget is the same).
-            let start = if thread == 0 { alone_visited } else { 0 };
+            let mut start = 0;
             if thread == 0 {
+                start = alone_visited;
                 search.progress = progress.clone();
                 search.visited = start;
                 search.budget = budget.saturating_add(start);
             }
-            while let Some((test, before)) = shared.next(thread) {
+            loop {
+                if thread == 0 {
+                    shared.take_unheard().into_iter().for_each(|answer| search.hear(answer));
+                }
+                let Some((test, before)) = shared.next(thread) else { break };
                 let found = search.test(root, &before, test);
                 if let Some(error) = search.broken.take() {
                     broken.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
@@ -343,6 +365,10 @@ impl<Table> ScoredLazySmp<Table> {
                     continue;
                 }
                 shared.record(thread, test, found);
+            }
+            // The answers that ended the search, if a helper found them.
+            if thread == 0 {
+                shared.take_unheard().into_iter().for_each(|answer| search.hear(answer));
             }
             visited.fetch_add(search.visited - start, Ordering::Relaxed);
             hits.fetch_add(search.hits, Ordering::Relaxed);

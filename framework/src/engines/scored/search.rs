@@ -194,6 +194,14 @@ where
         found
     }
 
+    /// Reports another thread's answer `found` to the test "at least `test`?", asked with the range
+    /// `[low, high]` (Lazy SMP: the progress hook listens to the first thread only, which passes the helpers'
+    /// answers on).
+    pub(super) fn hear(&mut self, (test, found, low, high): (i32, i32, i32, i32)) {
+        self.report = Progress { visited: self.visited, low, high, test: Some(test), finished: true, found };
+        self.tell();
+    }
+
     /// Counts `positions` more expanded (one, or a game's small search): each [`PROGRESS_STEP`] passed goes to
     /// the progress line, whose stop ends the search as its budget would, and each [`PROGRESS_EVERY`] passed to
     /// the progress hook.
