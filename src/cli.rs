@@ -165,6 +165,10 @@ pub enum Command {
         /// The most moves of the principal variation (each ply of it is a search; 0: no line).
         #[arg(long, value_name = "PLIES", default_value_t = ludus_framework::playable::AnalysisOptions::default().max_line)]
         line: usize,
+        /// The position's value alone: one search, no move's value and no line (for a position whose every
+        /// move would be a long search of its own).
+        #[arg(long)]
+        value_only: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]
         format: Format,

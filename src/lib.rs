@@ -89,9 +89,10 @@ fn dispatch_command(registry: &Registry, cli: Cli) -> anyhow::Result<bool> {
             commands::generate(registry, &plugin, seed, preset, cases, size, output.as_ref()).map(|()| true)
         }
         Command::Games { format } => commands::games(registry, format).map(|()| true),
-        Command::Analyze { game, position, engine, line, format } => {
+        Command::Analyze { game, position, engine, line, value_only, format } => {
             let _interrupt = progress::Interrupt::install_ending_at_once();
-            let options = ludus_framework::playable::AnalysisOptions { max_line: line, ..engine.analysis_options() };
+            let options =
+                ludus_framework::playable::AnalysisOptions { max_line: line, value_only, ..engine.analysis_options() };
             commands::analyze(registry, &game, position.as_deref(), &options, format).map(|()| true)
         }
         Command::Play { game, side, engine, db, seed, ask_dice } => {

@@ -315,3 +315,37 @@ fn the_line_takes_at_most_the_plies_asked_and_the_values_stay() {
         assert_eq!((&short["value"], &short["moves"]), (&whole["value"], &whole["moves"]), "--line {plies}");
     }
 }
+
+#[test]
+fn the_value_alone_is_the_whole_analysis_value_with_one_search() {
+    let run = |game: &str, flags: &[&str]| -> (serde_json::Value, String) {
+        let json = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(["analyze", game, "--format", "json"])
+            .args(flags)
+            .stdin(Stdio::null())
+            .output()
+            .expect("ludus runs");
+        assert!(json.status.success(), "{}", String::from_utf8_lossy(&json.stderr));
+        let text = Command::new(env!("CARGO_BIN_EXE_ludus")).arg("analyze").arg(game).args(flags).output();
+        let text = String::from_utf8_lossy(&text.expect("ludus runs").stdout).into_owned();
+        (serde_json::from_slice(&json.stdout).expect("JSON output"), text)
+    };
+    // A scored game (Kalah(4, 3): +6, cross-checked by games/tests/kalah.rs) and a win/loss one.
+    for game in ["kalah:pits=4,seeds=3", "connect-four:width=4,height=4"] {
+        let (whole, whole_text) = run(game, &[]);
+        let (alone, text) = run(game, &["--value-only"]);
+        assert_eq!((&alone["value"], &alone["score"]), (&whole["value"], &whole["score"]), "{game}");
+        assert_eq!(alone["value_only"], true, "{game}");
+        assert!(whole.get("value_only").is_none(), "{game}");
+        assert_eq!(alone["moves"].as_array().map(Vec::len), Some(0), "{game}");
+        assert_eq!(alone["line"].as_array().map(Vec::len), Some(0), "{game}");
+        // One search against one per move and per ply of the line.
+        assert!(alone["stats"]["visited"].as_u64() < whole["stats"]["visited"].as_u64(), "{game}");
+        assert!(!text.contains("line:") && whole_text.contains("line:"), "{game}: {text}");
+    }
+    let (kalah, _) = run("kalah:pits=4,seeds=3", &["--value-only"]);
+    assert_eq!(kalah["score"], 6);
+    // Without the line, the text says it was not followed, not that the game is over.
+    let (_, text) = run("kalah:pits=4,seeds=3", &["--line", "0"]);
+    assert!(text.contains("line: (not followed: --line 0)"), "{text}");
+}

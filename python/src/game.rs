@@ -129,6 +129,7 @@ pub fn analysis_options(
         memory_mb,
         max_positions,
         max_line,
+        value_only: false,
         guess_positions: ludus_framework::engines::scored::GUESS_POSITIONS,
         threads: 1,
         progress: Some(progress.clone()),

@@ -160,6 +160,9 @@ impl Report for Analysis {
             plies(self.value.remoteness()),
             nimber(self.value.nimber(), "")
         )?;
+        if self.value_only {
+            return writeln!(out, "{}", self.stats);
+        }
         for mv in &self.moves {
             let after = nimber(mv.value.nimber(), "leaves ");
             let best = if mv.best { "  (best)" } else { "" };
@@ -173,7 +176,8 @@ impl Report for Analysis {
             (false, _) => self.line.join(" "),
             (true, _) if self.line_from_book => "(none within the opening book)".to_string(),
             (true, true) => "(none at a chance node)".to_string(),
-            (true, false) => "(the game is over)".to_string(),
+            (true, false) if self.moves.is_empty() => "(the game is over)".to_string(),
+            (true, false) => "(not followed: --line 0)".to_string(),
         };
         let book = if self.line_from_book { "  (the opening book's: it ends where the book does)" } else { "" };
         writeln!(out, "line: {line}{book}")?;

@@ -17,7 +17,9 @@ mod value;
 
 pub use crate::error::IllegalMove;
 pub use assessment::{Assessment, Expected};
-pub use report::{analyze_position, analyze_position_watched, Analysis, Found, MoveAnalysis, PositionText};
+pub use report::{
+    analyze_position, analyze_position_watched, analyze_value, Analysis, Found, MoveAnalysis, PositionText,
+};
 pub use value::SearchValue;
 
 use crate::engines::Engine;

@@ -56,6 +56,10 @@ pub struct Analysis {
     /// How far the solve went, for a value exact only to a tolerance (value iteration).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub convergence: Option<Convergence>,
+    /// Whether only the position's value was asked for ([`analyze_value`]): no move was valued and no line
+    /// followed, so `moves` and `line` are empty by request.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub value_only: bool,
 }
 
 /// How an analysis reads a game's values besides its engine: what its scores mean, and its chance nodes.
@@ -193,13 +197,9 @@ where
     )?;
     let engine = engine.into_inner();
     let convergence = engine.convergence();
-    let mut drawing = game.draw_position(position);
-    if let Some(convergence) = &convergence {
-        drawing.push_str(&format!("{convergence}\n"));
-    }
     Ok(Analysis {
         game: text.name.to_string(),
-        drawing,
+        drawing: drawing(game, position, convergence.as_ref()),
         value: assessment,
         moves,
         line: game.render_line(position, &line),
@@ -207,5 +207,46 @@ where
         book_values: engine.book_values() - book_before,
         line_from_book: from_book,
         convergence,
+        value_only: false,
     })
+}
+
+/// The value of `position` alone, by `engine`: one search, no move's value and no line (`ludus analyze
+/// --value-only`), for a position each of whose moves would be a search of hours (Kalah(6, 5) from the start).
+pub fn analyze_value<Ruleset: TextForm, Search: Engine<Ruleset> + ?Sized>(
+    text: &PositionText<'_, Ruleset>,
+    engine: &mut Search,
+    position: &Ruleset::Position,
+) -> Result<Analysis>
+where
+    Search::Value: SearchValue,
+{
+    let book_before = engine.book_values();
+    let value = engine.try_value(text.game, position)?;
+    let convergence = engine.convergence();
+    Ok(Analysis {
+        game: text.name.to_string(),
+        drawing: drawing(text.game, position, convergence.as_ref()),
+        value: value.assessment(text.scores),
+        moves: Vec::new(),
+        line: Vec::new(),
+        stats: engine.stats(),
+        book_values: engine.book_values() - book_before,
+        line_from_book: false,
+        convergence,
+        value_only: true,
+    })
+}
+
+/// The drawing of `position`, with how far the solve went for a value exact only to a tolerance.
+fn drawing<Ruleset: TextForm>(
+    game: &Ruleset,
+    position: &Ruleset::Position,
+    convergence: Option<&Convergence>,
+) -> String {
+    let mut drawing = game.draw_position(position);
+    if let Some(convergence) = convergence {
+        drawing.push_str(&format!("{convergence}\n"));
+    }
+    drawing
 }

@@ -13,7 +13,7 @@
 //! a session is `session::Session` over the same engine, a board is [`board_view`]; every value is seen by
 //! the player to move at its position, a move's by the player who makes it.
 
-use crate::analysis::{analyze_position, PositionText, SearchValue};
+use crate::analysis::{analyze_position, analyze_value, PositionText, SearchValue};
 use crate::board::board_view;
 use crate::engines::Engine;
 use crate::error::{Error, Result};
@@ -385,6 +385,9 @@ where
     fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
         let position = self.position_after(position, moves)?;
         let mut engine = self.engine(options)?;
+        if options.value_only {
+            return analyze_value(&self.text(), engine.as_mut(), &position);
+        }
         self.analysis_with(engine.as_mut(), &position, options.max_line)
     }
 

@@ -66,6 +66,8 @@ pub struct AnalysisOptions {
     pub max_positions: u64,
     /// The longest principal variation shown.
     pub max_line: usize,
+    /// The position's value alone (`--value-only`): one search, no move's value and no line.
+    pub value_only: bool,
     /// The positions the first guess of a scored search may expand before its null-window tests
     /// (`--guess-positions`; 0: no guess): an exact score whose search lasts minutes gains from a deeper guess
     /// (BENCHMARKS.md, Othello 6 x 6). A position the table bounds already gets at most the default.
@@ -96,6 +98,7 @@ impl Default for AnalysisOptions {
             memory_mb: crate::table::default_memory_mb(),
             max_positions: u64::MAX,
             max_line: 200,
+            value_only: false,
             guess_positions: crate::engines::scored::GUESS_POSITIONS,
             threads: 1,
             progress: None,
