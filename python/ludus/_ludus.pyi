@@ -39,6 +39,7 @@ class Game:
         book: Optional[str],
         endgame: Optional[str],
         guess_positions: int,
+        value_only: bool,
     ) -> Dict[str, Any]: ...
     def solve_endgame(
         self,

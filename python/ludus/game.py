@@ -172,6 +172,7 @@ class BuiltinGame(Game):
         book: Optional[Union[str, "PathLike[str]"]] = None,
         endgame: Optional[Union[str, "PathLike[str]"]] = None,
         guess_positions: int = GUESS_POSITIONS,
+        value_only: bool = False,
     ) -> Analysis:
         """The value of ``position`` (a :class:`Position`, its text, or ``None`` for the start), every move's
         value and the best line. ``engine``: ``auto``, ``alpha-beta``, ``memo-negamax`` or ``retrograde``.
@@ -182,7 +183,8 @@ class BuiltinGame(Game):
         ``endgame``: an endgame database's directory (``ludus db solve GAME --up-to N``), probed inside its
         tiers, within ``memory_mb`` less ``table_mb`` (a file of another game: :class:`DatabaseError`).
         ``guess_positions``: the positions a scored game's first guess may expand before the exact search (0:
-        no guess; a search of minutes gains from more). Ctrl-C stops the search (``KeyboardInterrupt``)."""
+        no guess; a search of minutes gains from more). ``value_only``: the position's value alone, one search
+        (``moves`` and ``line`` empty; ``--value-only``). Ctrl-C stops the search (``KeyboardInterrupt``)."""
         _threads(threads)
         _whole("guess_positions", guess_positions)
         base, moves = self._located(position)
@@ -195,6 +197,7 @@ class BuiltinGame(Game):
             None if book is None else os.fspath(book),
             None if endgame is None else os.fspath(endgame),
             guess_positions,
+            bool(value_only),
         )
         return Analysis._of(raw)
 

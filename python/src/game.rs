@@ -192,8 +192,9 @@ impl PyGame {
     /// `ludus analyze --format json` as a dict, on `threads` threads (0: one a core) for a game whose fastest
     /// solver searches on several, consulting the opening book in the file `book` and probing the endgame
     /// database in the directory `endgame` if given (`--threads`, `--book`, `--endgame`), a scored game's first
-    /// guess within `guess_positions` (`--guess-positions`). Releases the GIL; Ctrl-C stops it.
-    #[pyo3(signature = (position, moves, engine, table_mb, memory_mb, max_positions, max_line, threads, book, endgame, guess_positions))]
+    /// guess within `guess_positions` (`--guess-positions`); the position's value alone if `value_only`
+    /// (`--value-only`). Releases the GIL; Ctrl-C stops it.
+    #[pyo3(signature = (position, moves, engine, table_mb, memory_mb, max_positions, max_line, threads, book, endgame, guess_positions, value_only))]
     #[allow(clippy::too_many_arguments)]
     fn analyze<'py>(
         &self,
@@ -209,6 +210,7 @@ impl PyGame {
         book: Option<PathBuf>,
         endgame: Option<PathBuf>,
         guess_positions: u64,
+        value_only: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         check_threads(threads).map_err(|error| errors::to_python(&error))?;
         let (mut options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
@@ -216,6 +218,7 @@ impl PyGame {
         options.book = book.map(BookPlace::File);
         options.endgame = endgame.map(EndgamePlace::Directory);
         options.guess_positions = guess_positions;
+        options.value_only = value_only;
         let game = Arc::clone(&self.game);
         let analysis =
             run_stoppable(py, &progress, move || game.analyze_after(position.as_deref(), &borrowed(&moves), &options))?;
