@@ -197,6 +197,7 @@ where
     /// Reports another thread's answer `found` to the test "at least `test`?", asked with the range
     /// `[low, high]` (Lazy SMP: the progress hook listens to the first thread only, which passes the helpers'
     /// answers on).
+    #[cfg(feature = "parallel")]
     pub(super) fn hear(&mut self, (test, found, low, high): (i32, i32, i32, i32)) {
         self.report = Progress { visited: self.visited, low, high, test: Some(test), finished: true, found };
         self.tell();
