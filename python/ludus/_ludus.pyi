@@ -91,4 +91,5 @@ def analyze_python_game(
     memory_mb: int,
     max_positions: int,
     max_line: int,
+    value_only: bool,
 ) -> Dict[str, Any]: ...

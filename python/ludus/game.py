@@ -102,15 +102,17 @@ class Game:
         memory_mb: Optional[int] = None,
         max_positions: Optional[int] = None,
         max_line: int = 200,
+        value_only: bool = False,
     ) -> "Analysis":
         """The value of ``position`` (``None``: the start), every move's value and the best line, by Ludus'
-        engines; the budgets are those of :meth:`BuiltinGame.analyze`. An exception raised by the game's methods
-        is raised here, once the search has stopped; Ctrl-C stops the search."""
+        engines; the budgets and ``value_only`` are those of :meth:`BuiltinGame.analyze`. An exception raised by
+        the game's methods is raised here, once the search has stopped; Ctrl-C stops the search."""
         raw = _ludus.analyze_python_game(
             self,
             position,
             engine,
             *_budgets(table_mb, memory_mb, max_positions, max_line),
+            bool(value_only),
         )
         return Analysis._of(raw)
 

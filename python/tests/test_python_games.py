@@ -171,6 +171,8 @@ def test_a_scored_game_with_extra_turns_has_the_brute_force_s_score():
     for _ in range(6):
         coins = [rng.randint(1, 9) for _ in range(rng.randint(1, 9))]
         assert Coins(coins).analyze().value.score == coins_brute_force(coins), coins
+        alone = Coins(coins).analyze(value_only=True)
+        assert (alone.value.score, alone.moves, alone.line) == (coins_brute_force(coins), (), ()), coins
 
 
 class Pig(ludus.Game):

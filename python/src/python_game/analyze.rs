@@ -7,7 +7,7 @@ use super::rules::{PyScored, PyWinLoss};
 use super::{Callbacks, PyPosition};
 use crate::convert::to_python;
 use crate::game::{analysis_options, run_stoppable};
-use ludus_framework::analysis::SearchValue;
+use ludus_framework::analysis::{analyze_value, SearchValue};
 use ludus_framework::playable::{Analysis, AnalysisOptions, Playable, TextForm};
 use ludus_framework::{Error, Result};
 use pyo3::prelude::*;
@@ -35,7 +35,7 @@ fn defines(game: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     Ok(game.get_type().hasattr(name)? && game.getattr(name)?.is_callable())
 }
 
-/// The analysis of `position` by `playable`'s engine for `options`.
+/// The analysis of `position` by `playable`'s engine for `options` (the value alone if `options.value_only`).
 fn analysis_of<Ruleset, Worth>(
     playable: &Playable<Ruleset, Worth>,
     position: &PyPosition,
@@ -46,6 +46,9 @@ where
     Worth: SearchValue,
 {
     let mut engine = playable.engine(options)?;
+    if options.value_only {
+        return analyze_value(&playable.text(), engine.as_mut(), position);
+    }
     playable.analysis_with(engine.as_mut(), position, options.max_line)
 }
 
@@ -111,9 +114,9 @@ fn python_pool() -> Result<rayon::ThreadPool> {
 /// The analysis of `position` (a position object of `game`; `None`: its start) of `game`, an instance of a
 /// subclass of `ludus.Game` written in Python: the report of `ludus analyze --format json` as a dict. Releases
 /// the GIL between calls into the game; Ctrl-C stops it; an exception raised by the game's methods is raised
-/// here once the search has stopped.
+/// here once the search has stopped. `value_only`: the position's value alone (`--value-only`).
 #[pyfunction]
-#[pyo3(signature = (game, position, engine, table_mb, memory_mb, max_positions, max_line))]
+#[pyo3(signature = (game, position, engine, table_mb, memory_mb, max_positions, max_line, value_only))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyze_python_game<'py>(
     py: Python<'py>,
@@ -124,8 +127,10 @@ pub fn analyze_python_game<'py>(
     memory_mb: usize,
     max_positions: u64,
     max_line: usize,
+    value_only: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
+    let (mut options, progress) = analysis_options(engine, table_mb, memory_mb, max_positions, max_line)?;
+    options.value_only = value_only;
     let declared = Declared {
         scored: flag(&game, "scored")?,
         positions_repeat: flag(&game, "positions_repeat")?,
