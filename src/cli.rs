@@ -167,7 +167,7 @@ pub enum Command {
         line: usize,
         /// The position's value alone: one search, no move's value and no line (for a position whose every
         /// move would be a long search of its own).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "line")]
         value_only: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t)]

@@ -319,15 +319,19 @@ fn the_line_takes_at_most_the_plies_asked_and_the_values_stay() {
 #[test]
 fn the_value_alone_is_the_whole_analysis_value_with_one_search() {
     let run = |game: &str, flags: &[&str]| -> (serde_json::Value, String) {
+        // No book and no database found in the working directory: the searches alone.
+        let flags = [flags, &["--no-book", "--no-endgame"]].concat();
         let json = Command::new(env!("CARGO_BIN_EXE_ludus"))
             .args(["analyze", game, "--format", "json"])
-            .args(flags)
+            .args(&flags)
             .stdin(Stdio::null())
             .output()
             .expect("ludus runs");
         assert!(json.status.success(), "{}", String::from_utf8_lossy(&json.stderr));
-        let text = Command::new(env!("CARGO_BIN_EXE_ludus")).arg("analyze").arg(game).args(flags).output();
-        let text = String::from_utf8_lossy(&text.expect("ludus runs").stdout).into_owned();
+        let text = Command::new(env!("CARGO_BIN_EXE_ludus")).arg("analyze").arg(game).args(&flags).output();
+        let text = text.expect("ludus runs");
+        assert!(text.status.success(), "{}", String::from_utf8_lossy(&text.stderr));
+        let text = String::from_utf8_lossy(&text.stdout).into_owned();
         (serde_json::from_slice(&json.stdout).expect("JSON output"), text)
     };
     // A scored game (Kalah(4, 3): +6, cross-checked by games/tests/kalah.rs) and a win/loss one.
@@ -340,7 +344,8 @@ fn the_value_alone_is_the_whole_analysis_value_with_one_search() {
         assert_eq!(alone["moves"].as_array().map(Vec::len), Some(0), "{game}");
         assert_eq!(alone["line"].as_array().map(Vec::len), Some(0), "{game}");
         // One search against one per move and per ply of the line.
-        assert!(alone["stats"]["visited"].as_u64() < whole["stats"]["visited"].as_u64(), "{game}");
+        let visited = |analysis: &serde_json::Value| analysis["stats"]["visited"].as_u64().expect("a count");
+        assert!(visited(&alone) < visited(&whole), "{game}");
         assert!(!text.contains("line:") && whole_text.contains("line:"), "{game}: {text}");
     }
     let (kalah, _) = run("kalah:pits=4,seeds=3", &["--value-only"]);
@@ -348,4 +353,10 @@ fn the_value_alone_is_the_whole_analysis_value_with_one_search() {
     // Without the line, the text says it was not followed, not that the game is over.
     let (_, text) = run("kalah:pits=4,seeds=3", &["--line", "0"]);
     assert!(text.contains("line: (not followed: --line 0)"), "{text}");
+    // The value alone takes no line.
+    let both = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["analyze", "kalah:pits=4,seeds=3", "--value-only", "--line", "3"])
+        .output()
+        .expect("ludus runs");
+    assert!(!both.status.success() && String::from_utf8_lossy(&both.stderr).contains("--line"));
 }

@@ -442,7 +442,7 @@ fn the_first_guess_is_the_same_on_one_thread_and_on_two() {
 #[test]
 fn the_progress_of_two_threads_counts_on_and_proves_the_score() {
     // The Lazy SMP's first thread searches alone, then with its helpers: its watcher hears both as one count,
-    // and hears the tests a helper answered too. The positions: 18 empty cells after lines of 6 plies past
+    // and hears the tests a helper answered too. The positions: 14 empty cells after lines of 6 plies past
     // a 12-ply opening: large enough that the helpers join, and answer some of the tests.
     let compact = CompactOthello::new(othello(6)).unwrap();
     let opening = compact.game.parse_position("b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4").unwrap();

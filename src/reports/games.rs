@@ -161,6 +161,9 @@ impl Report for Analysis {
             nimber(self.value.nimber(), "")
         )?;
         if self.value_only {
+            if self.book_values > 0 {
+                writeln!(out, "its value from the opening book")?;
+            }
             return writeln!(out, "{}", self.stats);
         }
         for mv in &self.moves {

@@ -1,6 +1,6 @@
 //! The typed report of a position ([`Analysis`]: its value, every move's value, the principal variation, the
 //! engine's statistics) and [`analyze_position`], the one function that makes it for every family and every
-//! engine, a search's or a database's: `ludus analyze`, `db query`, `play`'s hints, the explorer and the Python
+//! engine, a search's or a database's ([`analyze_value`]: the value alone): `ludus analyze`, `db query`, `play`'s hints, the explorer and the Python
 //! module all show what it gives.
 
 use super::{best_value, exact_line_by, Assessment, SearchValue};

@@ -3,7 +3,7 @@
 //! what it finds as it finds it.
 
 use super::{AnalysisOptions, Playable, PlayableGame};
-use crate::analysis::{analyze_position_watched, Analysis, Found, SearchValue};
+use crate::analysis::{analyze_position_watched, analyze_value, Analysis, Found, SearchValue};
 use crate::engines::Engine;
 use crate::error::{Error, Result};
 use crate::text::TextForm;
@@ -48,6 +48,8 @@ pub(super) struct Kept<'game, Ruleset: TextForm, Worth> {
     pub(super) playable: &'game Playable<Ruleset, Worth>,
     pub(super) engine: Box<dyn Engine<Ruleset, Value = Worth, Failure = Error>>,
     pub(super) max_line: usize,
+    /// The position's value alone (no move's value, no line).
+    pub(super) value_only: bool,
 }
 
 impl<Ruleset: TextForm, Worth: SearchValue> Analyst for Kept<'_, Ruleset, Worth> {
@@ -59,6 +61,11 @@ impl<Ruleset: TextForm, Worth: SearchValue> Analyst for Kept<'_, Ruleset, Worth>
     ) -> Result<Analysis> {
         let position = self.playable.position_after(position, moves)?;
         let text = self.playable.text();
+        if self.value_only {
+            let analysis = analyze_value(&text, self.engine.as_mut(), &position)?;
+            watch(Found::Value(&analysis.value));
+            return Ok(analysis);
+        }
         analyze_position_watched(&text, self.engine.as_mut(), &position, self.max_line, watch)
     }
 }

@@ -9,7 +9,8 @@
 //! sum of components), `registry.rs` (the games people name, each registered once with its typed parameters),
 //! `retrograde.rs` (the retrograde engine behind [`Engine`], for loopy games).
 //!
-//! Invariant: one path for every family: an analysis is [`analyze_position`] over the engine the playable makes,
+//! Invariant: one path for every family: an analysis is [`analyze_position`] (the value alone:
+//! [`analyze_value`]) over the engine the playable makes,
 //! a session is `session::Session` over the same engine, a board is [`board_view`]; every value is seen by
 //! the player to move at its position, a move's by the player who makes it.
 
@@ -402,7 +403,9 @@ where
     }
 
     fn analyst(&self, options: &AnalysisOptions) -> Result<Box<dyn Analyst + '_>> {
-        Ok(Box::new(analyst::Kept { playable: self, engine: self.engine(options)?, max_line: options.max_line }))
+        let engine = self.engine(options)?;
+        let (max_line, value_only) = (options.max_line, options.value_only);
+        Ok(Box::new(analyst::Kept { playable: self, engine, max_line, value_only }))
     }
 
     fn inspect(&self, position: Option<&str>, moves: &[&str]) -> Result<PositionView> {

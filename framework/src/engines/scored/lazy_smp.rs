@@ -13,7 +13,7 @@
 
 use super::guess::{first_guess, root_guess_budget, AtOnce, Guess};
 use super::search::{within, Narrowing, Search};
-use super::ProgressHook;
+use super::{Progress, ProgressHook};
 use crate::engines::alpha_beta::busy::Busy;
 use crate::engines::alpha_beta::lazy_smp::search_pool;
 use crate::engines::alpha_beta::ProgressHandle;
@@ -213,15 +213,17 @@ impl Shared {
     }
 
     /// Thread `thread`'s next test and the range before it, or `None` when the score is known or the search
-    /// ended.
-    fn next(&self, thread: usize) -> Option<(i32, Narrowing)> {
+    /// ended; for the first thread, with the helpers' answers it has not heard yet, taken under the same lock
+    /// (so that they come before the range they narrowed).
+    fn next(&self, thread: usize) -> (Vec<Answer>, Option<(i32, Narrowing)>) {
         let narrowing = self.lock();
+        let unheard = if thread == 0 { self.take_unheard() } else { Vec::new() };
         let test = narrowing.next().filter(|_| !self.ended.load(Ordering::Relaxed));
         if let Some(running) = self.running.get(thread) {
             running.drop.store(false, Ordering::Relaxed);
             *running.test.lock().unwrap_or_else(PoisonError::into_inner) = test;
         }
-        test.map(|test| (test, *narrowing))
+        (unheard, test.map(|test| (test, *narrowing)))
     }
 
     /// Records thread `thread`'s answer to "at least `test`?", and drops every test under way that the range
@@ -327,6 +329,8 @@ impl<Table> ScoredLazySmp<Table> {
         };
         let busy = Busy::new();
         let (visited, hits) = (AtomicU64::new(0), AtomicU64::new(0));
+        // The first thread's last count, for the answers a helper recorded after the first thread left.
+        let first_count = AtomicU64::new(alone_visited);
         let broken: Mutex<Option<Error>> = Mutex::new(None);
         let (progress, line) = (self.progress.clone(), self.line.clone());
         let run = |thread: usize| {
@@ -345,10 +349,9 @@ impl<Table> ScoredLazySmp<Table> {
                 search.budget = budget.saturating_add(start);
             }
             loop {
-                if thread == 0 {
-                    shared.take_unheard().into_iter().for_each(|answer| search.hear(answer));
-                }
-                let Some((test, before)) = shared.next(thread) else { break };
+                let (unheard, next) = shared.next(thread);
+                unheard.into_iter().for_each(|answer| search.hear(answer));
+                let Some((test, before)) = next else { break };
                 let found = search.test(root, &before, test);
                 if let Some(error) = search.broken.take() {
                     broken.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
@@ -366,9 +369,8 @@ impl<Table> ScoredLazySmp<Table> {
                 }
                 shared.record(thread, test, found);
             }
-            // The answers that ended the search, if a helper found them.
             if thread == 0 {
-                shared.take_unheard().into_iter().for_each(|answer| search.hear(answer));
+                first_count.store(search.visited, Ordering::Relaxed);
             }
             visited.fetch_add(search.visited - start, Ordering::Relaxed);
             hits.fetch_add(search.hits, Ordering::Relaxed);
@@ -380,6 +382,13 @@ impl<Table> ScoredLazySmp<Table> {
             }
             run(0);
         });
+        // A helper may answer after the first thread has left its loop (the search ended): heard here.
+        if let Some(hook) = &self.progress {
+            for (test, found, low, high) in shared.take_unheard() {
+                let visited = first_count.load(Ordering::Relaxed);
+                hook(&Progress { visited, low, high, test: Some(test), finished: true, found });
+            }
+        }
         self.stats.visited += visited.into_inner();
         self.stats.hits += hits.into_inner();
         if let Some(error) = broken.into_inner().unwrap_or_else(PoisonError::into_inner) {

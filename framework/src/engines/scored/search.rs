@@ -194,8 +194,8 @@ where
         found
     }
 
-    /// Reports another thread's answer `found` to the test "at least `test`?", asked with the range
-    /// `[low, high]` (Lazy SMP: the progress hook listens to the first thread only, which passes the helpers'
+    /// Reports another thread's answer `found` to the test "at least `test`?", with `[low, high]` the shared
+    /// range when it was recorded (Lazy SMP: the progress hook listens to the first thread only, which passes the helpers'
     /// answers on).
     #[cfg(feature = "parallel")]
     pub(super) fn hear(&mut self, (test, found, low, high): (i32, i32, i32, i32)) {
