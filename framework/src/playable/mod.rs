@@ -357,6 +357,23 @@ impl<Ruleset: TextForm, Worth> Playable<Ruleset, Worth> {
         analyze_position(&self.text(), engine, position, max_line)
     }
 
+    /// The analysis of `position` by `engine` as `options` ask for it: the value alone ([`analyze_value`],
+    /// `value_only`) or the whole report with a line of at most `max_line` moves.
+    pub fn analysis_for(
+        &self,
+        engine: &mut (dyn Engine<Ruleset, Value = Worth, Failure = Error> + '_),
+        position: &Ruleset::Position,
+        options: &AnalysisOptions,
+    ) -> Result<Analysis>
+    where
+        Worth: SearchValue,
+    {
+        if options.value_only {
+            return analyze_value(&self.text(), engine, position);
+        }
+        self.analysis_with(engine, position, options.max_line)
+    }
+
     /// A game from the start whose perfect player's moves come from `engine` (a search, or a database).
     pub fn session_with<'game>(
         &'game self,
@@ -386,10 +403,7 @@ where
     fn analyze_after(&self, position: Option<&str>, moves: &[&str], options: &AnalysisOptions) -> Result<Analysis> {
         let position = self.position_after(position, moves)?;
         let mut engine = self.engine(options)?;
-        if options.value_only {
-            return analyze_value(&self.text(), engine.as_mut(), &position);
-        }
-        self.analysis_with(engine.as_mut(), &position, options.max_line)
+        self.analysis_for(engine.as_mut(), &position, options)
     }
 
     fn board_after(&self, position: Option<&str>, moves: &[&str]) -> Result<Option<BoardView>> {

@@ -7,7 +7,7 @@ use super::rules::{PyScored, PyWinLoss};
 use super::{Callbacks, PyPosition};
 use crate::convert::to_python;
 use crate::game::{analysis_options, run_stoppable};
-use ludus_framework::analysis::{analyze_value, SearchValue};
+use ludus_framework::analysis::SearchValue;
 use ludus_framework::playable::{Analysis, AnalysisOptions, Playable, TextForm};
 use ludus_framework::{Error, Result};
 use pyo3::prelude::*;
@@ -46,10 +46,7 @@ where
     Worth: SearchValue,
 {
     let mut engine = playable.engine(options)?;
-    if options.value_only {
-        return analyze_value(&playable.text(), engine.as_mut(), position);
-    }
-    playable.analysis_with(engine.as_mut(), position, options.max_line)
+    playable.analysis_for(engine.as_mut(), position, options)
 }
 
 /// The analysis by the family's engine.

@@ -202,8 +202,13 @@ struct Shared {
     unheard: Mutex<Vec<Answer>>,
 }
 
-/// A helper's answer to a test, with the range before it: `(test, found, low, high)`.
-type Answer = (i32, i32, i32, i32);
+/// A helper's answer to a test, with the shared range when it was recorded: `(test, found, low, high)`.
+pub(super) type Answer = (i32, i32, i32, i32);
+
+/// The finished test a progress hook hears for a helper's `answer`, with the first thread's count `visited`.
+pub(super) fn heard(visited: u64, (test, found, low, high): Answer) -> Progress {
+    Progress { visited, low, high, test: Some(test), finished: true, found }
+}
 
 impl Shared {
     /// The narrowing, locked. A thread that panicked while holding the lock left true bounds (each update keeps
@@ -384,9 +389,8 @@ impl<Table> ScoredLazySmp<Table> {
         });
         // A helper may answer after the first thread has left its loop (the search ended): heard here.
         if let Some(hook) = &self.progress {
-            for (test, found, low, high) in shared.take_unheard() {
-                let visited = first_count.load(Ordering::Relaxed);
-                hook(&Progress { visited, low, high, test: Some(test), finished: true, found });
+            for answer in shared.take_unheard() {
+                hook(&heard(first_count.load(Ordering::Relaxed), answer));
             }
         }
         self.stats.visited += visited.into_inner();

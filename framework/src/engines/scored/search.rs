@@ -198,8 +198,8 @@ where
     /// range when it was recorded (Lazy SMP: the progress hook listens to the first thread only, which passes the helpers'
     /// answers on).
     #[cfg(feature = "parallel")]
-    pub(super) fn hear(&mut self, (test, found, low, high): (i32, i32, i32, i32)) {
-        self.report = Progress { visited: self.visited, low, high, test: Some(test), finished: true, found };
+    pub(super) fn hear(&mut self, answer: super::lazy_smp::Answer) {
+        self.report = super::lazy_smp::heard(self.visited, answer);
         self.tell();
     }
 
