@@ -37,6 +37,18 @@ def _threads(threads: int) -> int:
     return _whole("threads", threads, " (0: every core)")
 
 
+#: The longest line an analysis follows unless told (``--line``'s default).
+MAX_LINE = 200
+
+
+def _line(max_line: Optional[int], value_only: bool) -> int:
+    """``max_line``, checked, 200 by default; refused beside ``value_only``, which follows no line (as
+    ``--line`` conflicts with ``--value-only``)."""
+    if value_only and max_line is not None:
+        raise ValueError(f"max_line={max_line!r} bounds the line, which value_only does not follow")
+    return MAX_LINE if max_line is None else max_line
+
+
 def _budgets(table_mb: int, memory_mb: Optional[int], max_positions: Optional[int], max_line: int) -> Tuple[int, int, int, int]:
     """An analysis' budgets, checked, with their defaults as the extension takes them: ``memory_mb`` half the
     machine's memory, ``max_positions`` none."""

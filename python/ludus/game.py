@@ -9,7 +9,7 @@ from os import PathLike
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _ludus
-from ._arguments import _budgets, _positive, _threads, _whole, _written
+from ._arguments import _budgets, _line, _positive, _threads, _whole, _written
 from ._ludus import ParameterError
 from .reports import Analysis, GameInfo
 
@@ -101,7 +101,7 @@ class Game:
         table_mb: int = DEFAULT_TABLE_MB,
         memory_mb: Optional[int] = None,
         max_positions: Optional[int] = None,
-        max_line: int = 200,
+        max_line: Optional[int] = None,
         value_only: bool = False,
     ) -> "Analysis":
         """The value of ``position`` (``None``: the start), every move's value and the best line, by Ludus'
@@ -111,7 +111,7 @@ class Game:
             self,
             position,
             engine,
-            *_budgets(table_mb, memory_mb, max_positions, max_line),
+            *_budgets(table_mb, memory_mb, max_positions, _line(max_line, value_only)),
             bool(value_only),
         )
         return Analysis._of(raw)
@@ -169,7 +169,7 @@ class BuiltinGame(Game):
         table_mb: int = DEFAULT_TABLE_MB,
         memory_mb: Optional[int] = None,
         max_positions: Optional[int] = None,
-        max_line: int = 200,
+        max_line: Optional[int] = None,
         threads: int = 1,
         book: Optional[Union[str, "PathLike[str]"]] = None,
         endgame: Optional[Union[str, "PathLike[str]"]] = None,
@@ -179,7 +179,8 @@ class BuiltinGame(Game):
         """The value of ``position`` (a :class:`Position`, its text, or ``None`` for the start), every move's
         value and the best line. ``engine``: ``auto``, ``alpha-beta``, ``memo-negamax`` or ``retrograde``.
         ``table_mb``: the table's memory; ``memory_mb``: the whole analysis' memory (default: half the
-        machine's); ``max_positions``: the most positions one search expands. Past a budget:
+        machine's); ``max_positions``: the most positions one search expands; ``max_line``: the most moves of the
+        best line (200 unless given; refused with ``value_only``, which follows no line). Past a budget:
         :class:`BudgetExceeded`. ``threads``: the threads of a game whose fastest solver searches on several
         (0: one a core). ``book``: an opening book file (``ludus book build``), consulted before a search;
         ``endgame``: an endgame database's directory (``ludus db solve GAME --up-to N``), probed inside its
@@ -194,7 +195,7 @@ class BuiltinGame(Game):
             base,
             list(moves),
             engine,
-            *_budgets(table_mb, memory_mb, max_positions, max_line),
+            *_budgets(table_mb, memory_mb, max_positions, _line(max_line, value_only)),
             threads,
             None if book is None else os.fspath(book),
             None if endgame is None else os.fspath(endgame),

@@ -138,6 +138,8 @@ class Analysis:
     stats: Dict[str, int]
     #: For value iteration: positions, sweeps, the residual, whether it converged.
     convergence: Optional[Dict[str, Any]]
+    #: The position's value alone (``value_only``): ``moves`` and ``line`` are empty because they were not asked.
+    value_only: bool
     raw: Dict[str, Any] = field(repr=False, compare=False)
 
     @property
@@ -155,6 +157,7 @@ class Analysis:
             line=tuple(raw["line"]),
             stats=dict(raw["stats"]),
             convergence=raw.get("convergence"),
+            value_only=bool(raw.get("value_only", False)),
             raw=raw,
         )
 

@@ -129,9 +129,13 @@ def test_the_value_alone_is_the_command_line_s(cli):
     alone = game.analyze(value_only=True)
     command = ("analyze", "kalah:pits=4,seeds=3", "--value-only", "--no-book", "--no-endgame", "--format", "json")
     assert alone.raw == json.loads(cli(*command))
-    assert (alone.value.score, alone.moves, alone.line, alone.raw["value_only"]) == (6, (), (), True)
+    assert (alone.value.score, alone.moves, alone.line, alone.value_only) == (6, (), (), True)
     whole = game.analyze()
-    assert whole.value == alone.value and whole.moves and "value_only" not in whole.raw
+    assert whole.value == alone.value and whole.moves and not whole.value_only and "value_only" not in whole.raw
+    # As --line conflicts with --value-only: a bound on a line that is not followed is refused, not ignored.
+    with pytest.raises(ValueError, match="max_line=3 bounds the line, which value_only does not follow"):
+        game.analyze(value_only=True, max_line=3)
+    assert len(game.analyze(max_line=3).line) == 3
 
 
 def test_a_search_releases_the_gil():

@@ -172,7 +172,9 @@ def test_a_scored_game_with_extra_turns_has_the_brute_force_s_score():
         coins = [rng.randint(1, 9) for _ in range(rng.randint(1, 9))]
         assert Coins(coins).analyze().value.score == coins_brute_force(coins), coins
         alone = Coins(coins).analyze(value_only=True)
-        assert (alone.value.score, alone.moves, alone.line) == (coins_brute_force(coins), (), ()), coins
+        assert (alone.value.score, alone.moves, alone.line, alone.value_only) == (coins_brute_force(coins), (), (), True)
+    with pytest.raises(ValueError, match="max_line=5 bounds the line"):
+        Coins([1, 2]).analyze(value_only=True, max_line=5)
 
 
 class Pig(ludus.Game):
