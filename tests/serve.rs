@@ -47,6 +47,7 @@ fn the_games_are_the_registry_s_with_their_parameters() {
     for (path, kind) in [
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
+        ("/api.js", "text/javascript"),
         ("/style.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
     ] {

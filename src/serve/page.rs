@@ -8,6 +8,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("/", "text/html; charset=utf-8", include_str!("page/index.html")),
     ("/style.css", "text/css; charset=utf-8", include_str!("page/style.css")),
     ("/app.js", "text/javascript; charset=utf-8", include_str!("page/app.js")),
+    ("/api.js", "text/javascript; charset=utf-8", include_str!("page/api.js")),
     ("/board.js", "text/javascript; charset=utf-8", include_str!("page/board.js")),
     ("/panel.js", "text/javascript; charset=utf-8", include_str!("page/panel.js")),
     ("/pits.js", "text/javascript; charset=utf-8", include_str!("page/pits.js")),

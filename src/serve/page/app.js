@@ -6,6 +6,7 @@
 
 import { drawBoard } from "./board.js";
 import { drawChart } from "./chart.js";
+import { ask as askServer, requestKey } from "./api.js";
 import { colour, describe, drawOutcome, finalWord, isChanceNode, shadeNote, valueScale } from "./values.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,59 +29,9 @@ const state = {
   generation: 0,
 };
 
-/** An error answer of the API. */
-class ApiFailure extends Error {
-  constructor(error) {
-    super(error.message);
-    this.kind = error.kind;
-    this.status = error.status;
-  }
-}
-
-function requestKey(game, position, moves) {
-  return JSON.stringify([game, position, moves]);
-}
-
-/** How long the page waits between two questions about a search under way (the server waits 0.4 s itself). */
-const POLL_PAUSE_MS = 100;
-
-/**
- * The answer for a position, from the page's cache or the server. The server answers a request that streams
- * at once with the board and the values found so far (`complete: false`): each such answer goes to `onPartial`,
- * and the page asks again, until the whole answer comes, or `onPartial` returns false (the page moved on:
- * `null` then).
- */
-async function ask(game, position, moves, onPartial = () => true) {
-  const key = requestKey(game, position, moves);
-  for (;;) {
-    if (state.answers.has(key)) {
-      return state.answers.get(key);
-    }
-    const response = await fetch("/api/position", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game, position, moves, stream: true }),
-    });
-    const body = await response.json();
-    if (!response.ok) {
-      throw new ApiFailure(body.error ?? { message: `status ${response.status}`, kind: "http", status: response.status });
-    }
-    if (body.complete !== false) {
-      state.answers.set(key, body);
-      return body;
-    }
-    if (!onPartial(asAnswer(body))) {
-      return null;
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
-  }
-}
-
-/** A partial answer in the shape of a whole one: the values found so far as its analysis. */
-function asAnswer(partial) {
-  const { moves, searching, positions, positions_per_second: rate, seconds, ...value } = partial.progress;
-  const analysis = { ...value, moves, line: [], drawing: "", stats: { visited: positions } };
-  return { ...partial, source: "search", analysis, progress: { searching, positions, rate, seconds } };
+/** The answer for a position, from the page's cache or the server (`askServer`). */
+function ask(game, position, moves, onPartial = () => true) {
+  return askServer(state.answers, game, position, moves, onPartial);
 }
 
 /** Whether the first player is to move after `ply` moves: as the board says, else by turns. */
