@@ -3,24 +3,22 @@
 //! and tic-tac-toe are picked and played by clicks on the board, and what the page shows (each move's value
 //! and colour, the value history and its mistakes, the perfect player's move, undo and redo, the link) is
 //! checked against the API; then Kalah (its pits, an extra move), Pig (its buttons, a chance node's outcomes
-//! picked and rolled, the perfect player rolling its own dice) and Dots and Boxes (its dots, edges and boxes,
-//! an edge drawn by a click on its line, a box taken and the extra move). A screenshot of each game is taken
-//! (into `LUDUS_SCREENSHOTS` if set, else the target directory).
+//! picked and rolled, the perfect player rolling its own dice); Dots and Boxes is `browser_edges.rs`. A
+//! screenshot of each game is taken (into `LUDUS_SCREENSHOTS` if set, else the target directory).
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (CI installs them); without them the test says so and passes
 //! only outside CI.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
+mod page_checks;
 mod server;
 mod webdriver;
 
+use page_checks::{check_history, check_scored_moves, HUES};
 use serde_json::{json, Value};
 use server::{Client, Server};
 use webdriver::{hue_and_lightness, save_screenshot, Browser};
-
-/// The hue of each value word on the page (green wins, yellow draws, red losses).
-const HUES: [(&str, f64); 3] = [("win", 135.0), ("draw", 48.0), ("loss", 2.0)];
 
 /// Checks the move markers on the board against the API's answer for the same position: every legal move
 /// drawn once, with its value, in its value's hue, a faster win (or loss) darker than a slower one.
@@ -59,69 +57,6 @@ fn check_move_colours(browser: &Browser, answer: &Value) {
             }
         }
     }
-}
-
-/// The rank of a value word for the player it is the value of.
-fn rank(word: &Value) -> u8 {
-    match word.as_str() {
-        Some("win") => 2,
-        Some("draw") => 1,
-        _ => 0,
-    }
-}
-
-/// Whether a move of value `played` is worse than its position's value `position` (both for the player to
-/// move): a worse word, or a lower score or probability of winning. An outcome of chance is nobody's mistake.
-fn is_mistake(position: &Value, played: &Value) -> bool {
-    if played.get("chance").is_some() {
-        return false;
-    }
-    if rank(&played["value"]) < rank(&position["value"]) {
-        return true;
-    }
-    if let (Some(before), Some(after)) = (position["score"].as_i64(), played["score"].as_i64()) {
-        return after < before;
-    }
-    if let (Some(before), Some(after)) = (position["probability"].as_f64(), played["probability"].as_f64()) {
-        return after < before - 1e-9;
-    }
-    false
-}
-
-/// Checks the value history against the API: one point a position with its value (for the player to move and
-/// for the first player, the mover as the board says), and the mistakes marked where a move's value is worse
-/// than its position's. Returns the plies of the mistakes.
-fn check_history(browser: &Browser, client: &mut Client, game: &str, moves: &[&str]) -> Vec<u64> {
-    let points = browser.run(
-        "return [...document.querySelectorAll('#chart .point')].map(node => ({ply: Number(node.dataset.ply), \
-         value: node.dataset.value, first: node.dataset.first}));",
-    );
-    let marked =
-        browser.run("return [...document.querySelectorAll('#chart .mistake')].map(node => Number(node.dataset.ply));");
-    let points = points.as_array().unwrap();
-    assert_eq!(points.len(), moves.len() + 1);
-    let mut mistakes = Vec::new();
-    for (ply, point) in points.iter().enumerate() {
-        let answer = client.position(game, None, &moves[..ply]).json();
-        let value = &answer["analysis"]["value"];
-        assert_eq!((point["ply"].as_u64(), &point["value"]), (Some(ply as u64), value), "ply {ply}");
-        let for_first = match (answer["board"]["to_move"].as_str(), value.as_str()) {
-            (Some("second"), Some("win")) => "loss",
-            (Some("second"), Some("loss")) => "win",
-            (_, word) => word.unwrap(),
-        };
-        assert_eq!(point["first"], for_first, "ply {ply}");
-        if let Some(played) = moves.get(ply) {
-            let mv = answer["analysis"]["moves"].as_array().unwrap().iter().find(|mv| mv["move"] == *played).unwrap();
-            if is_mistake(&answer["analysis"], mv) {
-                mistakes.push(ply as u64);
-            }
-        }
-    }
-    let mut marked: Vec<u64> = marked.as_array().unwrap().iter().map(|ply| ply.as_u64().unwrap()).collect();
-    marked.sort_unstable();
-    assert_eq!(marked, mistakes, "the mistakes marked are the moves worse than their positions");
-    mistakes
 }
 
 /// Plays `moves` by clicks on the board, one after another, checking the colours after each.
@@ -240,62 +175,6 @@ fn the_explorer_plays_connect_four_and_tic_tac_toe_in_a_real_browser() {
     let text = step["move"].as_str().unwrap();
     browser.click(&format!("#board .move[data-move=\"{text}\"]"));
     browser.wait_for_moves(&["a2b2", "c1c2", text]);
-}
-
-/// The badge a scored move shows: its score (`+4`, `0`, `-8`), or its probability of winning in percent.
-fn scored_badge(value: &Value) -> String {
-    match (value["score"].as_i64(), value["probability"].as_f64()) {
-        (Some(score), _) if score > 0 => format!("+{score}"),
-        (Some(score), _) => score.to_string(),
-        (None, Some(probability)) => format!("{}%", (probability * 100.0).round()),
-        _ => panic!("neither a score nor a probability: {value}"),
-    }
-}
-
-/// Checks the moves drawn for a scored game or a game with chance against the API's answer: one marker or
-/// button a move, its badge (and an outcome's probability), and its colour: a score in its word's hue, a
-/// bigger margin darker; a probability of winning from red (0) through yellow to green (1), never a lower
-/// probability in a greener hue.
-fn check_scored_moves(browser: &Browser, answer: &Value) {
-    let drawn = browser.run(
-        "return [...document.querySelectorAll('#board .move')].map(node => ({move: node.dataset.move, \
-         value: node.dataset.value, fill: node.querySelector('[data-fill]').dataset.fill, \
-         badge: node.querySelector('.badge, .choice-note').textContent}));",
-    );
-    let drawn = drawn.as_array().unwrap();
-    let moves = answer["analysis"]["moves"].as_array().unwrap();
-    assert_eq!(drawn.len(), moves.len(), "one marker or button a legal move: {drawn:?}");
-    let mut shades = Vec::new();
-    for mv in moves {
-        let shown = drawn.iter().find(|shown| shown["move"] == mv["move"]).unwrap_or_else(|| panic!("no {mv}"));
-        assert_eq!(shown["value"], mv["value"], "{mv}");
-        let badge = shown["badge"].as_str().unwrap();
-        assert!(badge.ends_with(&scored_badge(mv)), "{mv}: the badge `{badge}`");
-        if let Some(chance) = mv["chance"].as_str() {
-            assert!(badge.starts_with(chance), "{mv}: an outcome shows its probability: `{badge}`");
-        }
-        let (hue, lightness) = hue_and_lightness(shown["fill"].as_str().unwrap());
-        if let Some(score) = mv["score"].as_i64() {
-            let word = mv["value"].as_str().unwrap();
-            let expected = HUES.iter().find(|(known, _)| *known == word).map(|(_, hue)| *hue);
-            assert_eq!(Some(hue), expected, "{mv}: {}", shown["fill"]);
-            shades.push((score.signum() as f64, score.unsigned_abs() as f64, lightness));
-        } else {
-            let probability = mv["probability"].as_f64().unwrap();
-            assert!((2.0..=135.0).contains(&hue), "{mv}: a hue from red to green, {hue}");
-            shades.push((0.0, probability, hue));
-        }
-    }
-    for (sign, size, shade) in &shades {
-        for (other_sign, other_size, other_shade) in &shades {
-            if *sign != 0.0 && sign == other_sign && size > other_size {
-                assert!(shade < other_shade, "a margin of {size} is darker than one of {other_size}");
-            }
-            if *sign == 0.0 && *other_sign == 0.0 && size > other_size {
-                assert!(shade >= other_shade, "a probability {size} is no redder than {other_size}");
-            }
-        }
-    }
 }
 
 /// Checks Kalah's pits and stores on the page against the API's board.
@@ -417,104 +296,4 @@ fn the_explorer_plays_kalah_and_pig_in_a_real_browser() {
         let mv = answer["analysis"]["moves"].as_array().unwrap().iter().find(|mv| mv["move"] == played[ply]).unwrap();
         assert!(mv["best"] == true || mv["chance"].is_string(), "ply {ply}: {mv} is a best move or an outcome");
     }
-}
-
-/// Checks Dots and Boxes' board on the page against the API's: the dots, who drew each edge drawn, who took
-/// each box taken, and one move on each edge not drawn yet.
-fn check_edges(browser: &Browser, answer: &Value) {
-    let board = &answer["board"];
-    let (rows, columns) = (board["rows"].as_u64().unwrap(), board["columns"].as_u64().unwrap());
-    let dots = browser.run("return document.querySelectorAll('#board .dot').length;");
-    assert_eq!(dots, json!((rows + 1) * (columns + 1)), "the dots");
-    let drawn = browser.run(
-        "return [...document.querySelectorAll('#board .edge.drawn')].map(node => [Number(node.dataset.edge), \
-         node.dataset.player]);",
-    );
-    let expected: Vec<Value> = board["edges"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .filter(|(_, player)| !player.is_null())
-        .map(|(edge, player)| json!([edge, player]))
-        .collect();
-    assert_eq!(drawn, json!(expected), "the edges drawn and who drew them");
-    let taken = browser.run(
-        "return [...document.querySelectorAll('#board .box')].map(node => [Number(node.dataset.box), \
-         node.dataset.owner]);",
-    );
-    let expected: Vec<Value> = board["boxes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .filter(|(_, owner)| !owner.is_null())
-        .map(|(square, owner)| json!([square, owner]))
-        .collect();
-    assert_eq!(taken, json!(expected), "the boxes taken and whose they are");
-    let open = browser.run(
-        "return [...document.querySelectorAll('#board .move')].map(node => [Number(node.dataset.edge), \
-         node.dataset.move]);",
-    );
-    let expected: Vec<Value> =
-        board["moves"].as_array().unwrap().iter().map(|mv| json!([mv["place"]["edge"], mv["move"]])).collect();
-    assert_eq!(open, json!(expected), "a move on each edge not drawn yet");
-}
-
-/// Clicks the line of the edge of `mv` a quarter of the way along it, away from its marker, as a person would
-/// (a pointer pressed and released there).
-fn click_edge_line(browser: &Browser, mv: &str) {
-    let point = browser.run(&format!(
-        "const box = document.querySelector('#board .move[data-move=\"{mv}\"] .edge-hit').getBoundingClientRect(); \
-         return [Math.round(box.left + box.width / 4), Math.round(box.top + box.height / 4)];"
-    ));
-    let (x, y) = (point[0].as_i64().unwrap(), point[1].as_i64().unwrap());
-    let under = browser.run(&format!("return document.elementFromPoint({x}, {y}).getAttribute('class');"));
-    assert_eq!(under, "edge-hit", "the line takes the click at ({x}, {y})");
-    let pointer = json!({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
-        {"type": "pointerMove", "origin": "viewport", "x": x, "y": y},
-        {"type": "pointerDown", "button": 0},
-        {"type": "pointerUp", "button": 0},
-    ]});
-    browser.command("POST", "/actions", Some(json!({"actions": [pointer]})));
-}
-
-#[test]
-fn the_explorer_plays_dots_and_boxes_in_a_real_browser() {
-    let Some((chromium, chromedriver)) = webdriver::tools() else { return };
-    let server = Server::start(&["--game", "dots-and-boxes"]);
-    let mut client = server.connect();
-    let browser = Browser::start(&chromium, &chromedriver);
-
-    // The default board, 2 x 3 boxes: 12 dots, 17 edges to draw, each with its score.
-    let game = "dots-and-boxes:rows=2,columns=3";
-    browser.open(&format!("http://127.0.0.1:{}/", server.port));
-    browser.wait_for_moves(&[]);
-    let answer = client.position(game, None, &[]).json();
-    assert_eq!(answer["board"]["kind"], "edges");
-    check_edges(&browser, &answer);
-    check_scored_moves(&browser, &answer);
-    // The first player draws a1b1 by a click on its line; the edge is drawn in the first player's colour.
-    click_edge_line(&browser, "a1b1");
-    browser.wait_for_moves(&["a1b1"]);
-    let answer = client.position(game, None, &["a1b1"]).json();
-    assert_eq!(answer["board"]["edges"][0], "first");
-    check_edges(&browser, &answer);
-    check_scored_moves(&browser, &answer);
-    // Then a1a2, b1b2 by their markers, and the second player's a2b2 closes the top left box: it is the
-    // second player's, who moves again.
-    let mut played = vec!["a1b1"];
-    for mv in ["a1a2", "b1b2", "a2b2"] {
-        browser.click(&format!("#board .move[data-move=\"{mv}\"]"));
-        played.push(mv);
-        browser.wait_for_moves(&played);
-    }
-    let answer = client.position(game, None, &played).json();
-    assert_eq!((&answer["board"]["boxes"][0], &answer["board"]["to_move"]), (&json!("second"), &json!("second")));
-    check_edges(&browser, &answer);
-    check_scored_moves(&browser, &answer);
-    let status = browser.run("return document.getElementById('status').textContent;");
-    assert!(status.as_str().unwrap().starts_with("Second player to move"), "the extra move: {status}");
-    check_history(&browser, &mut client, game, &played);
-    save_screenshot(&browser, "explorer-dots-and-boxes.png");
 }
