@@ -11,6 +11,7 @@ use ludus_framework::database::{CheckProgress, CheckReport, SolveBudget, TierRep
 use ludus_framework::playable::AnalysisOptions;
 use ludus_framework::playable::{DatabaseGame, PlayableGame};
 use ludus_framework::plugin::with_threads;
+use ludus_framework::Error;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -247,7 +248,15 @@ fn check(
     let mut progress = |tier: &str, done: usize, total: usize| {
         note!("checking tier {tier} ({} of {total})", done + 1);
     };
-    let report = run(&mut progress)?;
+    // A file damaged or missing is what the check looks for: a problem found (exit status 1), as a wrong record
+    // is, not a command that could not run (2).
+    let report = match run(&mut progress) {
+        Ok(report) => report,
+        Err(found @ (Error::Database { .. } | Error::NotSolved { .. } | Error::Records { .. })) => {
+            CheckReport { problems: vec![found.to_string()], ..CheckReport::default() }
+        }
+        Err(error) => return Err(error.into()),
+    };
     let report = DatabaseCheckReport {
         game: name.to_string(),
         directory: directory.display().to_string(),

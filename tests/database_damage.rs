@@ -1,7 +1,7 @@
 //! End-to-end tests of `ludus db` over damaged, crafted and misplaced files and concurrent solves: a damaged
 //! tier a solve resumes from is solved again; crafted headers, FIFOs, directories and forged keys are clear
-//! errors naming the file (exit status 2), never an abort or a hang; a second solve into a directory being
-//! written is refused.
+//! errors naming the file (exit status 2; for `db check`, problems found: status 1), never an abort or a hang;
+//! a second solve into a directory being written is refused.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure to spawn the binary should fail loudly
 
@@ -251,5 +251,28 @@ fn a_database_path_that_cannot_be_read_is_the_system_error_not_a_missing_tier() 
     assert!(!message.contains("missing"), "{message}");
     assert!(message.contains(&format!("{}", inside.join(START_TIER).display())), "{message}");
     assert!(message.to_lowercase().contains("not a directory"), "{message}");
+    std::fs::remove_dir_all(&directory).ok();
+}
+
+#[test]
+fn a_scored_database_damaged_or_missing_is_a_problem_the_check_finds() {
+    // Kalah's database is one file of scores: its damage is what `db check` looks for (status 1, as a wrong
+    // record), where the commands that read it cannot run (status 2).
+    const SCORED: &str = "kalah:pits=3,seeds=2";
+    let directory = scratch("ludus-db-damage", "scored");
+    let db = directory.to_str().unwrap();
+    let done = ludus(&["db", "solve", SCORED, "--db", db]);
+    assert!(done.status.success(), "{}", text(&done));
+    assert_eq!(ludus(&["db", "check", SCORED, "--db", db]).status.code(), Some(0));
+    let path = directory.join("scores.ludb");
+    damage_last_byte(&path);
+    let check = ludus(&["db", "check", SCORED, "--db", db]);
+    assert_eq!(check.status.code(), Some(1), "{}", text(&check));
+    assert!(text(&check).contains(&format!("problem: {}: ", path.display())), "{}", text(&check));
+    assert_eq!(ludus(&["db", "query", SCORED, "--db", db]).status.code(), Some(2));
+    std::fs::remove_file(&path).unwrap();
+    let check = ludus(&["db", "check", SCORED, "--db", db]);
+    assert_eq!(check.status.code(), Some(1), "{}", text(&check));
+    assert!(text(&check).contains(&format!("problem: {}: missing", path.display())), "{}", text(&check));
     std::fs::remove_dir_all(&directory).ok();
 }

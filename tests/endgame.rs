@@ -78,18 +78,31 @@ fn analyses_over_the_endgame_database_give_the_searched_values_and_its_check_fin
     let last = bytes.len() - 2;
     bytes[last] ^= 0x11;
     std::fs::write(&path, bytes).unwrap();
-    for arguments in [
-        vec!["db", "check", "kalah:pits=4,seeds=3", "--db", db],
-        vec!["analyze", "kalah:pits=4,seeds=3", "--endgame", db],
-    ] {
-        let output = ludus(&arguments);
-        assert!(!output.status.success(), "{arguments:?}");
-        assert!(text(&output.stderr).contains("endgame-011.ludb"), "{}", text(&output.stderr));
-    }
+    let damaged = |file: &str, words: &str| {
+        // The check finds a problem (status 1, as for a wrong value); the search cannot run (status 2).
+        for (arguments, status) in [
+            (vec!["db", "check", "kalah:pits=4,seeds=3", "--db", db], 1),
+            (vec!["analyze", "kalah:pits=4,seeds=3", "--endgame", db], 2),
+        ] {
+            let output = ludus(&arguments);
+            let message = format!("{}{}", text(&output.stdout), text(&output.stderr));
+            assert_eq!(output.status.code(), Some(status), "{arguments:?}: {message}");
+            assert!(message.contains(&format!("{file}: {words}")), "{arguments:?}: {message}");
+        }
+    };
+    damaged("endgame-011.ludb", "block");
     // The solve finds the damage, solves the tier again, and the check passes.
     let again = solve("kalah:pits=4,seeds=3", &directory, "12");
     assert!(again.status.success() && text(&again.stderr).contains("solving it again"), "{}", text(&again.stderr));
     assert!(ludus(&["db", "check", "kalah:pits=4,seeds=3", "--db", db]).status.success());
+    // A tier missing between two that are here: damage, not a database that ends there (the check used to
+    // pass the tiers below the gap and never read those above).
+    std::fs::remove_file(directory.join("endgame-005.ludb")).unwrap();
+    damaged("endgame-005.ludb", "missing, yet tier 6 is here");
+    let again = solve("kalah:pits=4,seeds=3", &directory, "12");
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let checked = ludus(&["db", "check", "kalah:pits=4,seeds=3", "--db", db]);
+    assert!(checked.status.success() && text(&checked.stdout).contains(" in 13 tiers "), "{}", text(&checked.stdout));
     std::fs::remove_dir_all(&directory).ok();
 }
 
