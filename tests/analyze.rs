@@ -200,6 +200,23 @@ fn games_are_listed_and_bad_names_explained() {
     assert_eq!((boxes["database"].as_str(), boxes["board"].as_str()), (Some("whole-game"), Some("edges")));
     let pig = games.as_array().and_then(|games| games.iter().find(|game| game["name"] == "pig")).expect("pig");
     assert_eq!((pig["chance"].as_bool(), pig["database"].as_str()), (Some(true), None));
+    // Every position a summary shows ("like `...`", those it writes whole) is one of its game at the defaults
+    // (Dodgem's used to play a move onto a taken cell).
+    let mut examples = 0;
+    for game in games.as_array().expect("a list") {
+        let summary = game["summary"].as_str().expect("a summary");
+        for example in summary.split("like `").skip(1).filter_map(|rest| rest.split('`').next()) {
+            if example.contains("...") {
+                continue;
+            }
+            let name = game["name"].as_str().expect("a name");
+            let arguments = ["analyze", name, example, "--line", "0", "--no-book", "--no-endgame"];
+            let output = Command::new(env!("CARGO_BIN_EXE_ludus")).args(arguments).output().expect("ludus runs");
+            assert!(output.status.success(), "{name} `{example}`: {}", String::from_utf8_lossy(&output.stderr));
+            examples += 1;
+        }
+    }
+    assert!(examples >= 4, "the summaries' examples: {examples}");
     for (spec, message) in [
         (
             "chess",

@@ -92,7 +92,7 @@ pub const OCTAL: Registration = Registration {
 pub const DODGEM: Registration = Registration {
     name: "dodgem",
     summary: "Colin Vout's loopy car game on n x n (tiers by cars on the board; 5 x 5: 120 million positions); a \
-              position is its moves, like `a2b2 b1b2 c2x`",
+              position is its moves, like `a2b2 b1a1 b2c2 a1a2 c2x`",
     parameters: &[Parameter {
         name: "n",
         help: "the board's side",
