@@ -71,7 +71,12 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
                 network_bytes_per_second: network_gbit.map(|rate| rate * 1e9 / 8.0),
                 samples: samples as usize,
             };
-            print(&registry.database(&game)?.plan(settings)?, format)?;
+            // Each tier's ranks are sampled and followed back to the start: minutes for a large game (Quixo 5 x 5
+            // at the default 20,000 samples a tier), so the tiers are told as they go.
+            let mut progress = |tier: &str, done: usize, total: usize| {
+                note!("sampling tier {tier} ({} of {total})", done + 1);
+            };
+            print(&registry.database(&game)?.plan(settings, &mut progress)?, format)?;
             Ok(true)
         }
         DbCommand::Check { game, db, memory_mb, threads, format } => {

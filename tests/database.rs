@@ -170,6 +170,9 @@ fn a_plan_estimates_the_positions_and_names_the_tiers_that_do_not_fit() {
     let positions = plan["positions"].as_f64().unwrap();
     assert!((positions / 1_974_174.0 - 1.0).abs() < 0.05, "{positions} positions estimated");
     assert_eq!(plan["tiers"].as_array().unwrap().len(), 21);
+    // The tiers are told on standard error as their ranks are sampled (minutes for a large game).
+    let told = String::from_utf8_lossy(&planned.stderr);
+    assert!(told.contains("sampling tier 0 (1 of 21)") && told.contains("(21 of 21)"), "{told}");
     // Two ranks hold about half a tier each: the largest share is at most half the ranks and a block.
     for tier in plan["tiers"].as_array().unwrap() {
         let (ranks, share) = (tier["ranks"].as_u64().unwrap(), tier["share"].as_u64().unwrap());

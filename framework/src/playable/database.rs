@@ -90,9 +90,10 @@ pub trait DatabaseGame: Send + Sync {
     /// error if the database has no record of the start.
     fn session(&self, directory: &Path) -> Result<Box<dyn GameSession + '_>>;
 
-    /// The plan of its solve split by shares over `settings`' ranks ([`crate::database::plan`]); an error for a
-    /// database not laid out by rank.
-    fn plan(&self, settings: PlanSettings) -> Result<SolvePlan>;
+    /// The plan of its solve split by shares over `settings`' ranks ([`crate::database::plan`]), telling
+    /// `progress` of each tier before its ranks are sampled (its name, the tiers done, the tiers in all; the
+    /// samples of a large game take minutes); an error for a database not laid out by rank.
+    fn plan(&self, settings: PlanSettings, progress: &mut CheckProgress) -> Result<SolvePlan>;
 }
 
 /// A boxed engine reading a database, for as long as `'game` (its game) lives.
@@ -154,8 +155,13 @@ pub trait Storage<Ruleset: TextForm, Worth>: Send + Sync {
 
     /// The plan of a solve split by shares ([`DatabaseGame::plan`]); by default the error of a database that is
     /// not tiered by rank.
-    fn plan(&self, playable: &Playable<Ruleset, Worth>, settings: PlanSettings) -> Result<SolvePlan> {
-        let _ = settings;
+    fn plan(
+        &self,
+        playable: &Playable<Ruleset, Worth>,
+        settings: PlanSettings,
+        progress: &mut CheckProgress,
+    ) -> Result<SolvePlan> {
+        let _ = (settings, progress);
         Err(unplanned(&playable.name))
     }
 }
@@ -201,8 +207,8 @@ where
         self.playable.name.clone()
     }
 
-    fn plan(&self, settings: PlanSettings) -> Result<SolvePlan> {
-        self.storage.plan(&self.playable, settings)
+    fn plan(&self, settings: PlanSettings, progress: &mut CheckProgress) -> Result<SolvePlan> {
+        self.storage.plan(&self.playable, settings, progress)
     }
 
     fn kind(&self) -> DatabaseKind {
@@ -344,12 +350,18 @@ where
         Ok(Box::new(StoredValues::new(tier_database(&self.0, game, name, directory))))
     }
 
-    fn plan(&self, playable: &Playable<Ruleset, Value>, settings: PlanSettings) -> Result<SolvePlan> {
+    fn plan(
+        &self,
+        playable: &Playable<Ruleset, Value>,
+        settings: PlanSettings,
+        progress: &mut CheckProgress,
+    ) -> Result<SolvePlan> {
         let ranks = self.0.ranks().ok_or_else(|| unplanned(&playable.name))?;
         let (game, start) = (&playable.game, playable.game.start());
         let (order, children) = crate::engines::retrograde::tier_order(game, game.tier(&start), u64::MAX)?;
         let mut shapes = hashbrown::HashMap::new();
         for (place, tier) in order.iter().enumerate() {
+            progress(&format!("{tier:?}"), place, order.len());
             let size = ranks.tier_size(tier);
             let share = self.0.reachable_share(&start, tier, settings.samples, place as u64);
             let share = share.ok_or_else(|| unplanned(&playable.name))?;
