@@ -1,6 +1,6 @@
 //! The words of `ludus`'s messages: plies counted in words, the line at a chance node, the budget that value
-//! iteration ran out of, the keys of `db analyze`, a query of a position a database does not hold, and
-//! `play --db` or `db query` given another game's database or none.
+//! iteration ran out of, the keys of `db analyze`, a query of a position a database does not hold, `play --db`
+//! or `db query` given another game's database or none, and a book that is not the game's.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers: a failure should fail the test loudly
 
@@ -158,4 +158,29 @@ fn a_scored_solve_leaves_another_game_s_database_alone() {
     assert!(error.contains("kalah:pits=3,seeds=2") && error.contains("another game's database"), "{error}");
     assert_eq!(std::fs::read(&file).unwrap(), before, "the other game's file is untouched");
     std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn a_book_that_is_not_the_game_s_says_what_it_is_and_never_speaks_of_directories() {
+    // A book is one file given by its path: the database files' words (a directory holding another game's
+    // database, a file to move out of the database directory) would send the person the wrong way.
+    let directory = scratch("books");
+    std::fs::create_dir_all(&directory).unwrap();
+    let book = directory.join("tic-tac-toe.book");
+    let built = ludus(&["book", "build", "tic-tac-toe", "--depth", "2", "--out", book.to_str().unwrap()]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let given = [
+        (book.clone(), "is an opening book of tic-tac-toe, not of connect-four:width=4,height=4"),
+        (directory.clone(), "is a directory, not an opening book"),
+        (PathBuf::from("/dev/null"), "is not a regular file (a FIFO, socket or device), not an opening book"),
+    ];
+    for (path, words) in given {
+        let output = ludus(&["analyze", "connect-four:width=4,height=4", "--book", path.to_str().unwrap()]);
+        let error = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{error}");
+        assert!(error.contains(&format!("{}: {words}", path.display())), "{error}");
+        assert!(!error.contains("director") || path == directory, "{error}");
+        assert!(!error.contains("move it out"), "{error}");
+    }
+    std::fs::remove_dir_all(&directory).ok();
 }

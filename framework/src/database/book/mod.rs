@@ -88,11 +88,26 @@ impl Book {
     /// Opens the book at `path`, which must be a book of `game` (its canonical name): the file's magic, format,
     /// header checksum and block index are checked, and its header must name the game and a depth.
     pub fn open(path: &Path, game: &str) -> Result<Book> {
+        let refused = |reason: String| Error::Database { path: path.display().to_string(), reason };
+        // The errors of the database files (a directory's tiers) would say to move the file out of its
+        // directory or to give another directory: a book is one file, given by its path.
+        if let Ok(metadata) = std::fs::metadata(path) {
+            if !metadata.is_file() {
+                let kind =
+                    if metadata.is_dir() { "a directory" } else { "not a regular file (a FIFO, socket or device)" };
+                return Err(refused(format!("is {kind}, not an opening book (the file `ludus book build` writes)")));
+            }
+        }
         let header: Header = TierFile::header_of(path)?;
         let Some(depth) = depth_of(&header.tier) else {
-            let reason = format!("a file of tier {} of {}, not an opening book", header.tier, header.game);
-            return Err(Error::Database { path: path.display().to_string(), reason });
+            return Err(refused(format!("a file of tier {} of {}, not an opening book", header.tier, header.game)));
         };
+        if header.game != game {
+            return Err(refused(format!(
+                "is an opening book of {}, not of {game} (`ludus book build {game}` writes one)",
+                header.game
+            )));
+        }
         let name = TierName { game: game.to_string(), tier: book_tier(depth), ranks: None };
         Ok(Book { file: TierFile::open(path, &name)?, depth })
     }
