@@ -276,3 +276,24 @@ fn a_scored_database_damaged_or_missing_is_a_problem_the_check_finds() {
     assert!(text(&check).contains(&format!("problem: {}: missing", path.display())), "{}", text(&check));
     std::fs::remove_dir_all(&directory).ok();
 }
+
+#[test]
+fn a_solve_into_a_path_that_is_a_file_says_it_is_not_a_directory() {
+    // The system's words were "File exists (os error 17)".
+    let directory = scratch("ludus-db-damage", "a-file");
+    std::fs::create_dir_all(&directory).unwrap();
+    let file = directory.join("not-a-directory");
+    std::fs::write(&file, b"kept").unwrap();
+    let path = file.to_str().unwrap();
+    for arguments in [
+        vec!["db", "solve", SMALL, "--db", path],
+        vec!["db", "solve", "kalah:pits=3,seeds=2", "--db", path],
+        vec!["db", "solve", "kalah:pits=3,seeds=2", "--up-to", "4", "--db", path],
+    ] {
+        let output = ludus(&arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {}", text(&output));
+        assert!(text(&output).contains(&format!("{path}: is not a directory")), "{arguments:?}: {}", text(&output));
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"kept", "the file is left as it was");
+    std::fs::remove_dir_all(&directory).ok();
+}

@@ -20,7 +20,7 @@
 use super::check::{CheckProgress, CheckReport};
 use super::file::{write_tier, Inspected, TierFile, TierName};
 use super::record::{Record, RecordKey};
-use super::store::{SolveBudget, TierReport};
+use super::store::{make_directory, SolveBudget, TierReport};
 use crate::engines::support::with_stack;
 use crate::engines::{Engine, Statistics, Stop};
 use crate::error::{Budget, Error, Remedy, Result, Setting};
@@ -139,8 +139,7 @@ where
                 return Ok(());
             }
         }
-        std::fs::create_dir_all(self.directory)
-            .map_err(|cause| Error::Io { path: self.directory.display().to_string(), cause })?;
+        make_directory(self.directory)?;
         let started = Instant::now();
         let mut walk = Walk {
             game: self.game,

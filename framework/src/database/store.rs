@@ -4,7 +4,7 @@
 
 mod disk;
 
-pub(crate) use disk::lock_directory;
+pub(crate) use disk::{lock_directory, make_directory};
 
 use super::file::{Inspected, TierFile, TierName};
 use super::record::{Record, RecordKey};
@@ -190,8 +190,7 @@ where
         report: &mut dyn FnMut(&TierReport),
         spec: TierSpec<'_, Ruleset, Indexing>,
     ) -> Result<()> {
-        std::fs::create_dir_all(&self.directory)
-            .map_err(|cause| Error::Io { path: self.directory.display().to_string(), cause })?;
+        make_directory(&self.directory)?;
         let by_memory = (budget.memory_mb as u64).saturating_mul(1 << 20) / spec.indexing().bytes_per_position().max(1);
         let positions = by_memory.min(budget.max_positions);
         let mut store = DiskStore {

@@ -10,7 +10,7 @@ use super::{
 use crate::database::check::{CheckProgress, CheckReport, MAX_PROBLEMS};
 use crate::database::file::{write_dense_tier_by_blocks, Inspected, TierFile};
 use crate::database::record::Record;
-use crate::database::store::{lock_directory, TierReport};
+use crate::database::store::{lock_directory, make_directory, TierReport};
 use crate::engines::alpha_beta::ProgressHandle;
 use crate::engines::support::with_stack;
 use crate::error::{Error, Result};
@@ -259,7 +259,7 @@ where
     if needed > (solve.memory_mb as u64).saturating_mul(1 << 20) {
         return Err(over_budget(solve.memory_mb, needed));
     }
-    std::fs::create_dir_all(directory).map_err(|cause| Error::Io { path: directory.display().to_string(), cause })?;
+    make_directory(directory)?;
     // One solve a directory at a time, as every solve of a database.
     let _lock = lock_directory(directory)?;
     let mut tiers: Vec<Tier> = Vec::new();

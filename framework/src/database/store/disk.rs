@@ -77,6 +77,19 @@ fn resume_hint(error: Error) -> Error {
     }
 }
 
+/// Makes the directory a solve writes into (and its parents); a path that is there but no directory (a file,
+/// a device) is refused by name rather than with the system's "file exists".
+pub(crate) fn make_directory(directory: &std::path::Path) -> Result<()> {
+    if directory.exists() && !directory.is_dir() {
+        return Err(Error::Database {
+            path: directory.display().to_string(),
+            reason: "is not a directory: a database is a directory of files (give a directory, new or a database's)"
+                .into(),
+        });
+    }
+    std::fs::create_dir_all(directory).map_err(|cause| Error::Io { path: directory.display().to_string(), cause })
+}
+
 /// Locks `directory` itself (flock) for one solve: no lock file is left behind, and the lock goes with the
 /// process, however it ends. An error names the other solve that holds it. The lock lasts as long as the file.
 pub(crate) fn lock_directory(directory: &std::path::Path) -> Result<File> {
