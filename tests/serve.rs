@@ -302,6 +302,19 @@ fn a_served_database_gives_the_values_and_is_never_written() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    // An endgame database is probed (`--endgame`), not served: the error says which flag takes it.
+    let solved = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["db", "solve", "kalah:pits=3,seeds=2", "--up-to", "4", "--db", empty.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    let output = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["serve", "--port", "0", "--db", empty.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{error}");
+    assert!(error.contains(&format!("give it with `--endgame {}`", empty.display())), "{error}");
     std::fs::remove_dir_all(&empty).unwrap();
     std::fs::remove_dir_all(&directory).unwrap();
 }

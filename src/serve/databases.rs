@@ -25,6 +25,16 @@ pub fn open(registry: &Registry, directories: &[PathBuf]) -> Result<Vec<Served>>
     let mut served: Vec<Served> = Vec::new();
     for directory in directories {
         let name = game_in(directory)?;
+        if let Some(family) = name.strip_prefix("endgame of ") {
+            // An endgame database holds the positions of few seeds of a family, not a game's: it is probed by
+            // the searches, never served as the game's values.
+            bail!(
+                "{}: an endgame database of {family}, probed by the searches of its games: give it with \
+                 `--endgame {}` (`--db` serves a whole game's database)",
+                directory.display(),
+                directory.display()
+            );
+        }
         let game = registry
             .database(&name)
             .with_context(|| format!("{}: the database's game `{name}`", directory.display()))?;
