@@ -18,8 +18,8 @@ const HELP: &str = "commands: a move (as `ludus analyze` writes them), `hint` (e
 /// Prints `text` with no line break and shows it at once (a prompt).
 fn prompt(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
+    out.write_all(text.as_bytes()).map_err(crate::output::output_error)?;
+    out.flush().map_err(crate::output::output_error)?;
     Ok(())
 }
 

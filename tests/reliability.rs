@@ -103,6 +103,8 @@ fn output_to_a_full_device_is_an_error() {
         vec!["db", "check", "tic-tac-toe", "--db", db, "--format", "json"],
         vec!["db", "solve", "tic-tac-toe", "--db", path(&unsolved), "--format", "json"],
         vec!["db", "solve", "tic-tac-toe", "--db", path(&unsolved)],
+        // Its prompt is its first write (the error had no "cannot write standard output").
+        vec!["play", "tic-tac-toe"],
     ];
     for args in commands {
         let sink = full.try_clone().expect("/dev/full");
@@ -124,6 +126,7 @@ fn a_reader_that_leaves_early_ends_the_command_quietly() {
         vec!["db", "analyze", "tic-tac-toe", "--db", db],
         vec!["db", "solve", "tic-tac-toe", "--db", path(&unsolved)],
         vec!["analyze", "tic-tac-toe"],
+        vec!["play", "tic-tac-toe"],
     ];
     for args in commands {
         let mut child = ludus().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("starts");
@@ -256,8 +259,8 @@ fn every_budget_flag_has_one_range_everywhere() {
     }
 }
 
-/// Errors quote a bad game name or parameter briefly, with control characters escaped, and say an operating
-/// system's error once.
+/// Errors quote a bad game name or parameter briefly, with control characters escaped, and say what is wrong
+/// with a path once.
 #[test]
 fn errors_quote_their_input_briefly_and_once() {
     let long = "x".repeat(100_000);
@@ -279,6 +282,6 @@ fn errors_quote_their_input_briefly_and_once() {
     let file = files.join("a-file");
     std::fs::write(&file, "").expect("a file");
     let output = run(&["db", "solve", "tic-tac-toe", "--db", path(&file)]);
-    assert_error(&output, &["File exists"]);
-    assert_eq!(stderr(&output).matches("File exists").count(), 1, "{}", stderr(&output));
+    assert_error(&output, &["is not a directory"]);
+    assert_eq!(stderr(&output).matches("is not a directory").count(), 1, "{}", stderr(&output));
 }
