@@ -3,6 +3,7 @@
 //! the framework's settings.
 
 use ludus_framework::{Error, Remedy, Setting};
+use std::path::Path;
 
 /// The flag of a setting.
 pub fn flag(setting: Setting) -> &'static str {
@@ -62,9 +63,13 @@ pub fn describe_with(error: &Error, name: fn(Setting) -> &'static str) -> String
 pub fn describe(error: &Error) -> String {
     match error {
         Error::InCase { place, error } => format!("{place}: {}", describe(error)),
-        Error::NotSolved { game, directory, path } => {
-            format!("{path}: missing: not solved (run `ludus db solve {game} --db {directory}` first)")
-        }
+        // Solving into a directory of another game's database fails: the advice is then a directory of its own.
+        Error::NotSolved { game, directory, path } => match crate::places::game_in(Path::new(directory)) {
+            Ok(holder) if holder != *game => {
+                format!("{path}: missing: {directory} holds the database of {holder}: give a directory of {game}'s own")
+            }
+            _ => format!("{path}: missing: not solved (run `ludus db solve {game} --db {directory}` first)"),
+        },
         other => describe_with(other, flag),
     }
 }

@@ -2,8 +2,11 @@
 //! the books directory) and its endgame database (`--endgame`, `--no-endgame`, the databases directory), for
 //! `analyze`, `play`, `serve` and `book`.
 
+use anyhow::{bail, Context};
 use ludus_framework::database::book::BookPlace;
 use ludus_framework::database::endgame::{endgame_folder_name, EndgamePlace};
+use ludus_framework::database::file::TierFile;
+use ludus_framework::database::store::EXTENSION;
 use ludus_framework::playable::PlayableGame;
 use std::path::{Path, PathBuf};
 
@@ -83,4 +86,25 @@ pub fn note_found_endgame(command: &str, game: &dyn PlayableGame, place: Option<
             note!("ludus {command}: probing the endgame database in {} (--no-endgame: none)", directory.display());
         }
     }
+}
+
+/// The game whose tier files `directory` holds, read from the first one's header (by name order).
+pub fn game_in(directory: &Path) -> anyhow::Result<String> {
+    let entries = std::fs::read_dir(directory).with_context(|| format!("cannot read {}", directory.display()))?;
+    let mut first: Option<PathBuf> = None;
+    for entry in entries {
+        let path = entry.with_context(|| format!("cannot read {}", directory.display()))?.path();
+        if path.extension().is_some_and(|extension| extension == EXTENSION)
+            && first.as_ref().is_none_or(|known| path < *known)
+        {
+            first = Some(path);
+        }
+    }
+    let Some(path) = first else {
+        bail!(
+            "{}: no tier file (*.{EXTENSION}) in it: solve one with `ludus db solve GAME --db DIR`",
+            directory.display()
+        )
+    };
+    Ok(TierFile::game_of(&path)?)
 }

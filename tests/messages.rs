@@ -140,6 +140,21 @@ fn play_from_another_game_s_database_says_which_database_to_give() {
         let error = text(&output.stderr);
         assert!(error.contains(&format!("not solved (run `ludus db solve {named} --db {db}`")), "{error}");
     }
+    // Another size of the same game, whose start tier has no file here: solving into this directory would be
+    // refused (it holds another game's database), so the advice is a directory of the game's own.
+    let dodgem = scratch("dodgem-3");
+    solve("dodgem:n=3", &dodgem);
+    let db = dodgem.to_str().unwrap();
+    for command in [&["play", "dodgem:n=4", "--side", "first"][..], &["db", "query", "dodgem:n=4"][..]] {
+        let mut arguments = command.to_vec();
+        arguments.extend(["--db", db]);
+        let output = ludus(&arguments);
+        let error = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {error}");
+        let advice = format!("{db} holds the database of dodgem:n=3: give a directory of dodgem:n=4's own");
+        assert!(error.contains(&advice) && !error.contains("ludus db solve"), "{arguments:?}: {error}");
+    }
+    std::fs::remove_dir_all(&dodgem).unwrap();
     std::fs::remove_dir_all(&connect_four).unwrap();
     std::fs::remove_dir_all(&kalah).unwrap();
 }
@@ -182,5 +197,21 @@ fn a_book_that_is_not_the_game_s_says_what_it_is_and_never_speaks_of_directories
         assert!(!error.contains("director") || path == directory, "{error}");
         assert!(!error.contains("move it out"), "{error}");
     }
+    std::fs::remove_dir_all(&directory).ok();
+}
+
+#[test]
+fn a_book_past_its_memory_says_how_far_it_got_in_the_budget_s_unit() {
+    // The count was a number of positions set against a flag in MiB, and always the limit plus one.
+    let directory = scratch("book-memory");
+    std::fs::create_dir_all(&directory).unwrap();
+    let book = directory.join("connect-four.book");
+    let arguments = ["book", "build", "connect-four:width=5,height=4", "--depth", "20", "--memory-mb", "1"];
+    let output = ludus(&[&arguments[..], &["--table-mb", "1", "--out", book.to_str().unwrap()]].concat());
+    let error = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{error}");
+    assert!(error.contains("the memory the positions of the book's plies ("), "{error}");
+    assert!(error.contains(" of 20, and more) needs, in MiB, (--memory-mb) is 2, above the limit of 1"), "{error}");
+    assert!(error.ends_with("(raise --memory-mb, or build fewer plies)\n"), "{error}");
     std::fs::remove_dir_all(&directory).ok();
 }

@@ -4,12 +4,11 @@
 //! listens. Requests name a game, never a path: the directories are only those given at start, and the files
 //! read are those the game's tiers name in them (read-only; nothing is ever written).
 
+use crate::places::game_in;
 use crate::registry::Registry;
 use anyhow::{bail, Context, Result};
-use ludus_framework::database::file::TierFile;
-use ludus_framework::database::store::EXTENSION;
 use ludus_framework::playable::DatabaseGame;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A served database: its game and its directory.
 pub struct Served {
@@ -49,25 +48,4 @@ pub fn open(registry: &Registry, directories: &[PathBuf]) -> Result<Vec<Served>>
         served.push(Served { game, directory: directory.clone() });
     }
     Ok(served)
-}
-
-/// The game whose tier files `directory` holds, read from the first one's header (by name order).
-fn game_in(directory: &Path) -> Result<String> {
-    let entries = std::fs::read_dir(directory).with_context(|| format!("cannot read {}", directory.display()))?;
-    let mut first: Option<PathBuf> = None;
-    for entry in entries {
-        let path = entry.with_context(|| format!("cannot read {}", directory.display()))?.path();
-        if path.extension().is_some_and(|extension| extension == EXTENSION)
-            && first.as_ref().is_none_or(|known| path < *known)
-        {
-            first = Some(path);
-        }
-    }
-    let Some(path) = first else {
-        bail!(
-            "{}: no tier file (*.{EXTENSION}) in it: solve one with `ludus db solve GAME --db DIR`",
-            directory.display()
-        )
-    };
-    Ok(TierFile::game_of(&path)?)
 }

@@ -12,7 +12,7 @@ use crate::analysis::SearchValue;
 use crate::database::file::{write_tier, TierName};
 use crate::database::record::{Record, RecordKey};
 use crate::engines::Engine;
-use crate::error::{Error, Remedy, Result, Setting};
+use crate::error::{Error, Result};
 use crate::game::{Canonicalize, Rules};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -213,7 +213,7 @@ where
     let first = game.canonical(start);
     let mut seen = HashSet::from([first.clone()]);
     let mut levels = vec![vec![(first, start.clone())]];
-    for _ in 0..depth {
+    for ply in 1..=depth {
         let mut next = Vec::new();
         for (_, position) in levels.last().into_iter().flatten() {
             if game.is_over(position) {
@@ -225,16 +225,13 @@ where
                 if seen.insert(key.clone()) {
                     next.push((key, child));
                     if seen.len() as u64 > limit {
-                        return Err(Error::Limit {
-                            what: "the positions of the book's plies".into(),
-                            setting: Some(Setting::MemoryMb),
-                            got: seen.len() as u64,
-                            limit,
-                            remedies: vec![
-                                Remedy::Raise(Setting::MemoryMb),
-                                Remedy::Advice("build fewer plies".into()),
-                            ],
-                        });
+                        // Counted in the budget's own unit: how many more there would be is not known.
+                        let what = format!(
+                            "the positions of the book's plies ({} by ply {ply} of {depth}, and more)",
+                            seen.len()
+                        );
+                        let bytes = (seen.len() as u64).saturating_mul(bytes_per_position::<Ruleset>());
+                        return Err(Error::over_memory(what, bytes, memory_mb, Some("build fewer plies")));
                     }
                 }
             }
