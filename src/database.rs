@@ -93,9 +93,10 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
     }
 }
 
-/// Whether `directory` holds an endgame database (its tier 0).
+/// Whether `directory` holds an endgame database (a tier of one: without its tier 0 it is a damaged one, which
+/// the endgame's commands name, rather than no database).
 fn holds_endgame(directory: &Path) -> bool {
-    tier_path(directory, 0).is_file()
+    (0..=u32::from(u8::MAX)).any(|tier| tier_path(directory, tier).is_file())
 }
 
 /// The directory given, or `db/` and the folder named after the game ([`folder_of`]).

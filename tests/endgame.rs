@@ -101,6 +101,11 @@ fn analyses_over_the_endgame_database_give_the_searched_values_and_its_check_fin
     damaged("endgame-005.ludb", "missing, yet tier 6 is here");
     let again = solve("kalah:pits=4,seeds=3", &directory, "12");
     assert!(again.status.success(), "{}", text(&again.stderr));
+    // Tier 0 too (the check looked for a whole game's database instead, and named its file).
+    std::fs::remove_file(directory.join("endgame-000.ludb")).unwrap();
+    damaged("endgame-000.ludb", "missing, yet tier 1 is here");
+    let again = solve("kalah:pits=4,seeds=3", &directory, "12");
+    assert!(again.status.success(), "{}", text(&again.stderr));
     let checked = ludus(&["db", "check", "kalah:pits=4,seeds=3", "--db", db]);
     assert!(checked.status.success() && text(&checked.stdout).contains(" in 13 tiers "), "{}", text(&checked.stdout));
     std::fs::remove_dir_all(&directory).ok();

@@ -150,34 +150,29 @@ impl EndgameTables {
         let family = game.endgame_family();
         let top = match bound {
             Some(bound) => bound,
-            None => match (0..=u8::MAX as u32).take_while(|&tier| tier_path(directory, tier).is_file()).last() {
-                Some(top) => top,
-                None => {
+            None => {
+                let held = (0..=u8::MAX as u32).take_while(|&tier| tier_path(directory, tier).is_file()).last();
+                // A database is the tiers from 0 up: a tier missing below one that is here is damage, not a
+                // lower bound (a check that stopped at the gap would pass the tiers it never read).
+                let gap = held.map_or(0, |top| top + 1);
+                if let Some(above) = (gap + 1..=u8::MAX as u32).find(|&tier| tier_path(directory, tier).is_file()) {
                     return Err(Error::Database {
-                        path: directory.display().to_string(),
+                        path: tier_path(directory, gap).display().to_string(),
                         reason: format!(
-                            "no endgame database of {family} here (no file {})",
-                            tier_path(directory, 0).display()
+                            "missing, yet tier {above} is here: the database of {family} is damaged (solve it again \
+                             with `ludus db solve --up-to` into this directory)"
                         ),
-                    })
+                    });
                 }
-            },
-        };
-        // A database is the tiers from 0 up: a tier missing below one that is here is damage, not a lower bound
-        // (a check that stopped at the gap would pass the tiers it never read).
-        if bound.is_none() {
-            if let Some(above) =
-                (top.saturating_add(2)..=u8::MAX as u32).find(|&tier| tier_path(directory, tier).is_file())
-            {
-                return Err(Error::Database {
-                    path: tier_path(directory, top + 1).display().to_string(),
+                held.ok_or_else(|| Error::Database {
+                    path: directory.display().to_string(),
                     reason: format!(
-                        "missing, yet tier {above} is here: the database of {family} is damaged (solve it again with \
-                         `ludus db solve --up-to` into this directory)"
+                        "no endgame database of {family} here (no file {})",
+                        tier_path(directory, 0).display()
                     ),
-                });
+                })?
             }
-        }
+        };
         let needed = tables_bytes(game, top).unwrap_or(u64::MAX);
         if needed > (memory_mb as u64).saturating_mul(1 << 20) {
             return Err(over_budget(memory_mb, needed));
