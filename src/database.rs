@@ -5,7 +5,7 @@ use crate::places::{default_endgame_directory, DATABASES_DIRECTORY};
 use crate::registry::Registry;
 use crate::reports::{print, DatabaseCheckReport, DatabaseSolveReport};
 use anyhow::{Context, Result};
-use ludus_framework::database::endgame::{tier_path, EndgamePlace, EndgameSolve};
+use ludus_framework::database::endgame::{holds_endgame, EndgamePlace, EndgameSolve};
 use ludus_framework::database::plan::PlanSettings;
 use ludus_framework::database::{CheckProgress, CheckReport, SolveBudget, TierReport};
 use ludus_framework::playable::AnalysisOptions;
@@ -91,12 +91,6 @@ pub fn run(registry: &Registry, command: DbCommand) -> Result<bool> {
             with_threads(threads, || check(&game.name(), &directory, format, run))?
         }
     }
-}
-
-/// Whether `directory` holds an endgame database (a tier of one: without its tier 0 it is a damaged one, which
-/// the endgame's commands name, rather than no database).
-fn holds_endgame(directory: &Path) -> bool {
-    (0..=u32::from(u8::MAX)).any(|tier| tier_path(directory, tier).is_file())
 }
 
 /// The directory given, or `db/` and the folder named after the game ([`folder_of`]).

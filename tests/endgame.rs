@@ -154,6 +154,16 @@ fn a_database_solved_without_a_directory_is_found_by_its_family_and_by_no_other(
     assert!(queried.status.success() && visited(&queried) == 0, "{}", text(&queried.stderr));
     let both = ludus_in(&directory, &["analyze", "kalah:pits=3,seeds=2", "--endgame", folder, "--no-endgame"]);
     assert!(!both.status.success() && text(&both.stderr).contains("cannot be used with"));
+    // Found there without its tier 0, it is a damaged database, named as one (it was passed over in silence
+    // and the search ran without it).
+    std::fs::remove_file(directory.join(folder).join("endgame-000.ludb")).unwrap();
+    let damaged = ludus_in(&directory, &["analyze", "kalah:pits=3,seeds=2"]);
+    assert_eq!(damaged.status.code(), Some(2), "{}", text(&damaged.stderr));
+    assert!(
+        text(&damaged.stderr).contains("endgame-000.ludb: missing, yet tier 1 is here"),
+        "{}",
+        text(&damaged.stderr)
+    );
     std::fs::remove_dir_all(&directory).ok();
 }
 

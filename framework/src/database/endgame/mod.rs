@@ -47,6 +47,18 @@ pub fn tier_path(directory: &Path, tier: u32) -> PathBuf {
     directory.join(format!("endgame-{tier:03}.ludb"))
 }
 
+/// The tiers whose files are in `directory`, from `first` up: a database's are 0 up to its bound, and any other
+/// is the damage [`EndgameTables::open`] names.
+fn tiers_held(directory: &Path, first: u32) -> impl Iterator<Item = u32> + '_ {
+    (first..=u32::from(u8::MAX)).filter(move |&tier| tier_path(directory, tier).is_file())
+}
+
+/// Whether `directory` holds an endgame database, whole or damaged (a tier file of one, tier 0 or not): opening
+/// it says which.
+pub fn holds_endgame(directory: &Path) -> bool {
+    tiers_held(directory, 0).next().is_some()
+}
+
 /// Where an endgame database is looked for (`analyze --endgame DIR`, or the databases directory by default).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndgamePlace {
@@ -60,13 +72,13 @@ pub enum EndgamePlace {
 impl EndgamePlace {
     /// The directory of the database of `family` this place names: a directory given, as it is (opening it
     /// says what is wrong with it); in a directory of databases, the family's folder if it holds a database
-    /// (its tier 0), else `None`.
+    /// ([`holds_endgame`]: a damaged one too, which opening names), else `None`.
     pub fn directory(&self, family: &str) -> Option<PathBuf> {
         match self {
             EndgamePlace::Directory(directory) => Some(directory.clone()),
             EndgamePlace::Databases(databases) => {
                 let directory = databases.join(endgame_folder_name(family));
-                tier_path(&directory, 0).is_file().then_some(directory)
+                holds_endgame(&directory).then_some(directory)
             }
         }
     }
@@ -155,7 +167,7 @@ impl EndgameTables {
                 // A database is the tiers from 0 up: a tier missing below one that is here is damage, not a
                 // lower bound (a check that stopped at the gap would pass the tiers it never read).
                 let gap = held.map_or(0, |top| top + 1);
-                if let Some(above) = (gap + 1..=u8::MAX as u32).find(|&tier| tier_path(directory, tier).is_file()) {
+                if let Some(above) = tiers_held(directory, gap + 1).next() {
                     return Err(Error::Database {
                         path: tier_path(directory, gap).display().to_string(),
                         reason: format!(
