@@ -44,7 +44,7 @@ where
         _mpi: &crate::database::distributed::Mpi,
         _split: bool,
     ) -> Result<()> {
-        Err(Error::Unsupported {
+        Err(crate::error::Error::Unsupported {
             game: playable.name.clone(),
             operation: "a solve over MPI".into(),
             reason: "a scored game's database is one tier, solved in one process".into(),
